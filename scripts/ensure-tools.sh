@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs, idempotently, every tool the build and the tests need (see ../shared/TOOLCHAIN.md).
+# Usage: scripts/ensure-tools.sh [build|test]   (build: wasm toolchain only; test: also Chromium + Playwright)
+# Each step checks first and does nothing when the right version is already there.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+what="${1:-build}"
+
+TRUNK_VERSION=0.21.14
+BINARYEN_VERSION=132
+# Must equal the wasm-bindgen version pinned in Cargo.toml (and so in Cargo.lock).
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' "$here/Cargo.toml")
+[ -n "$WASM_BINDGEN_VERSION" ] || { echo "ensure-tools: cannot read the wasm-bindgen pin from Cargo.toml" >&2; exit 1; }
+
+say() { printf '\033[1m[tools]\033[0m %s\n' "$*"; }
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if ! command -v cargo >/dev/null; then
+  echo "ensure-tools: cargo is missing; install Rust with rustup first (https://rustup.rs)" >&2; exit 1
+fi
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (first time only: about 15-20 minutes)"
+  cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (first time only: about 15 minutes)"
+  # Not --locked: one locked dependency version is missing from the registry (TOOLCHAIN.md).
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# wasm-opt from npm, kept in the project: Debian's binaryen 108 builds pages that die at start.
+if ! "$here/.tools/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
+  command -v npm >/dev/null || { say "installing node and npm"; apt-get update -qq && apt-get install -y -qq nodejs npm; }
+  say "installing binaryen $BINARYEN_VERSION (wasm-opt) into .tools/"
+  mkdir -p "$here/.tools"
+  npm install --silent --no-audit --no-fund --prefix "$here/.tools" "binaryen@$BINARYEN_VERSION"
+fi
+
+if [ "$what" = test ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing Chromium and ChromeDriver"
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  fi
+  if [ ! -d "$here/tests/e2e/node_modules/playwright-core" ]; then
+    say "installing playwright-core (no browser download: Debian's Chromium is used)"
+    (cd "$here/tests/e2e" && npm install --silent --no-audit --no-fund)
+  fi
+fi
+say "tools ready"

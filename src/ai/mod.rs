@@ -1,0 +1,105 @@
+//! Computer players. A player reads only its seat's observation (never the full state): the
+//! legal actions come from a state rebuilt from that observation, which has the same legal actions
+//! as the real one because they depend only on the mover's hand and public facts.
+//!
+//! Levels: `random` (uniform legal moves, for tests and benches) and `easy` (the game's
+//! rule-based bot with a little randomness). The search levels come with the AI issue; the
+//! protocol already carries a level and a time budget for them.
+
+pub mod nain_jaune_bot;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::{Game, GameId};
+use crate::engine::nain_jaune::NainJaune;
+use crate::engine::rng::{index_below, seeded, GameRng};
+
+/// How strongly a computer seat plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random,
+    /// The rule-based bot, with a little randomness.
+    Easy,
+}
+
+impl Level {
+    pub const ALL: [Level; 2] = [Level::Random, Level::Easy];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL.into_iter().find(|l| l.key() == s).ok_or_else(|| {
+            let known: Vec<&str> = Level::ALL.iter().map(|l| l.key()).collect();
+            format!("unknown computer level '{s}' (known: {})", known.join(", "))
+        })
+    }
+}
+
+/// A computer player for one game: picks one of `legal` from what `observation` shows.
+pub trait Bot<G: Game> {
+    fn choose(&self, observation: &G::Observation, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+}
+
+/// The move `level` chooses for the seat that `observation` belongs to.
+pub fn choose<G: Game + GameBots>(observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
+    let legal = G::determinize(observation, rng).legal_actions();
+    assert!(!legal.is_empty(), "choose() is only asked when the seat has a move");
+    match level {
+        Level::Random => legal[index_below(legal.len(), rng)].clone(),
+        Level::Easy => G::rule_bot().choose(observation, &legal, rng),
+    }
+}
+
+/// Each game names its rule-based bot.
+pub trait GameBots: Game {
+    fn rule_bot() -> Box<dyn Bot<Self>>;
+}
+
+impl GameBots for NainJaune {
+    fn rule_bot() -> Box<dyn Bot<NainJaune>> {
+        Box::new(nain_jaune_bot::RuleBot { randomness: 0.1 })
+    }
+}
+
+/// What a computer decided, as the worker sends it back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub action: String,
+}
+
+/// The worker's entry point: a game, a seat's observation as JSON, a level and a seed in; the
+/// chosen action as its record string out, or why the request made no sense.
+pub fn choose_from_json(game: GameId, observation: &serde_json::Value, level: Level, seed: u64) -> Result<Decision, String> {
+    let mut rng = seeded(seed);
+    match game {
+        GameId::NainJaune => {
+            let obs: <NainJaune as Game>::Observation = serde_json::from_value(observation.clone())
+                .map_err(|e| format!("not a Nain Jaune observation: {e}"))?;
+            if obs.to_move != Some(obs.seat) {
+                return Err(format!("seat {} has no move to make", obs.seat));
+            }
+            let action = choose::<NainJaune>(&obs, level, &mut rng);
+            Ok(Decision { action: action.to_string() })
+        }
+        other => Err(format!("{} has no computer players in this version", other.key())),
+    }
+}

@@ -1,0 +1,223 @@
+//! `referee`: the native command-line contract of RECORD.md.
+//!
+//! - `referee replay FILE|-` applies a record's actions and prints `{"ok": true, "state": …}`, or
+//!   `{"ok": false, "error": …, "at": INDEX|null}` with exit code 1.
+//! - `referee play --game G --players N --seats L,L,… --seed S [--option k=v …]` plays a whole
+//!   game with computer players and prints its record.
+//! - `referee bench --game G --players N [--seconds S] [--seed S]` measures random full-deal
+//!   playouts per second on one core.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use serde_json::json;
+use tapis::ai::{self, Level};
+use tapis::engine::game::{Game, GameId, Setup};
+use tapis::engine::nain_jaune::NainJaune;
+use tapis::engine::rng::{index_below, seeded};
+use tapis::record::{Record, RecordedAction, Table};
+
+const USAGE: &str = "usage:
+  referee replay FILE|-
+  referee play --game G --players N --seats LEVEL,LEVEL,... --seed S [--option key=value ...]
+  referee bench --game G --players N [--seconds S] [--seed S]
+games: nain-jaune; levels: random, easy";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("replay") => return replay(&args[1..]),
+        Some("play") => play(&args[1..]),
+        Some("bench") => bench(&args[1..]),
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("referee: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn replay(args: &[String]) -> ExitCode {
+    let fail = |error: String, at: Option<usize>| {
+        println!("{}", json!({ "ok": false, "error": error, "at": at }));
+        ExitCode::from(1)
+    };
+    let [path] = args else {
+        return fail("usage: referee replay FILE (or - for standard input)".into(), None);
+    };
+    let text = if path == "-" {
+        let mut s = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+            return fail(format!("cannot read standard input: {e}"), None);
+        }
+        s
+    } else {
+        match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => return fail(format!("cannot read {path}: {e}"), None),
+        }
+    };
+    let record = match Record::from_json(&text) {
+        Ok(r) => r,
+        Err(e) => return fail(e.0, None),
+    };
+    match Table::replay(&record) {
+        Ok(table) => {
+            println!("{}", json!({ "ok": true, "state": table.referee_state() }));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e.message, e.at),
+    }
+}
+
+/// Reads `--name value` pairs; `--option` may repeat.
+struct Flags {
+    pairs: Vec<(String, String)>,
+}
+
+impl Flags {
+    fn parse(args: &[String]) -> Result<Flags, String> {
+        let mut pairs = Vec::new();
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let name = flag.strip_prefix("--").ok_or_else(|| format!("expected a --flag, found '{flag}'"))?;
+            let value = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+            pairs.push((name.to_string(), value.clone()));
+        }
+        Ok(Flags { pairs })
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    fn require(&self, name: &str) -> Result<&str, String> {
+        self.get(name).ok_or_else(|| format!("--{name} is required\n{USAGE}"))
+    }
+
+    fn number<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, String> {
+        match self.get(name) {
+            Some(v) => v.parse().map_err(|_| format!("--{name} must be a number, not '{v}'")),
+            None => default.ok_or_else(|| format!("--{name} is required\n{USAGE}")),
+        }
+    }
+
+    fn check_known(&self, known: &[&str]) -> Result<(), String> {
+        match self.pairs.iter().find(|(n, _)| !known.contains(&n.as_str())) {
+            Some((n, _)) => Err(format!("unknown flag --{n}\n{USAGE}")),
+            None => Ok(()),
+        }
+    }
+
+    fn game(&self) -> Result<GameId, String> {
+        let key = self.require("game")?;
+        GameId::from_key(key).ok_or_else(|| format!("unknown game '{key}' (bonanza, nain-jaune, programmes)"))
+    }
+}
+
+/// `--option key=value`: the value is read as JSON when it can be (numbers, booleans), else as a string.
+fn options(flags: &Flags) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    let mut map = serde_json::Map::new();
+    for (name, value) in &flags.pairs {
+        if name != "option" {
+            continue;
+        }
+        let (k, v) = value.split_once('=').ok_or_else(|| format!("--option takes key=value, not '{value}'"))?;
+        let v = serde_json::from_str(v).unwrap_or_else(|_| serde_json::Value::String(v.to_string()));
+        map.insert(k.to_string(), v);
+    }
+    Ok(map)
+}
+
+fn play(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args)?;
+    flags.check_known(&["game", "players", "seats", "seed", "option"])?;
+    let game = flags.game()?;
+    let players: usize = flags.number("players", None)?;
+    let seed: u64 = flags.number("seed", None)?;
+    let levels: Vec<Level> =
+        flags.require("seats")?.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    if levels.len() != players {
+        return Err(format!("--seats lists {} levels for {players} players", levels.len()));
+    }
+    let mut record = Record::new(game, players, seed);
+    record.options = options(&flags)?;
+    record.seats = Some(levels.iter().map(|l| l.key().to_string()).collect());
+    let mut table = Table::start(&record).map_err(|e| e.message)?;
+    // The computer players' own randomness comes from a stream apart from the deals.
+    let mut rng = seeded(seed ^ 0x9E37_79B9_7F4A_7C15);
+    while let Some(seat) = table.to_move() {
+        let observation = table.observation_json(seat);
+        let decision = ai::choose_from_json(game, &observation, levels[seat], rand::Rng::random(&mut rng))?;
+        table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
+        record.actions.push(RecordedAction { seat, action: decision.action });
+    }
+    println!("{}", record.to_json());
+    Ok(())
+}
+
+fn bench(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args)?;
+    flags.check_known(&["game", "players", "seconds", "seed"])?;
+    let game = flags.game()?;
+    let players: usize = flags.number("players", None)?;
+    let seconds: f64 = flags.number("seconds", Some(3.0))?;
+    let seed: u64 = flags.number("seed", Some(1))?;
+    let (playouts, moves, elapsed) = match game {
+        GameId::NainJaune => bench_playouts::<NainJaune>(players, seed, seconds)?,
+        other => return Err(format!("{} has no engine in this version", other.key())),
+    };
+    println!(
+        "{}",
+        json!({
+            "game": game.key(),
+            "players": players,
+            "playouts": playouts,
+            "seconds": elapsed,
+            "playouts_per_second": (playouts as f64 / elapsed).round(),
+            "moves_per_second": (moves as f64 / elapsed).round(),
+        })
+    );
+    Ok(())
+}
+
+/// Random full-deal playouts: each one starts a fresh game (stakes, a new shuffled deal) and plays
+/// uniformly random legal moves until that deal is over.
+fn bench_playouts<G: Game>(players: usize, seed: u64, seconds: f64) -> Result<(u64, u64, f64), String> {
+    let start = std::time::Instant::now();
+    let mut rng = seeded(seed);
+    let mut legal = Vec::with_capacity(64);
+    let (mut playouts, mut moves) = (0u64, 0u64);
+    let setup = |s: u64| Setup { players, seed: s, ..Setup::default() };
+    loop {
+        for _ in 0..1000 {
+            let mut game = G::new(&setup(rand::Rng::random(&mut rng))).map_err(|e| e.0)?;
+            game.set_logging(false);
+            let deal = game.deal_number();
+            while let Some(seat) = game.to_move() {
+                legal.clear();
+                game.legal_actions_into(&mut legal);
+                let action = legal[index_below(legal.len(), &mut rng)].clone();
+                game.play(seat, &action).map_err(|e| e.to_string())?;
+                moves += 1;
+                if game.deal_number() != deal {
+                    break;
+                }
+            }
+            playouts += 1;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= seconds {
+            return Ok((playouts, moves, elapsed));
+        }
+    }
+}
+

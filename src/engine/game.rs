@@ -1,0 +1,217 @@
+//! The one trait every game implements, in the spirit of OpenSpiel's game API: who is to move,
+//! the legal actions, applying one (refused with a reason, never half-applied), what one seat may
+//! observe, and rebuilding a full state from an observation with the hidden cards dealt again.
+//!
+//! Notation (action strings) lives in each game's `notation` module; records and the referee only
+//! see the [`Game`] methods plus `Display`/`FromStr` on actions.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::rng::GameRng;
+
+/// Seats are numbered 0..players in clockwise order: seat `(i+1) % n` sits at seat `i`'s left.
+pub type Seat = usize;
+
+/// Chips are signed so a bug that would overdraw shows up as a negative count, not a wrap-around.
+pub type Chips = i64;
+
+/// Which game a record, an observation or a worker request is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum GameId {
+    #[serde(rename = "bonanza")]
+    Bonanza,
+    #[serde(rename = "nain-jaune")]
+    NainJaune,
+    #[serde(rename = "programmes")]
+    Programmes,
+}
+
+impl GameId {
+    /// The record's name for the game.
+    pub fn key(self) -> &'static str {
+        match self {
+            GameId::Bonanza => "bonanza",
+            GameId::NainJaune => "nain-jaune",
+            GameId::Programmes => "programmes",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<GameId> {
+        [GameId::Bonanza, GameId::NainJaune, GameId::Programmes].into_iter().find(|g| g.key() == key)
+    }
+}
+
+/// An action that the rules refuse, with the reason in plain English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub action: String,
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is illegal: {}", self.action, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// A setup that cannot start a game (bad player count, option, or deal layout).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// How a game is started: the record's fields, already parsed. Each game turns the options and
+/// layouts into its own types (see `Game::new`).
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    pub players: usize,
+    pub seed: u64,
+    pub first_dealer: Seat,
+    /// Starting stacks; `None` means every seat gets the `start_chips` option.
+    pub chips: Option<Vec<Chips>>,
+    /// The record's `options` object (keys left out take their defaults).
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// The record's explicit `deals`, in order.
+    pub deals: Vec<serde_json::Value>,
+}
+
+/// A chip-and-card game: the complete state of one game in progress, hidden cards included.
+pub trait Game: Clone + Sized {
+    /// One move. `Display` and `FromStr` give the record's action strings.
+    type Action: Clone + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = String>;
+    /// What one seat may know: its own cards, everything public, and public inferences.
+    type Observation: Clone + fmt::Debug + Serialize + DeserializeOwned;
+
+    const ID: GameId;
+
+    /// Starts a game (antes or stakes paid, first hand dealt) or says why the setup is invalid.
+    fn new(setup: &Setup) -> Result<Self, SetupError>;
+
+    fn players(&self) -> usize;
+
+    /// The seat whose decision it is, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Appends the legal actions of the seat to move to `out`, in the stable order the record and
+    /// the referee use. Reusing `out` keeps playouts free of allocation.
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
+
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Plays `action` for `seat`. On error the state is unchanged.
+    fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), IllegalAction>;
+
+    /// The current deal (round), counting from 1.
+    fn deal_number(&self) -> u32;
+
+    fn is_finished(&self) -> bool {
+        self.to_move().is_none()
+    }
+
+    /// What `seat` may observe now.
+    fn observe(&self, seat: Seat) -> Self::Observation;
+
+    /// A full state consistent with `observation`: the cards the observer cannot see are dealt
+    /// again at random, respecting every count and public inference. Events are not logged in it.
+    fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
+
+    /// The referee's view of the state (see RECORD.md: phase, to_move, legal, chips, board,
+    /// hands, deal_number, finished, winner, events, and the game's own fields).
+    fn referee_state(&self) -> serde_json::Value;
+
+    /// Turns event logging off (playouts and searches never read the log).
+    fn set_logging(&mut self, on: bool);
+}
+
+/// Reads an integer option, or its default; refuses other types and values below `min`.
+pub fn int_option(
+    options: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    default: i64,
+    min: i64,
+) -> Result<i64, SetupError> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(v) => match v.as_i64() {
+            Some(n) if n >= min => Ok(n),
+            _ => Err(SetupError(format!("option '{key}' must be an integer ≥ {min}, not {v}"))),
+        },
+    }
+}
+
+/// Reads a string option from a list of allowed values (the first is the default).
+pub fn choice_option<'a>(
+    options: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    allowed: &[&'a str],
+) -> Result<&'a str, SetupError> {
+    match options.get(key) {
+        None => Ok(allowed[0]),
+        Some(v) => {
+            let s = v.as_str().unwrap_or("");
+            allowed.iter().copied().find(|a| *a == s).ok_or_else(|| {
+                SetupError(format!("option '{key}' must be one of {}, not {v}", allowed.join(", ")))
+            })
+        }
+    }
+}
+
+/// Reads a boolean option, or its default.
+pub fn bool_option(
+    options: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    default: bool,
+) -> Result<bool, SetupError> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(v) => v.as_bool().ok_or_else(|| SetupError(format!("option '{key}' must be true or false, not {v}"))),
+    }
+}
+
+/// Refuses option keys the game does not know, naming them.
+pub fn check_option_keys(
+    options: &serde_json::Map<String, serde_json::Value>,
+    known: &[&str],
+    game: GameId,
+) -> Result<(), SetupError> {
+    for key in options.keys() {
+        if key != "start_chips" && !known.contains(&key.as_str()) {
+            return Err(SetupError(format!(
+                "unknown option '{key}' for {} (known: {}, start_chips)",
+                game.key(),
+                known.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The starting stacks: the record's `chips`, or `start_chips` (default 100) for every seat.
+pub fn starting_chips(setup: &Setup) -> Result<Vec<Chips>, SetupError> {
+    let start = int_option(&setup.options, "start_chips", 100, 1)?;
+    match &setup.chips {
+        None => Ok(vec![start; setup.players]),
+        Some(chips) if chips.len() != setup.players => Err(SetupError(format!(
+            "'chips' has {} stacks for {} players",
+            chips.len(),
+            setup.players
+        ))),
+        Some(chips) if chips.iter().any(|&c| c < 0) => Err(SetupError("'chips' may not be negative".into())),
+        Some(chips) => Ok(chips.clone()),
+    }
+}

@@ -1,0 +1,8 @@
+//! The rules engine: pure Rust, no web crates. The same code runs in the page, the AI worker, the
+//! native `referee` and the tests.
+
+pub mod cards;
+pub mod deal_sampling;
+pub mod game;
+pub mod nain_jaune;
+pub mod rng;

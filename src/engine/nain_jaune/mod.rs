@@ -1,0 +1,619 @@
+//! Nain Jaune (RULES.md §2): the rules, phase by phase.
+//!
+//! A round: stakes (automatic), the deal (automatic), then card plays until a hand is empty, then
+//! the settlement (automatic) and the next round. The only action is `play CARD`:
+//! - **lead** — the seat to move plays any card of its hand;
+//! - **follow** — the seat to move holds the wanted rank and must play one copy of it.
+//!
+//! Everything else (who continues, "X without Y", stops, boxes, payments) follows from the plays.
+
+pub mod board;
+pub mod events;
+pub mod notation;
+pub mod observation;
+pub mod options;
+
+use std::sync::Arc;
+
+use serde_json::json;
+
+pub use board::{NainJauneBox, STAKE_PER_PLAYER};
+pub use events::{Event, GameEnd};
+pub use notation::Action;
+pub use observation::Observation;
+pub use options::{Direction, Options, Points};
+
+use crate::engine::cards::{Card, CardSet, Rank};
+use crate::engine::game::{starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::rng::{deal_rng, shuffle, GameRng};
+
+/// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
+/// game: a hundred rounds is already a long evening) guarantees that a bug cannot loop forever.
+pub const MAX_DEALS: u32 = 1000;
+
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 8;
+
+/// Cards per hand and talon size for 2 to 8 players (RULES.md §2 "Deal").
+pub fn deal_sizes(players: usize) -> (usize, usize) {
+    match players {
+        2 => (22, 8),
+        3 => (15, 7),
+        4 => (12, 4),
+        5 => (9, 7),
+        6 => (8, 4),
+        7 => (7, 3),
+        8 => (6, 4),
+        _ => panic!("Nain Jaune is for 2 to 8 players, not {players}"),
+    }
+}
+
+/// Where each card of one deal goes: the hands in seat order and the talon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub hands: Vec<CardSet>,
+    pub talon: CardSet,
+}
+
+impl Layout {
+    /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "talon": […]}`), checking that it
+    /// is exactly the 52 cards once each.
+    pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
+        let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
+        let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'talon'".into()))?;
+        for key in obj.keys() {
+            if key != "hands" && key != "talon" {
+                return Err(err(format!("unknown field '{key}' (Nain Jaune deals have 'hands' and 'talon')")));
+            }
+        }
+        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
+        if hands_json.len() != players {
+            return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
+        }
+        let mut seen = CardSet::EMPTY;
+        let mut read = |list: &serde_json::Value, what: &str| -> Result<CardSet, SetupError> {
+            let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
+            let mut set = CardSet::EMPTY;
+            for item in items {
+                let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
+                let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
+                if card.is_joker() {
+                    return Err(err(format!("{what}: Nain Jaune is played without the joker")));
+                }
+                if seen.contains(card) {
+                    return Err(err(format!("{card} appears twice")));
+                }
+                seen.insert(card);
+                set.insert(card);
+            }
+            Ok(set)
+        };
+        let mut hands = Vec::with_capacity(players);
+        for (seat, hand) in hands_json.iter().enumerate() {
+            let set = read(hand, &format!("hand {seat}"))?;
+            if set.is_empty() {
+                return Err(err(format!("hand {seat} is empty (every seat plays every round)")));
+            }
+            hands.push(set);
+        }
+        let talon = match obj.get("talon") {
+            Some(t) => read(t, "talon")?,
+            None => CardSet::EMPTY,
+        };
+        let missing = CardSet::PACK_52 - seen;
+        if !missing.is_empty() {
+            return Err(err(format!(
+                "not a full pack: {} missing ({})",
+                missing.len(),
+                missing.to_strings().join(" ")
+            )));
+        }
+        Ok(Layout { hands, talon })
+    }
+
+    /// The record's form of this layout.
+    pub fn to_record(&self) -> serde_json::Value {
+        json!({
+            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
+            "talon": self.talon.to_strings(),
+        })
+    }
+}
+
+/// What kind of decision the seat to move faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Any card of the hand.
+    Lead,
+    /// A card of this rank.
+    Follow(Rank),
+    GameOver,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Lead => "lead",
+            Phase::Follow(_) => "follow",
+            Phase::GameOver => "game_over",
+        }
+    }
+}
+
+/// A Nain Jaune game in progress, every card included.
+#[derive(Clone, Debug)]
+pub struct NainJaune {
+    options: Options,
+    seed: u64,
+    /// The record's explicit deals, shared (never changed) so clones stay cheap.
+    layouts: Arc<Vec<Layout>>,
+    chips: Vec<Chips>,
+    boxes: [Chips; 5],
+    hands: Vec<CardSet>,
+    talon: CardSet,
+    /// Cards played this round.
+    played: CardSet,
+    /// The running sequence (one card per rank, so a set ordered by rank says it all).
+    run: CardSet,
+    dealer: Seat,
+    /// Deals dealt so far (the current deal is number `deals_dealt`, counting from 1).
+    deals_dealt: u32,
+    phase: Phase,
+    to_move: Option<Seat>,
+    /// Seats that have played a card this round (one bit each): Grand Opéra needs only one.
+    movers: u16,
+    /// Public inference per seat: bit r set when the seat is known to hold no card of rank r.
+    voids: Vec<u16>,
+    winner: Option<Seat>,
+    events: Vec<Event>,
+    logging: bool,
+}
+
+impl NainJaune {
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn chips(&self) -> &[Chips] {
+        &self.chips
+    }
+
+    /// Chips in each box, in [`NainJauneBox::ALL`] order.
+    pub fn boxes(&self) -> [Chips; 5] {
+        self.boxes
+    }
+
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    pub fn talon(&self) -> CardSet {
+        self.talon
+    }
+
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The running sequence, by rank.
+    pub fn run(&self) -> CardSet {
+        self.run
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The winner once the game is over (`None` while playing, or on a tie for the most chips).
+    pub fn winner(&self) -> Option<Seat> {
+        self.winner
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The seat after `seat` in the direction of play.
+    pub fn next_seat(&self, seat: Seat) -> Seat {
+        let n = self.hands.len();
+        match self.options.direction {
+            Direction::Clockwise => (seat + 1) % n,
+            Direction::Anticlockwise => (seat + n - 1) % n,
+        }
+    }
+
+    /// The chips one player puts on the board before a round.
+    pub fn stake_each(&self) -> Chips {
+        STAKE_PER_PLAYER * self.options.stake_multiplier
+    }
+
+    /// What a hand left at the end of a round costs its holder (RULES.md §2 points).
+    pub fn hand_points(&self, hand: CardSet) -> Chips {
+        match self.options.points {
+            Points::Cards => hand.len() as Chips,
+            Points::Pips => hand.iter().map(|c| card_points(c.rank_unchecked())).sum(),
+        }
+    }
+
+    fn log(&mut self, event: impl FnOnce() -> Event) {
+        if self.logging {
+            self.events.push(event());
+        }
+    }
+
+    /// Stakes, deal and first lead of the next round, or the end of the game.
+    fn start_round(&mut self) {
+        let each = self.stake_each();
+        let end = if let Some(seat) = (0..self.players()).find(|&s| self.chips[s] < each) {
+            Some(GameEnd::CannotStake { seat })
+        } else if self.options.rounds > 0 && self.deals_dealt >= self.options.rounds {
+            Some(GameEnd::RoundsPlayed { rounds: self.deals_dealt })
+        } else if self.deals_dealt >= MAX_DEALS {
+            Some(GameEnd::RoundLimit { rounds: self.deals_dealt })
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            self.end_game(end);
+            return;
+        }
+        if self.deals_dealt > 0 {
+            self.dealer = self.next_seat(self.dealer);
+        }
+        self.deals_dealt += 1;
+        for seat in 0..self.players() {
+            self.chips[seat] -= each;
+        }
+        for b in NainJauneBox::ALL {
+            self.boxes[b.index()] += b.stake() * self.options.stake_multiplier * self.players() as Chips;
+        }
+        let deal_number = self.deals_dealt;
+        self.log(|| Event::Staked { deal_number, each });
+
+        let leader = self.next_seat(self.dealer);
+        let layout = match self.layouts.get(deal_number as usize - 1) {
+            Some(layout) => layout.clone(),
+            None => self.shuffled_layout(leader),
+        };
+        self.hands = layout.hands;
+        self.talon = layout.talon;
+        self.played = CardSet::EMPTY;
+        self.run = CardSet::EMPTY;
+        self.movers = 0;
+        self.voids.iter_mut().for_each(|v| *v = 0);
+        self.phase = Phase::Lead;
+        self.to_move = Some(leader);
+        let dealer = self.dealer;
+        self.log(|| Event::Dealt { deal_number, dealer, leader });
+    }
+
+    /// Shuffles the 52 cards from this deal's stream of the seed and deals them one at a time from
+    /// the leader round the table, the rest to the talon.
+    fn shuffled_layout(&self, leader: Seat) -> Layout {
+        let mut rng = deal_rng(self.seed, u64::from(self.deals_dealt - 1));
+        deal_from(&mut rng, self.players(), leader, |s| self.next_seat(s))
+    }
+
+    fn end_game(&mut self, end: GameEnd) {
+        let best = *self.chips.iter().max().expect("at least two players");
+        let leaders: Vec<Seat> = (0..self.players()).filter(|&s| self.chips[s] == best).collect();
+        self.winner = (leaders.len() == 1).then(|| leaders[0]);
+        self.phase = Phase::GameOver;
+        self.to_move = None;
+        let (winner, chips) = (self.winner, self.chips.clone());
+        self.log(|| Event::GameOver { end, winner, chips });
+    }
+
+    /// Settlement (RULES.md §2): board-card penalties into the boxes, then the Grand Opéra sweep,
+    /// then the points; losers one after the other from the winner's next seat.
+    fn settle_round(&mut self, winner: Seat) {
+        let grand_opera = self.movers == 1 << winner;
+        let losers: Vec<Seat> = {
+            let mut v = Vec::with_capacity(self.players() - 1);
+            let mut s = self.next_seat(winner);
+            while s != winner {
+                v.push(s);
+                s = self.next_seat(s);
+            }
+            v
+        };
+        for &seat in &losers {
+            for b in NainJauneBox::ALL {
+                let card = b.card();
+                if self.hands[seat].contains(card) {
+                    let owed = self.boxes[b.index()];
+                    let chips = owed.min(self.chips[seat]);
+                    self.chips[seat] -= chips;
+                    self.boxes[b.index()] += chips;
+                    self.log(|| Event::Penalty { seat, card, chips, owed });
+                }
+            }
+        }
+        if grand_opera {
+            let chips: Chips = self.boxes.iter().sum();
+            self.boxes = [0; 5];
+            self.chips[winner] += chips;
+            self.log(|| Event::GrandOpera { seat: winner, chips });
+        }
+        for &seat in &losers {
+            let hand = self.hands[seat];
+            let owed = self.hand_points(hand);
+            let chips = owed.min(self.chips[seat]);
+            self.chips[seat] -= chips;
+            self.chips[winner] += chips;
+            self.log(|| Event::Paid { from: seat, to: winner, chips, owed, cards: hand.iter().collect() });
+        }
+        let deal_number = self.deals_dealt;
+        self.log(|| Event::RoundWon { seat: winner, deal_number, grand_opera });
+    }
+
+    /// After `seat` played a card of rank `rank`: who continues, and with what.
+    fn continue_after(&mut self, seat: Seat, rank: Rank) {
+        let Some(wanted) = rank.next_up() else {
+            self.phase = Phase::Lead;
+            self.to_move = Some(seat);
+            self.log(|| Event::Stop { seat, played: rank, missing: None });
+            return;
+        };
+        let wanted_cards = CardSet::of_rank(wanted);
+        if self.hands[seat].intersects(wanted_cards) {
+            self.phase = Phase::Follow(wanted);
+            self.to_move = Some(seat);
+            return;
+        }
+        let bit = 1u16 << wanted.index();
+        self.voids[seat] |= bit;
+        let mut next = self.next_seat(seat);
+        while next != seat {
+            if self.hands[next].intersects(wanted_cards) {
+                self.phase = Phase::Follow(wanted);
+                self.to_move = Some(next);
+                self.log(|| Event::Without { seat, played: rank, missing: wanted, next });
+                return;
+            }
+            self.voids[next] |= bit;
+            next = self.next_seat(next);
+        }
+        self.phase = Phase::Lead;
+        self.to_move = Some(seat);
+        self.log(|| Event::Stop { seat, played: rank, missing: Some(wanted) });
+    }
+
+    /// Why `action` cannot be played by `seat` now, if it cannot.
+    fn refusal(&self, seat: Seat, action: &Action) -> Option<String> {
+        let Action::Play(card) = *action;
+        let Some(to_move) = self.to_move else {
+            return Some("the game is over".into());
+        };
+        if seat != to_move {
+            return Some(format!("it is seat {to_move}'s turn, not seat {seat}'s"));
+        }
+        if !self.hands[seat].contains(card) {
+            return Some(format!("seat {seat} does not hold {card}"));
+        }
+        if let Phase::Follow(wanted) = self.phase {
+            if card.rank() != Some(wanted) {
+                return Some(format!("the sequence wants a {}; seat {seat} must play one", wanted.label()));
+            }
+        }
+        None
+    }
+
+    /// Public inference: ranks `seat` is known not to hold (bit r for rank index r).
+    pub fn voids(&self, seat: Seat) -> u16 {
+        self.voids[seat]
+    }
+
+    /// Assembles a state from its parts (used by `determinize`).
+    #[allow(clippy::too_many_arguments)]
+    fn from_parts(
+        options: Options,
+        seed: u64,
+        chips: Vec<Chips>,
+        boxes: [Chips; 5],
+        hands: Vec<CardSet>,
+        talon: CardSet,
+        played: CardSet,
+        run: CardSet,
+        dealer: Seat,
+        deals_dealt: u32,
+        phase: Phase,
+        to_move: Option<Seat>,
+        movers: u16,
+        voids: Vec<u16>,
+        winner: Option<Seat>,
+    ) -> NainJaune {
+        NainJaune {
+            options,
+            seed,
+            layouts: Arc::new(Vec::new()),
+            chips,
+            boxes,
+            hands,
+            talon,
+            played,
+            run,
+            dealer,
+            deals_dealt,
+            phase,
+            to_move,
+            movers,
+            voids,
+            winner,
+            events: Vec::new(),
+            logging: false,
+        }
+    }
+}
+
+/// Points of one card left in hand: ace 1, two to ten their value, court cards 10.
+pub fn card_points(rank: Rank) -> Chips {
+    (rank.pips() as Chips).min(10)
+}
+
+/// Deals a shuffled pack: one card at a time from `first` onwards (`next` gives the order), the
+/// hand sizes of [`deal_sizes`], the remainder to the talon.
+pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(Seat) -> Seat) -> Layout {
+    let mut pack: Vec<Card> = CardSet::PACK_52.iter().collect();
+    shuffle(&mut pack, rng);
+    let (per_hand, _) = deal_sizes(players);
+    let mut hands = vec![CardSet::EMPTY; players];
+    let mut cards = pack.into_iter();
+    for _ in 0..per_hand {
+        let mut seat = first;
+        for _ in 0..players {
+            hands[seat].insert(cards.next().expect("52 cards are enough"));
+            seat = next(seat);
+        }
+    }
+    Layout { hands, talon: cards.collect() }
+}
+
+impl Game for NainJaune {
+    type Action = Action;
+    type Observation = Observation;
+
+    const ID: GameId = GameId::NainJaune;
+
+    fn new(setup: &Setup) -> Result<NainJaune, SetupError> {
+        let players = setup.players;
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError(format!("Nain Jaune is for 2 to 8 players, not {players}")));
+        }
+        if setup.first_dealer >= players {
+            return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
+        }
+        let options = Options::from_record(&setup.options)?;
+        let chips = starting_chips(setup)?;
+        let layouts = setup
+            .deals
+            .iter()
+            .enumerate()
+            .map(|(i, d)| Layout::from_record(d, players, i))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut game = NainJaune {
+            options,
+            seed: setup.seed,
+            layouts: Arc::new(layouts),
+            chips,
+            boxes: [0; 5],
+            hands: vec![CardSet::EMPTY; players],
+            talon: CardSet::EMPTY,
+            played: CardSet::EMPTY,
+            run: CardSet::EMPTY,
+            dealer: setup.first_dealer,
+            deals_dealt: 0,
+            phase: Phase::Lead,
+            to_move: None,
+            movers: 0,
+            voids: vec![0; players],
+            winner: None,
+            events: Vec::new(),
+            logging: true,
+        };
+        game.start_round();
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.to_move
+    }
+
+    fn deal_number(&self) -> u32 {
+        self.deals_dealt
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        let Some(seat) = self.to_move else { return };
+        let playable = match self.phase {
+            Phase::Lead => self.hands[seat],
+            Phase::Follow(rank) => self.hands[seat] & CardSet::of_rank(rank),
+            Phase::GameOver => CardSet::EMPTY,
+        };
+        out.extend(playable.iter().map(Action::Play));
+    }
+
+    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
+        if let Some(reason) = self.refusal(seat, action) {
+            return Err(IllegalAction { action: action.to_string(), reason });
+        }
+        let Action::Play(card) = *action;
+        if self.phase == Phase::Lead {
+            self.run = CardSet::EMPTY;
+        }
+        self.hands[seat].remove(card);
+        self.played.insert(card);
+        self.run.insert(card);
+        self.movers |= 1 << seat;
+        self.log(|| Event::Played { seat, card });
+        if let Some(b) = NainJauneBox::of_card(card) {
+            let chips = std::mem::take(&mut self.boxes[b.index()]);
+            self.chips[seat] += chips;
+            self.log(|| Event::BoxWon { seat, board_box: b, chips });
+        }
+        if self.hands[seat].is_empty() {
+            self.settle_round(seat);
+            self.start_round();
+        } else {
+            self.continue_after(seat, card.rank_unchecked());
+        }
+        Ok(())
+    }
+
+    fn observe(&self, seat: Seat) -> Observation {
+        Observation::of(self, seat)
+    }
+
+    fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
+        observation.determinize(rng)
+    }
+
+    fn referee_state(&self) -> serde_json::Value {
+        let board: serde_json::Map<String, serde_json::Value> =
+            NainJauneBox::ALL.iter().map(|b| (b.key().to_string(), self.boxes[b.index()].into())).collect();
+        let events: Vec<serde_json::Value> = self
+            .events
+            .iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(e).expect("events serialize");
+                v["text"] = e.to_string().into();
+                v
+            })
+            .collect();
+        json!({
+            "game": GameId::NainJaune.key(),
+            "phase": self.phase.name(),
+            "to_move": self.to_move,
+            "legal": self.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+            "chips": self.chips,
+            "board": board,
+            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
+            "deal_number": self.deals_dealt,
+            "finished": self.is_finished(),
+            "winner": self.winner,
+            "events": events,
+            "dealer": self.dealer,
+            "talon": self.talon.to_strings(),
+            "played": self.played.to_strings(),
+            "sequence": self.run.to_strings_by_rank(),
+            "wanted": match self.phase { Phase::Follow(r) => Some(r.label()), _ => None },
+            "options": self.options.to_record(),
+        })
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+    }
+}

@@ -1,0 +1,83 @@
+//! Nain Jaune's house rules (RULES.md §2) and their record keys (RECORD.md "Options").
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::{check_option_keys, choice_option, int_option, GameId, SetupError};
+
+/// Which way play (and the deal) goes round the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// Seat i, then i+1 (to the left): the default.
+    Clockwise,
+    /// Seat i, then i-1: the French tradition.
+    Anticlockwise,
+}
+
+/// How the losers pay the winner for the cards left in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Points {
+    /// Ace 1, 2 to 10 their value, J Q K 10 each: the default.
+    Pips,
+    /// One chip per card.
+    Cards,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub direction: Direction,
+    /// The stake on each box is 1, 2, 3, 4, 5 times this.
+    pub stake_multiplier: i64,
+    pub points: Points,
+    /// 0: play until a player cannot stake; otherwise the game also ends after this many rounds.
+    pub rounds: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { direction: Direction::Clockwise, stake_multiplier: 1, points: Points::Pips, rounds: 0 }
+    }
+}
+
+pub const OPTION_KEYS: [&str; 4] = ["direction", "stake_multiplier", "points", "rounds"];
+
+impl Options {
+    /// Reads the record's `options` object; keys left out take their defaults.
+    pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
+        check_option_keys(map, &OPTION_KEYS, GameId::NainJaune)?;
+        let direction = match choice_option(map, "direction", &["clockwise", "anticlockwise"])? {
+            "clockwise" => Direction::Clockwise,
+            _ => Direction::Anticlockwise,
+        };
+        let points = match choice_option(map, "points", &["pips", "cards"])? {
+            "pips" => Points::Pips,
+            _ => Points::Cards,
+        };
+        let stake_multiplier = int_option(map, "stake_multiplier", 1, 1)?;
+        if stake_multiplier > 1_000_000 {
+            return Err(SetupError("option 'stake_multiplier' is too large (at most 1000000)".into()));
+        }
+        let rounds = int_option(map, "rounds", 0, 0)?;
+        let rounds = u32::try_from(rounds).map_err(|_| SetupError("option 'rounds' is too large".into()))?;
+        Ok(Options { direction, stake_multiplier, points, rounds })
+    }
+
+    /// The record's `options` object for these options (every key written out).
+    pub fn to_record(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        let direction = match self.direction {
+            Direction::Clockwise => "clockwise",
+            Direction::Anticlockwise => "anticlockwise",
+        };
+        let points = match self.points {
+            Points::Pips => "pips",
+            Points::Cards => "cards",
+        };
+        map.insert("direction".into(), direction.into());
+        map.insert("stake_multiplier".into(), self.stake_multiplier.into());
+        map.insert("points".into(), points.into());
+        map.insert("rounds".into(), self.rounds.into());
+        map
+    }
+}

@@ -1,0 +1,71 @@
+//! The seeded random source behind every shuffle.
+//!
+//! ChaCha8 produces the same stream on every platform (native and wasm32 alike) and rand_chacha
+//! guarantees it across releases, so a record's seed always deals the same cards. Each deal draws
+//! from its own stream of the seed, so deal *n* does not depend on how many moves came before it.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub type GameRng = ChaCha8Rng;
+
+/// The random source for deal number `deal` (0-based) of a game with this seed.
+pub fn deal_rng(seed: u64, deal: u64) -> GameRng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(deal);
+    rng
+}
+
+/// A general-purpose seeded source (AI sampling, random bots).
+pub fn seeded(seed: u64) -> GameRng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// Fisher–Yates shuffle drawing 32-bit indices, so the result does not depend on the width of
+/// `usize` (64 bits natively, 32 in wasm).
+pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i as u32) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// A uniform index below `n` (n > 0), platform-independent like [`shuffle`].
+pub fn index_below<R: Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
+    debug_assert!(n > 0);
+    rng.random_range(0..n as u32) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_shuffle_other_deal_other_shuffle() {
+        let mut a: Vec<u32> = (0..52).collect();
+        let mut b = a.clone();
+        let mut c = a.clone();
+        shuffle(&mut a, &mut deal_rng(42, 0));
+        shuffle(&mut b, &mut deal_rng(42, 0));
+        shuffle(&mut c, &mut deal_rng(42, 1));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..52).collect::<Vec<_>>());
+    }
+
+    /// The stream is fixed for good: this exact order is what seed 7 deals, natively and in wasm
+    /// (the component tests check the same values in the browser).
+    #[test]
+    fn the_stream_is_stable() {
+        let mut v: Vec<u32> = (0..10).collect();
+        shuffle(&mut v, &mut deal_rng(7, 0));
+        assert_eq!(v, SEED_7_ORDER);
+    }
+}
+
+/// What [`shuffle`] makes of `0..10` with `deal_rng(7, 0)`: pinned by a native test and by a
+/// browser test, so native and wasm builds provably deal the same cards.
+#[doc(hidden)]
+pub const SEED_7_ORDER: [u32; 10] = [5, 4, 2, 0, 3, 6, 7, 8, 9, 1];

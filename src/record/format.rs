@@ -1,0 +1,111 @@
+//! The game record (RECORD.md): one JSON format for saves, replays and test scenarios.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::{Chips, GameId, Seat, Setup};
+
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One move as the record writes it: `{"seat": 1, "do": "play 7D"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAction {
+    pub seat: Seat,
+    #[serde(rename = "do")]
+    pub action: String,
+}
+
+/// A game record. Fields this version does not know are ignored when reading (the format only
+/// grows by adding fields).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    pub game: String,
+    pub players: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub seed: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<Seat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<Vec<Chips>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<serde_json::Value>,
+    #[serde(default)]
+    pub actions: Vec<RecordedAction>,
+    /// Added by this project: who plays each seat (`"human"` or a computer level such as
+    /// `"easy"`). Outside tools may leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<String>>,
+}
+
+/// Why a record could not be read (before any action is applied).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadRecord(pub String);
+
+impl std::fmt::Display for BadRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Record {
+    /// A new record with no actions yet.
+    pub fn new(game: GameId, players: usize, seed: u64) -> Record {
+        Record {
+            format: FORMAT_VERSION,
+            game: game.key().to_string(),
+            players,
+            names: None,
+            options: serde_json::Map::new(),
+            seed,
+            first_dealer: None,
+            chips: None,
+            deals: Vec::new(),
+            actions: Vec::new(),
+            seats: None,
+        }
+    }
+
+    /// Reads a record from JSON text, with a message a person can act on when it is not one.
+    pub fn from_json(text: &str) -> Result<Record, BadRecord> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| BadRecord(format!("this is not valid JSON ({e})")))?;
+        if !value.is_object() {
+            return Err(BadRecord("a game record is a JSON object; this is not one".into()));
+        }
+        let record: Record =
+            serde_json::from_value(value).map_err(|e| BadRecord(format!("this is not a game record: {e}")))?;
+        if record.format != FORMAT_VERSION {
+            return Err(BadRecord(format!(
+                "record format {} is not supported (this version reads format {FORMAT_VERSION})",
+                record.format
+            )));
+        }
+        record.game_id()?;
+        Ok(record)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records always serialize")
+    }
+
+    pub fn game_id(&self) -> Result<GameId, BadRecord> {
+        GameId::from_key(&self.game).ok_or_else(|| {
+            BadRecord(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game))
+        })
+    }
+
+    /// The engine's setup for this record.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            players: self.players,
+            seed: self.seed,
+            first_dealer: self.first_dealer.unwrap_or(0),
+            chips: self.chips.clone(),
+            options: self.options.clone(),
+            deals: self.deals.clone(),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Game records (RECORD.md) and the [`Table`] that replays them.
+
+pub mod format;
+pub mod table;
+
+pub use format::{BadRecord, Record, RecordedAction, FORMAT_VERSION};
+pub use table::{ReplayError, Table};

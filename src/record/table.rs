@@ -1,0 +1,128 @@
+//! A game of any kind behind one string-level interface, and replaying a record into it.
+//!
+//! The referee, the app and the tests meet the games here: actions go in as record strings, the
+//! state comes out as the referee's JSON. Each game keeps its typed API for the AI and the views.
+
+use super::format::{BadRecord, Record, RecordedAction};
+use crate::engine::game::{Game, GameId, IllegalAction, Seat, SetupError};
+use crate::engine::nain_jaune::NainJaune;
+
+/// One game in progress, whichever it is.
+#[derive(Clone, Debug)]
+pub enum Table {
+    NainJaune(NainJaune),
+}
+
+/// Runs `$body` with `$g` bound to the game inside a [`Table`], whatever its kind.
+macro_rules! with_game {
+    ($table:expr, $g:ident => $body:expr) => {
+        match $table {
+            Table::NainJaune($g) => $body,
+        }
+    };
+}
+
+/// Why a replay stopped: a malformed record (`at` is `None`) or the first illegal action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    pub message: String,
+    pub at: Option<usize>,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.at {
+            Some(i) => write!(f, "action {i}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl From<BadRecord> for ReplayError {
+    fn from(e: BadRecord) -> ReplayError {
+        ReplayError { message: e.0, at: None }
+    }
+}
+
+impl From<SetupError> for ReplayError {
+    fn from(e: SetupError) -> ReplayError {
+        ReplayError { message: e.0, at: None }
+    }
+}
+
+impl Table {
+    /// Starts the game a record describes (before its actions).
+    pub fn start(record: &Record) -> Result<Table, ReplayError> {
+        let setup = record.setup();
+        if let Some(names) = &record.names {
+            if names.len() != record.players {
+                return Err(ReplayError {
+                    message: format!("'names' has {} names for {} players", names.len(), record.players),
+                    at: None,
+                });
+            }
+        }
+        Ok(match record.game_id()? {
+            GameId::NainJaune => Table::NainJaune(NainJaune::new(&setup)?),
+            other => {
+                return Err(ReplayError {
+                    message: format!("{} is not playable in this version yet", other.key()),
+                    at: None,
+                })
+            }
+        })
+    }
+
+    /// Starts the game and applies every recorded action; stops at the first illegal one.
+    pub fn replay(record: &Record) -> Result<Table, ReplayError> {
+        let mut table = Table::start(record)?;
+        for (i, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
+            table.play_str(*seat, action).map_err(|e| ReplayError {
+                message: format!("seat {seat} cannot '{action}': {}", e.reason),
+                at: Some(i),
+            })?;
+        }
+        Ok(table)
+    }
+
+    pub fn game_id(&self) -> GameId {
+        match self {
+            Table::NainJaune(_) => GameId::NainJaune,
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        with_game!(self, g => g.players())
+    }
+
+    pub fn to_move(&self) -> Option<Seat> {
+        with_game!(self, g => g.to_move())
+    }
+
+    pub fn is_finished(&self) -> bool {
+        with_game!(self, g => g.is_finished())
+    }
+
+    /// The legal actions of the seat to move, as record strings, in the stable order.
+    pub fn legal(&self) -> Vec<String> {
+        with_game!(self, g => g.legal_actions().iter().map(ToString::to_string).collect())
+    }
+
+    /// Plays one action written as in the record.
+    pub fn play_str(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction> {
+        with_game!(self, g => {
+            let parsed = action.parse().map_err(|reason| IllegalAction { action: action.to_string(), reason })?;
+            g.play(seat, &parsed)
+        })
+    }
+
+    /// The referee's JSON view of the whole state.
+    pub fn referee_state(&self) -> serde_json::Value {
+        with_game!(self, g => g.referee_state())
+    }
+
+    /// What `seat` may observe, as JSON (what the AI worker receives).
+    pub fn observation_json(&self, seat: Seat) -> serde_json::Value {
+        with_game!(self, g => serde_json::to_value(g.observe(seat)).expect("observations serialize"))
+    }
+}
