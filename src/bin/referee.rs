@@ -14,7 +14,7 @@ use serde_json::json;
 use tapis::ai::{self, Level};
 use tapis::engine::game::{Game, GameId, Setup};
 use tapis::engine::nain_jaune::NainJaune;
-use tapis::engine::rng::{index_below, seeded};
+use tapis::engine::rng::seeded;
 use tapis::record::{Record, RecordedAction, Table};
 
 const USAGE: &str = "usage:
@@ -189,28 +189,21 @@ fn bench(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Random full-deal playouts: each one starts a fresh game (stakes, a new shuffled deal) and plays
-/// uniformly random legal moves until that deal is over.
+/// Random full-deal playouts: each one takes the table at the start of a deal, shuffles and deals
+/// the cards afresh, and plays uniformly random legal moves until that deal is over and settled.
 fn bench_playouts<G: Game>(players: usize, seed: u64, seconds: f64) -> Result<(u64, u64, f64), String> {
-    let start = std::time::Instant::now();
     let mut rng = seeded(seed);
-    let mut legal = Vec::with_capacity(64);
+    let mut base = G::new(&Setup { players, seed, ..Setup::default() }).map_err(|e| e.0)?;
+    base.set_logging(false);
+    base.set_single_deal(true);
     let (mut playouts, mut moves) = (0u64, 0u64);
-    let setup = |s: u64| Setup { players, seed: s, ..Setup::default() };
+    let start = std::time::Instant::now();
     loop {
-        for _ in 0..1000 {
-            let mut game = G::new(&setup(rand::Rng::random(&mut rng))).map_err(|e| e.0)?;
-            game.set_logging(false);
-            let deal = game.deal_number();
-            while let Some(seat) = game.to_move() {
-                legal.clear();
-                game.legal_actions_into(&mut legal);
-                let action = legal[index_below(legal.len(), &mut rng)].clone();
-                game.play(seat, &action).map_err(|e| e.to_string())?;
+        for _ in 0..10_000 {
+            let mut game = base.clone();
+            game.redeal(&mut rng);
+            while game.play_random(&mut rng) {
                 moves += 1;
-                if game.deal_number() != deal {
-                    break;
-                }
             }
             playouts += 1;
         }
@@ -220,4 +213,3 @@ fn bench_playouts<G: Game>(players: usize, seed: u64, seconds: f64) -> Result<(u
         }
     }
 }
-

@@ -127,6 +127,11 @@ impl Card {
         self.0 as usize
     }
 
+    /// [`Card::index`] for constant expressions.
+    pub const fn index_const(self) -> u32 {
+        self.0 as u32
+    }
+
     pub fn is_joker(self) -> bool {
         self == Card::JOKER
     }
@@ -206,6 +211,17 @@ impl<'de> serde::Deserialize<'de> for Card {
     }
 }
 
+/// The four cards of each rank, looked up rather than computed (hot in playouts).
+const RANK_MASKS: [CardSet; 13] = {
+    let mut masks = [CardSet(0); 13];
+    let mut r = 0;
+    while r < 13 {
+        masks[r] = CardSet((1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)));
+        r += 1;
+    }
+    masks
+};
+
 /// A set of distinct cards as a bitmask, iterated in card-index order (♠ A..K, ♥, ♦, ♣, joker).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(pub u64);
@@ -219,8 +235,7 @@ impl CardSet {
 
     /// The four cards of one rank.
     pub const fn of_rank(rank: Rank) -> CardSet {
-        let r = rank.0 as u64;
-        CardSet((1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)))
+        RANK_MASKS[rank.0 as usize]
     }
 
     /// The thirteen cards of one suit.

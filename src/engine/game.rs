@@ -116,6 +116,16 @@ pub trait Game: Clone + Sized {
     /// Plays `action` for `seat`. On error the state is unchanged.
     fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), IllegalAction>;
 
+    /// Plays a uniformly random legal move for the seat to move, if there is one (the move
+    /// policy of random playouts). Games override it with a faster path than the default.
+    fn play_random(&mut self, rng: &mut GameRng) -> bool {
+        let Some(seat) = self.to_move() else { return false };
+        let legal = self.legal_actions();
+        let action = &legal[super::rng::index_below(legal.len(), rng)];
+        self.play(seat, action).expect("a legal action is accepted");
+        true
+    }
+
     /// The current deal (round), counting from 1.
     fn deal_number(&self) -> u32;
 
@@ -136,6 +146,14 @@ pub trait Game: Clone + Sized {
 
     /// Turns event logging off (playouts and searches never read the log).
     fn set_logging(&mut self, on: bool);
+
+    /// With `on`, the game stops (no seat to move) when the current deal is over and settled,
+    /// instead of starting the next deal: playouts evaluate one deal at a time.
+    fn set_single_deal(&mut self, on: bool);
+
+    /// Replaces the cards of the current deal with a fresh shuffle from `rng`, as if the deal had
+    /// just been made (stakes already paid). For playouts and benchmarks; never in a recorded game.
+    fn redeal(&mut self, rng: &mut GameRng);
 }
 
 /// Reads an integer option, or its default; refuses other types and values below `min`.

@@ -21,19 +21,33 @@ pub fn seeded(seed: u64) -> GameRng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// Fisher–Yates shuffle drawing 32-bit indices, so the result does not depend on the width of
+/// Fisher–Yates shuffle drawing 32-bit numbers, so the result does not depend on the width of
 /// `usize` (64 bits natively, 32 in wasm).
 pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
-        let j = rng.random_range(0..=i as u32) as usize;
+        let j = below(rng, i as u32 + 1) as usize;
         items.swap(i, j);
     }
 }
 
 /// A uniform index below `n` (n > 0), platform-independent like [`shuffle`].
 pub fn index_below<R: Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
+    below(rng, n as u32) as usize
+}
+
+/// A uniform number below `n` (n > 0) by Lemire's multiply-and-reject: exact, and it divides only
+/// in the rare case where rejection is possible (shuffles run millions of times in playouts).
+#[inline]
+pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     debug_assert!(n > 0);
-    rng.random_range(0..n as u32) as usize
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
 }
 
 #[cfg(test)]

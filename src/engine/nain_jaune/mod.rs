@@ -31,6 +31,15 @@ use crate::engine::rng::{deal_rng, shuffle, GameRng};
 /// game: a hundred rounds is already a long evening) guarantees that a bug cannot loop forever.
 pub const MAX_DEALS: u32 = 1000;
 
+/// The five cards that win a box.
+const BOARD_CARDS: CardSet = CardSet(
+    1 << NainJauneBox::TenDiamonds.card().index_const()
+        | 1 << NainJauneBox::JackClubs.card().index_const()
+        | 1 << NainJauneBox::QueenSpades.card().index_const()
+        | 1 << NainJauneBox::KingHearts.card().index_const()
+        | 1 << NainJauneBox::NainJaune.card().index_const(),
+);
+
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 8;
 
@@ -147,9 +156,12 @@ pub struct NainJaune {
     seed: u64,
     /// The record's explicit deals, shared (never changed) so clones stay cheap.
     layouts: Arc<Vec<Layout>>,
-    chips: Vec<Chips>,
+    players: usize,
+    /// Stacks in seat order (a fixed array, like the hands: clones never allocate).
+    chips: [Chips; MAX_PLAYERS],
     boxes: [Chips; 5],
-    hands: Vec<CardSet>,
+    /// Hands in seat order (seats beyond `players` stay empty): a fixed array keeps clones cheap.
+    hands: [CardSet; MAX_PLAYERS],
     talon: CardSet,
     /// Cards played this round.
     played: CardSet,
@@ -163,10 +175,12 @@ pub struct NainJaune {
     /// Seats that have played a card this round (one bit each): Grand Opéra needs only one.
     movers: u16,
     /// Public inference per seat: bit r set when the seat is known to hold no card of rank r.
-    voids: Vec<u16>,
+    voids: [u16; MAX_PLAYERS],
     winner: Option<Seat>,
     events: Vec<Event>,
     logging: bool,
+    /// Playouts stop at the end of the current deal instead of dealing the next one.
+    single_deal: bool,
 }
 
 impl NainJaune {
@@ -179,7 +193,7 @@ impl NainJaune {
     }
 
     pub fn chips(&self) -> &[Chips] {
-        &self.chips
+        &self.chips[..self.players]
     }
 
     /// Chips in each box, in [`NainJauneBox::ALL`] order.
@@ -223,10 +237,12 @@ impl NainJaune {
 
     /// The seat after `seat` in the direction of play.
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        let n = self.hands.len();
+        // No division: this runs on every "X without Y" search of every playout.
         match self.options.direction {
-            Direction::Clockwise => (seat + 1) % n,
-            Direction::Anticlockwise => (seat + n - 1) % n,
+            Direction::Clockwise if seat + 1 == self.players => 0,
+            Direction::Clockwise => seat + 1,
+            Direction::Anticlockwise if seat == 0 => self.players - 1,
+            Direction::Anticlockwise => seat - 1,
         }
     }
 
@@ -283,32 +299,40 @@ impl NainJaune {
             Some(layout) => layout.clone(),
             None => self.shuffled_layout(leader),
         };
-        self.hands = layout.hands;
-        self.talon = layout.talon;
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[..self.players].copy_from_slice(&layout.hands);
+        self.lay_out(hands, layout.talon, leader);
+        let dealer = self.dealer;
+        self.log(|| Event::Dealt { deal_number, dealer, leader });
+    }
+
+    /// Puts a deal's cards in place and gives the lead to `leader`.
+    fn lay_out(&mut self, hands: [CardSet; MAX_PLAYERS], talon: CardSet, leader: Seat) {
+        self.hands = hands;
+        self.talon = talon;
         self.played = CardSet::EMPTY;
         self.run = CardSet::EMPTY;
         self.movers = 0;
-        self.voids.iter_mut().for_each(|v| *v = 0);
+        self.voids = [0; MAX_PLAYERS];
         self.phase = Phase::Lead;
         self.to_move = Some(leader);
-        let dealer = self.dealer;
-        self.log(|| Event::Dealt { deal_number, dealer, leader });
     }
 
     /// Shuffles the 52 cards from this deal's stream of the seed and deals them one at a time from
     /// the leader round the table, the rest to the talon.
     fn shuffled_layout(&self, leader: Seat) -> Layout {
+        // Keep the order of draws identical to `deal_from`: records rely on it.
         let mut rng = deal_rng(self.seed, u64::from(self.deals_dealt - 1));
         deal_from(&mut rng, self.players(), leader, |s| self.next_seat(s))
     }
 
     fn end_game(&mut self, end: GameEnd) {
-        let best = *self.chips.iter().max().expect("at least two players");
+        let best = *self.chips().iter().max().expect("at least two players");
         let leaders: Vec<Seat> = (0..self.players()).filter(|&s| self.chips[s] == best).collect();
         self.winner = (leaders.len() == 1).then(|| leaders[0]);
         self.phase = Phase::GameOver;
         self.to_move = None;
-        let (winner, chips) = (self.winner, self.chips.clone());
+        let (winner, chips) = (self.winner, self.chips().to_vec());
         self.log(|| Event::GameOver { end, winner, chips });
     }
 
@@ -316,16 +340,16 @@ impl NainJaune {
     /// then the points; losers one after the other from the winner's next seat.
     fn settle_round(&mut self, winner: Seat) {
         let grand_opera = self.movers == 1 << winner;
-        let losers: Vec<Seat> = {
-            let mut v = Vec::with_capacity(self.players() - 1);
-            let mut s = self.next_seat(winner);
-            while s != winner {
-                v.push(s);
-                s = self.next_seat(s);
-            }
-            v
-        };
-        for &seat in &losers {
+        let mut losers = [0; MAX_PLAYERS - 1];
+        let mut count = 0;
+        let mut next = self.next_seat(winner);
+        while next != winner {
+            losers[count] = next;
+            count += 1;
+            next = self.next_seat(next);
+        }
+        let losers = &losers[..count];
+        for &seat in losers {
             for b in NainJauneBox::ALL {
                 let card = b.card();
                 if self.hands[seat].contains(card) {
@@ -343,7 +367,7 @@ impl NainJaune {
             self.chips[winner] += chips;
             self.log(|| Event::GrandOpera { seat: winner, chips });
         }
-        for &seat in &losers {
+        for &seat in losers {
             let hand = self.hands[seat];
             let owed = self.hand_points(hand);
             let chips = owed.min(self.chips[seat]);
@@ -387,6 +411,48 @@ impl NainJaune {
         self.log(|| Event::Stop { seat, played: rank, missing: Some(wanted) });
     }
 
+    /// The cards `seat` may play now (empty unless it is the seat to move).
+    pub fn playable(&self, seat: Seat) -> CardSet {
+        if self.to_move != Some(seat) {
+            return CardSet::EMPTY;
+        }
+        match self.phase {
+            Phase::Lead => self.hands[seat],
+            Phase::Follow(rank) => self.hands[seat] & CardSet::of_rank(rank),
+            Phase::GameOver => CardSet::EMPTY,
+        }
+    }
+
+    /// Plays a card already known to be legal: the whole consequence of one play.
+    #[inline]
+    fn apply_play(&mut self, seat: Seat, card: Card) {
+        if self.phase == Phase::Lead {
+            self.run = CardSet::EMPTY;
+        }
+        self.hands[seat].remove(card);
+        self.played.insert(card);
+        self.run.insert(card);
+        self.movers |= 1 << seat;
+        self.log(|| Event::Played { seat, card });
+        if BOARD_CARDS.contains(card) {
+            let b = NainJauneBox::of_card(card).expect("a board card");
+            let chips = std::mem::take(&mut self.boxes[b.index()]);
+            self.chips[seat] += chips;
+            self.log(|| Event::BoxWon { seat, board_box: b, chips });
+        }
+        if self.hands[seat].is_empty() {
+            self.settle_round(seat);
+            if self.single_deal {
+                self.phase = Phase::GameOver;
+                self.to_move = None;
+            } else {
+                self.start_round();
+            }
+        } else {
+            self.continue_after(seat, card.rank_unchecked());
+        }
+    }
+
     /// Why `action` cannot be played by `seat` now, if it cannot.
     fn refusal(&self, seat: Seat, action: &Action) -> Option<String> {
         let Action::Play(card) = *action;
@@ -417,9 +483,9 @@ impl NainJaune {
     fn from_parts(
         options: Options,
         seed: u64,
-        chips: Vec<Chips>,
+        chips: &[Chips],
         boxes: [Chips; 5],
-        hands: Vec<CardSet>,
+        hands: [CardSet; MAX_PLAYERS],
         talon: CardSet,
         played: CardSet,
         run: CardSet,
@@ -428,14 +494,15 @@ impl NainJaune {
         phase: Phase,
         to_move: Option<Seat>,
         movers: u16,
-        voids: Vec<u16>,
+        voids: [u16; MAX_PLAYERS],
         winner: Option<Seat>,
     ) -> NainJaune {
         NainJaune {
             options,
             seed,
             layouts: Arc::new(Vec::new()),
-            chips,
+            players: chips.len(),
+            chips: seat_array(chips),
             boxes,
             hands,
             talon,
@@ -450,8 +517,16 @@ impl NainJaune {
             winner,
             events: Vec::new(),
             logging: false,
+            single_deal: false,
         }
     }
+}
+
+/// A per-seat list in a fixed array (seats beyond the list's length hold the default).
+fn seat_array<T: Copy + Default>(values: &[T]) -> [T; MAX_PLAYERS] {
+    let mut array = [T::default(); MAX_PLAYERS];
+    array[..values.len()].copy_from_slice(values);
+    array
 }
 
 /// Points of one card left in hand: ace 1, two to ten their value, court cards 10.
@@ -462,10 +537,21 @@ pub fn card_points(rank: Rank) -> Chips {
 /// Deals a shuffled pack: one card at a time from `first` onwards (`next` gives the order), the
 /// hand sizes of [`deal_sizes`], the remainder to the talon.
 pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(Seat) -> Seat) -> Layout {
-    let mut pack: Vec<Card> = CardSet::PACK_52.iter().collect();
+    let (hands, talon) = deal_hands(rng, players, first, next);
+    Layout { hands: hands[..players].to_vec(), talon }
+}
+
+/// [`deal_from`] without allocating (playouts deal millions of times).
+fn deal_hands(
+    rng: &mut GameRng,
+    players: usize,
+    first: Seat,
+    next: impl Fn(Seat) -> Seat,
+) -> ([CardSet; MAX_PLAYERS], CardSet) {
+    let mut pack: [Card; 52] = std::array::from_fn(Card::from_index);
     shuffle(&mut pack, rng);
     let (per_hand, _) = deal_sizes(players);
-    let mut hands = vec![CardSet::EMPTY; players];
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
     let mut cards = pack.into_iter();
     for _ in 0..per_hand {
         let mut seat = first;
@@ -474,7 +560,7 @@ pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(S
             seat = next(seat);
         }
     }
-    Layout { hands, talon: cards.collect() }
+    (hands, cards.collect())
 }
 
 impl Game for NainJaune {
@@ -492,7 +578,7 @@ impl Game for NainJaune {
             return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
         }
         let options = Options::from_record(&setup.options)?;
-        let chips = starting_chips(setup)?;
+        let chips = seat_array(&starting_chips(setup)?);
         let layouts = setup
             .deals
             .iter()
@@ -503,9 +589,10 @@ impl Game for NainJaune {
             options,
             seed: setup.seed,
             layouts: Arc::new(layouts),
+            players,
             chips,
             boxes: [0; 5],
-            hands: vec![CardSet::EMPTY; players],
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
             talon: CardSet::EMPTY,
             played: CardSet::EMPTY,
             run: CardSet::EMPTY,
@@ -514,17 +601,18 @@ impl Game for NainJaune {
             phase: Phase::Lead,
             to_move: None,
             movers: 0,
-            voids: vec![0; players],
+            voids: [0; MAX_PLAYERS],
             winner: None,
             events: Vec::new(),
             logging: true,
+            single_deal: false,
         };
         game.start_round();
         Ok(game)
     }
 
     fn players(&self) -> usize {
-        self.hands.len()
+        self.players
     }
 
     fn to_move(&self) -> Option<Seat> {
@@ -537,12 +625,7 @@ impl Game for NainJaune {
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         let Some(seat) = self.to_move else { return };
-        let playable = match self.phase {
-            Phase::Lead => self.hands[seat],
-            Phase::Follow(rank) => self.hands[seat] & CardSet::of_rank(rank),
-            Phase::GameOver => CardSet::EMPTY,
-        };
-        out.extend(playable.iter().map(Action::Play));
+        out.extend(self.playable(seat).iter().map(Action::Play));
     }
 
     fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
@@ -550,31 +633,28 @@ impl Game for NainJaune {
             return Err(IllegalAction { action: action.to_string(), reason });
         }
         let Action::Play(card) = *action;
-        if self.phase == Phase::Lead {
-            self.run = CardSet::EMPTY;
-        }
-        self.hands[seat].remove(card);
-        self.played.insert(card);
-        self.run.insert(card);
-        self.movers |= 1 << seat;
-        self.log(|| Event::Played { seat, card });
-        if let Some(b) = NainJauneBox::of_card(card) {
-            let chips = std::mem::take(&mut self.boxes[b.index()]);
-            self.chips[seat] += chips;
-            self.log(|| Event::BoxWon { seat, board_box: b, chips });
-        }
-        if self.hands[seat].is_empty() {
-            self.settle_round(seat);
-            self.start_round();
-        } else {
-            self.continue_after(seat, card.rank_unchecked());
-        }
+        self.apply_play(seat, card);
         Ok(())
+    }
+
+    fn play_random(&mut self, rng: &mut GameRng) -> bool {
+        let Some(seat) = self.to_move else { return false };
+        let playable = self.playable(seat);
+        // Forced moves (a single playable card) are common: they draw no random number.
+        let count = playable.len() as u32;
+        let k = if count == 1 { 0 } else { crate::engine::rng::below(rng, count) };
+        let mut bits = playable.0;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        self.apply_play(seat, Card::from_index(bits.trailing_zeros() as usize));
+        true
     }
 
     fn observe(&self, seat: Seat) -> Observation {
         Observation::of(self, seat)
     }
+
 
     fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
         observation.determinize(rng)
@@ -597,9 +677,9 @@ impl Game for NainJaune {
             "phase": self.phase.name(),
             "to_move": self.to_move,
             "legal": self.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
-            "chips": self.chips,
+            "chips": self.chips(),
             "board": board,
-            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
+            "hands": self.hands[..self.players].iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
             "deal_number": self.deals_dealt,
             "finished": self.is_finished(),
             "winner": self.winner,
@@ -615,5 +695,15 @@ impl Game for NainJaune {
 
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
+    }
+
+    fn set_single_deal(&mut self, on: bool) {
+        self.single_deal = on;
+    }
+
+    fn redeal(&mut self, rng: &mut GameRng) {
+        let leader = self.next_seat(self.dealer);
+        let (hands, talon) = deal_hands(rng, self.players, leader, |s| self.next_seat(s));
+        self.lay_out(hands, talon, leader);
     }
 }

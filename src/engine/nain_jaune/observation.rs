@@ -39,10 +39,10 @@ impl Observation {
         Observation {
             seat,
             options: game.options.clone(),
-            chips: game.chips.clone(),
+            chips: game.chips().to_vec(),
             boxes: game.boxes,
             hand: game.hands[seat],
-            hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
+            hand_sizes: game.hands[..game.players].iter().map(|h| h.len()).collect(),
             talon_size: game.talon.len(),
             played: game.played,
             run: game.run,
@@ -54,7 +54,7 @@ impl Observation {
             },
             to_move: game.to_move,
             movers: game.movers,
-            voids: game.voids.clone(),
+            voids: game.voids[..game.players].to_vec(),
             winner: game.winner,
         }
     }
@@ -85,7 +85,7 @@ impl Observation {
         let talon = others.len();
         let dealt = deal_consistent(&unseen, &capacities, |card, h| h == talon || self.may_hold(others[h], card), rng)
             .expect("the true deal is consistent with every observation, so some deal exists");
-        let mut hands = vec![CardSet::EMPTY; n];
+        let mut hands = [CardSet::EMPTY; super::MAX_PLAYERS];
         hands[self.seat] = self.hand;
         for (i, &s) in others.iter().enumerate() {
             hands[s] = dealt[i].iter().copied().collect();
@@ -99,7 +99,7 @@ impl Observation {
             self.options.clone(),
             // Later deals in a sampled world come from a fresh seed: the real one is secret.
             rng.random(),
-            self.chips.clone(),
+            &self.chips,
             self.boxes,
             hands,
             dealt[talon].iter().copied().collect(),
@@ -110,7 +110,7 @@ impl Observation {
             phase,
             self.to_move,
             self.movers,
-            self.voids.clone(),
+            super::seat_array(&self.voids),
             self.winner,
         )
     }
