@@ -94,6 +94,7 @@ pub fn choose_from_json(game: GameId, observation: &serde_json::Value, level: Le
         GameId::NainJaune => {
             let obs: <NainJaune as Game>::Observation = serde_json::from_value(observation.clone())
                 .map_err(|e| format!("not a Nain Jaune observation: {e}"))?;
+            obs.check().map_err(|e| format!("not a possible Nain Jaune table: {e}"))?;
             if obs.to_move != Some(obs.seat) {
                 return Err(format!("seat {} has no move to make", obs.seat));
             }

@@ -59,6 +59,32 @@ impl Observation {
         }
     }
 
+    /// Checks that the observation describes a possible table (it may come from outside, e.g. a
+    /// message to the worker); says what is wrong otherwise.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.hand_sizes.len();
+        if !(super::MIN_PLAYERS..=super::MAX_PLAYERS).contains(&n) {
+            return Err(format!("{n} players is not a Nain Jaune table"));
+        }
+        if self.chips.len() != n || self.voids.len() != n {
+            return Err("chips, hand sizes and voids must list every seat".into());
+        }
+        if self.seat >= n || self.to_move.is_some_and(|s| s >= n) || self.dealer >= n {
+            return Err("a seat number is out of range".into());
+        }
+        if self.hand.intersects(self.played) || self.hand.contains(Card::JOKER) || self.played.contains(Card::JOKER) {
+            return Err("the hand and the played cards overlap or hold a joker".into());
+        }
+        if self.hand.len() != self.hand_sizes[self.seat] {
+            return Err("the hand does not match its announced size".into());
+        }
+        let hidden: usize = (0..n).filter(|&s| s != self.seat).map(|s| self.hand_sizes[s]).sum::<usize>() + self.talon_size;
+        if hidden != self.unseen().len() {
+            return Err("the card counts do not add up to 52".into());
+        }
+        Ok(())
+    }
+
     pub fn players(&self) -> usize {
         self.hand_sizes.len()
     }
@@ -83,8 +109,11 @@ impl Observation {
         let mut capacities: Vec<usize> = others.iter().map(|&s| self.hand_sizes[s]).collect();
         capacities.push(self.talon_size);
         let talon = others.len();
+        // The true deal satisfies every void of a real observation; one built by hand might not,
+        // and then the voids are dropped rather than failing (the counts were checked).
         let dealt = deal_consistent(&unseen, &capacities, |card, h| h == talon || self.may_hold(others[h], card), rng)
-            .expect("the true deal is consistent with every observation, so some deal exists");
+            .or_else(|| deal_consistent(&unseen, &capacities, |_, _| true, rng))
+            .expect("card counts of an observation add up (see Observation::check)");
         let mut hands = [CardSet::EMPTY; super::MAX_PLAYERS];
         hands[self.seat] = self.hand;
         for (i, &s) in others.iter().enumerate() {
