@@ -1,0 +1,324 @@
+//! The page's side of the AI worker: spawns it, queues requests until it is ready, routes the
+//! answers, survives a worker that fails to load or dies, and answers on the page when no worker
+//! can run, so a computer seat always gets its move.
+//!
+//! Life of the worker:
+//! 1. `worker_loader.js?v=<crate version>` (Trunk's loader shim, resolved against
+//!    `document.baseURI` so the site works under any sub-path) is started as a module worker.
+//! 2. Requests wait in `pending` until the worker posts `Ready` with our [`PROTOCOL_VERSION`]
+//!    (messages posted before its wasm has loaded would be lost).
+//! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
+//!    later (an error event), it is restarted once and every pending request is sent again; if
+//!    that fails too, [`AiStatus::Fallback`] says why and requests are answered on the page with
+//!    the very function the worker runs, [`tapis::protocol::answer`](crate::protocol::answer),
+//!    each deferred by a zero-delay timeout so the page keeps painting between moves.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::{Rc, Weak};
+
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use crate::protocol::{answer, FromWorker, ToWorker, PROTOCOL_VERSION};
+
+/// Trunk's loader shim for `<link data-trunk rel="rust" data-bin="worker" data-loader-shim>`.
+const WORKER_LOADER: &str = "worker_loader.js";
+/// How long a starting worker may take to say it is ready.
+const READY_TIMEOUT_MS: u32 = 10_000;
+/// Worker starts before falling back to the page: the first one and one restart.
+const MAX_STARTS: u32 = 2;
+
+/// Where the computer players think.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AiStatus {
+    /// The worker is starting (or restarting); requests are queued meanwhile.
+    Loading,
+    /// The worker answers.
+    Ready,
+    /// No worker could run (the reason says why): the page itself answers.
+    Fallback(String),
+}
+
+/// A handle on the AI worker; clones share the one worker.
+#[derive(Clone)]
+pub struct AiClient {
+    inner: Rc<RefCell<Inner>>,
+    status: ReadSignal<AiStatus>,
+}
+
+type OnDone = Box<dyn FnOnce(Result<String, String>)>;
+
+struct Pending {
+    /// The request as sent, with the client's own id.
+    json: String,
+    on_done: OnDone,
+}
+
+/// The handlers of one started worker; dropped (after it is terminated) when it is replaced.
+struct Running {
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
+    ready_timeout: Option<Timeout>,
+}
+
+struct Inner {
+    set_status: WriteSignal<AiStatus>,
+    running: Option<Running>,
+    /// Bumped at each start: events from a replaced worker are ignored.
+    generation: u32,
+    starts: u32,
+    ready: bool,
+    fallback: Option<String>,
+    next_id: u64,
+    /// Requests not answered yet, by id; sent to the worker once it is ready.
+    pending: BTreeMap<u64, Pending>,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.worker.terminate();
+        }
+    }
+}
+
+impl Default for AiClient {
+    fn default() -> Self {
+        AiClient::new()
+    }
+}
+
+impl AiClient {
+    /// Spawns the worker. Requests may be made at once: they wait until it is ready.
+    pub fn new() -> AiClient {
+        let (status, set_status) = signal(AiStatus::Loading);
+        let inner = Rc::new(RefCell::new(Inner {
+            set_status,
+            running: None,
+            generation: 0,
+            starts: 0,
+            ready: false,
+            fallback: None,
+            next_id: 1,
+            pending: BTreeMap::new(),
+        }));
+        start(&inner);
+        AiClient { inner, status }
+    }
+
+    /// Loading, Ready, or Fallback with the reason.
+    pub fn status(&self) -> ReadSignal<AiStatus> {
+        self.status
+    }
+
+    /// Asks for a move; `on_done` gets the action's record string, or why there is none. It is
+    /// always called exactly once, later (never from within `think`).
+    pub fn think(&self, mut request: ToWorker, on_done: impl FnOnce(Result<String, String>) + 'static) {
+        let mut inner = self.inner.borrow_mut();
+        // Our own ids: answers are routed by them, whatever ids callers use.
+        let id = inner.next_id;
+        inner.next_id += 1;
+        match &mut request {
+            ToWorker::Think { id: request_id, .. } => *request_id = id,
+        }
+        let json = request.to_json();
+        if inner.fallback.is_some() {
+            drop(inner);
+            answer_on_page(json, Box::new(on_done));
+            return;
+        }
+        let send_now = inner.ready;
+        inner.pending.insert(id, Pending { json: json.clone(), on_done: Box::new(on_done) });
+        if send_now {
+            let posted = inner.running.as_ref().map(|r| r.worker.post_message(&JsValue::from_str(&json)));
+            if !matches!(posted, Some(Ok(()))) {
+                let generation = inner.generation;
+                drop(inner);
+                fail_later(&self.inner, generation, "the worker refused a message".into());
+            }
+        }
+    }
+}
+
+/// Starts (or restarts) the worker; any failure ends in `fail_later`.
+fn start(inner_rc: &Rc<RefCell<Inner>>) {
+    let mut inner = inner_rc.borrow_mut();
+    if let Some(old) = inner.running.take() {
+        old.worker.terminate();
+    }
+    inner.generation += 1;
+    inner.starts += 1;
+    inner.ready = false;
+    inner.set_status.try_set(AiStatus::Loading);
+    let generation = inner.generation;
+    let starts = inner.starts;
+    drop(inner);
+
+    let worker = match worker_url(starts).and_then(|url| {
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        Worker::new_with_options(&url, &options).map_err(|e| format!("cannot start the worker: {}", describe(&e)))
+    }) {
+        Ok(worker) => worker,
+        Err(reason) => return fail_later(inner_rc, generation, reason),
+    };
+
+    let weak = Rc::downgrade(inner_rc);
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        on_worker_message(&weak, generation, event);
+    });
+    let weak = Rc::downgrade(inner_rc);
+    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        // Keep the page's console quiet about it: we recover (restart, then fall back).
+        event.prevent_default();
+        let reason = match event.dyn_ref::<web_sys::ErrorEvent>() {
+            Some(e) if !e.message().is_empty() => format!("the worker failed: {}", e.message()),
+            _ => "the worker failed to load or stopped".to_string(),
+        };
+        if let Some(inner) = weak.upgrade() {
+            fail_later(&inner, generation, reason);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+
+    let weak = Rc::downgrade(inner_rc);
+    let ready_timeout = Timeout::new(READY_TIMEOUT_MS, move || {
+        if let Some(inner) = weak.upgrade() {
+            let late = { let i = inner.borrow(); i.generation == generation && !i.ready };
+            if late {
+                fail_later(&inner, generation, format!("the worker did not start within {} s", READY_TIMEOUT_MS / 1000));
+            }
+        }
+    });
+
+    inner_rc.borrow_mut().running =
+        Some(Running { worker, _on_message: on_message, _on_error: on_error, ready_timeout: Some(ready_timeout) });
+}
+
+/// `worker_loader.js?v=<version>` resolved against the document's base URI (never the origin: the
+/// site may live under a sub-path). A restart adds a cache-busting parameter.
+fn worker_url(starts: u32) -> Result<String, String> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let base = document
+        .base_uri()
+        .ok()
+        .flatten()
+        .ok_or("the document has no base URI")?;
+    let mut relative = format!("{WORKER_LOADER}?v={}", env!("CARGO_PKG_VERSION"));
+    if starts > 1 {
+        relative.push_str(&format!("&restart={}", js_sys::Date::now() as u64));
+    }
+    web_sys::Url::new_with_base(&relative, &base)
+        .map(|u| u.href())
+        .map_err(|e| format!("cannot resolve the worker's address: {}", describe(&e)))
+}
+
+fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: MessageEvent) {
+    let Some(inner_rc) = weak.upgrade() else { return };
+    if inner_rc.borrow().generation != generation {
+        return;
+    }
+    let Some(text) = event.data().as_string() else {
+        return fail_later(&inner_rc, generation, "the worker sent something that is not text".into());
+    };
+    let message: FromWorker = match serde_json::from_str(&text) {
+        Ok(m) => m,
+        Err(e) => return fail_later(&inner_rc, generation, format!("unreadable message from the worker: {e}")),
+    };
+    match message {
+        FromWorker::Ready { version } if version != PROTOCOL_VERSION => fail_later(
+            &inner_rc,
+            generation,
+            format!("the worker speaks protocol {version}, the page {PROTOCOL_VERSION} (stale cache?)"),
+        ),
+        FromWorker::Ready { .. } => {
+            let mut inner = inner_rc.borrow_mut();
+            inner.ready = true;
+            if let Some(running) = inner.running.as_mut() {
+                running.ready_timeout = None;
+            }
+            inner.set_status.try_set(AiStatus::Ready);
+            // Everything queued while loading (or sent to a worker that died) goes now.
+            let queued: Vec<String> = inner.pending.values().map(|p| p.json.clone()).collect();
+            let all_sent = inner.running.as_ref().is_some_and(|r| {
+                queued.iter().all(|json| r.worker.post_message(&JsValue::from_str(json)).is_ok())
+            });
+            drop(inner);
+            if !all_sent {
+                fail_later(&inner_rc, generation, "the worker refused a message".into());
+            }
+        }
+        FromWorker::Move { id, action } => deliver(&inner_rc, id, Ok(action)),
+        FromWorker::Failed { id: Some(id), message } => deliver(&inner_rc, id, Err(message)),
+        FromWorker::Failed { id: None, message } => {
+            web_sys::console::warn_1(&format!("AI worker: a request was not understood: {message}").into());
+        }
+    }
+}
+
+/// Hands an answer to whoever asked (not while `inner` is borrowed: the callback may ask again).
+fn deliver(inner_rc: &Rc<RefCell<Inner>>, id: u64, result: Result<String, String>) {
+    let pending = inner_rc.borrow_mut().pending.remove(&id);
+    if let Some(pending) = pending {
+        (pending.on_done)(result);
+    }
+}
+
+/// The worker `generation` failed: restart it once or fall back, after the current event (so no
+/// handler is dropped while it runs, and no borrow is held).
+fn fail_later(inner_rc: &Rc<RefCell<Inner>>, generation: u32, reason: String) {
+    let weak = Rc::downgrade(inner_rc);
+    Timeout::new(0, move || {
+        let Some(inner_rc) = weak.upgrade() else { return };
+        let mut inner = inner_rc.borrow_mut();
+        if inner.generation != generation || inner.fallback.is_some() {
+            return; // already handled
+        }
+        web_sys::console::warn_1(&format!("AI worker: {reason}").into());
+        if inner.starts < MAX_STARTS {
+            drop(inner);
+            start(&inner_rc); // pending requests are resent when the new worker is ready
+            return;
+        }
+        if let Some(running) = inner.running.take() {
+            running.worker.terminate();
+        }
+        inner.ready = false;
+        inner.fallback = Some(reason.clone());
+        inner.set_status.try_set(AiStatus::Fallback(reason));
+        let pending = std::mem::take(&mut inner.pending);
+        drop(inner);
+        for (_, p) in pending {
+            answer_on_page(p.json, p.on_done);
+        }
+    })
+    .forget();
+}
+
+/// The fallback: the worker's own function, run on the page after a zero-delay timeout.
+fn answer_on_page(json: String, on_done: OnDone) {
+    Timeout::new(0, move || {
+        let result = match answer(&json) {
+            FromWorker::Move { action, .. } => Ok(action),
+            FromWorker::Failed { message, .. } => Err(message),
+            FromWorker::Ready { .. } => Err("unexpected answer".to_string()),
+        };
+        on_done(result);
+    })
+    .forget();
+}
+
+fn describe(value: &JsValue) -> String {
+    value
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| value.as_string())
+        .unwrap_or_else(|| format!("{value:?}"))
+}
