@@ -50,9 +50,16 @@ if [ "$what" = test ]; then
     $SUDO apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
   fi
-  if [ ! -d "$here/tests/e2e/node_modules/playwright-core" ]; then
-    say "installing playwright-core (no browser download: Debian's Chromium is used)"
-    (cd "$here/tests/e2e" && npm install --silent --no-audit --no-fund)
+  node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\).*/\1/p')
+  if [ "${node_major:-0}" -lt 18 ]; then
+    echo "ensure-tools: the end-to-end tests need Node 18 or newer (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1
+  fi
+  want_pw=$(sed -n 's/.*"playwright-core": "\([^"]*\)".*/\1/p' "$here/tests/e2e/package.json")
+  have_pw=$(sed -n 's/^  "version": "\([^"]*\)".*/\1/p' "$here/tests/e2e/node_modules/playwright-core/package.json" 2>/dev/null || true)
+  if [ "$have_pw" != "$want_pw" ]; then
+    say "installing playwright-core $want_pw (no browser download: Debian's Chromium is used)"
+    # PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: belt and braces, playwright-core downloads nothing anyway.
+    (cd "$here/tests/e2e" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --silent --no-audit --no-fund)
   fi
 fi
 say "tools ready"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The one test command (CI runs it through .ci/run). Stages, in order, stopping at the first failure:
+#   1. tools       scripts/ensure-tools.sh test (first time on a fresh machine: ~35 min of builds)
+#   2. native      cargo test (every native test; profile.test is optimised)
+#   3. components  the wasm-bindgen component tests in headless Chromium (if tests/components.rs exists)
+#   4. build       trunk build --release --offline -> dist/
+#   5. size        the first-load bundle, gzip -9, must stay under 250 KB (tests/e2e/size-budget.mjs)
+#   6. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
+# Ends with "N passed, N failed" (stages) and exits non-zero if any stage failed.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$here"
+
+passed=0
+failed=0
+started=$SECONDS
+bold() { printf '\033[1m%s\033[0m\n' "$*"; }
+
+summary() {
+  echo
+  bold "test.sh: $passed passed, $failed failed ($(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s)"
+}
+
+# stage NAME COMMAND...: runs one stage; on failure prints why and stops here.
+stage() {
+  local name="$1"; shift
+  local t0=$SECONDS
+  bold "==> $name: $*"
+  if "$@"; then
+    passed=$((passed + 1))
+    bold "<== $name passed in $((SECONDS - t0)) s"
+  else
+    local rc=$?
+    failed=$((failed + 1))
+    echo >&2
+    bold "!!! stage '$name' FAILED (exit $rc) after $((SECONDS - t0)) s: $*" >&2
+    summary
+    exit 1
+  fi
+}
+
+stage tools scripts/ensure-tools.sh test
+
+# Tools found by ensure-tools; wasm-opt 132 from npm FIRST (never Debian's /usr/bin/wasm-opt 108).
+export PATH="$here/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+stage native cargo test
+
+if [ -f tests/components.rs ]; then
+  # The runner (.cargo/config.toml) drives Chromium through ChromeDriver; webdriver.json holds its flags.
+  stage components env CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
+    cargo test --target wasm32-unknown-unknown --test components
+else
+  bold "(no tests/components.rs: component tests skipped)"
+fi
+
+stage build trunk build --release --offline
+
+stage size node tests/e2e/size-budget.mjs dist
+
+# One test file at a time (2 cores; each file drives its own Chromium), all files run even if one
+# fails, so a single run shows every broken scenario.
+e2e() {
+  local f ok=0
+  for f in tests/e2e/*.test.mjs; do
+    bold "--- $f"
+    node --test "$f" || ok=1
+  done
+  return $ok
+}
+stage e2e e2e
+
+summary

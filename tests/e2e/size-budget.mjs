@@ -1,0 +1,55 @@
+// The first-load budget: everything a visitor downloads before the first game can be played
+// (index.html, every file it references, and the AI worker: loader, JS glue, wasm), each
+// compressed with gzip level 9, must total at most 250 KB (256,000 bytes).
+// Usage: node tests/e2e/size-budget.mjs [dist]      (node only, no dependency)
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+
+const BUDGET = 256_000;
+const dist = resolve(process.argv[2] ?? 'dist');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error(`size-budget: ${dist}/index.html not found; run trunk build --release --offline first`);
+  process.exit(1);
+}
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const files = new Set(['index.html']);
+// Every local file index.html references (css, the app's JS and wasm, the favicon, ...).
+for (const m of html.matchAll(/\b(?:href|src)\s*=\s*["']([^"']+)["']/g)) {
+  const ref = m[1].split(/[?#]/)[0].replace(/^\.\//, '');
+  if (/^(?:[a-z]+:|\/\/|data:|#)/i.test(ref) || ref === '' || ref.endsWith('/')) continue;
+  files.add(ref);
+}
+// The wasm the inline start script fetches (`init('./tapis-…_bg.wasm')` or a preload link).
+for (const m of html.matchAll(/["'](?:\.\/)?([\w.-]+_bg\.wasm)["']/g)) files.add(m[1]);
+// The AI worker, spawned by the app: Trunk names its files after the binary, without a hash.
+for (const f of ['worker_loader.js', 'worker.js', 'worker_bg.wasm']) files.add(f);
+
+let missing = [...files].filter((f) => !existsSync(join(dist, f)));
+if (missing.length) {
+  console.error(`size-budget: referenced but missing from ${dist}: ${missing.join(', ')}`);
+  process.exit(1);
+}
+if (![...files].some((f) => /^tapis-.*_bg\.wasm$/.test(f))) {
+  console.error('size-budget: the app wasm (tapis-*_bg.wasm) is not referenced by index.html');
+  process.exit(1);
+}
+
+const kb = (n) => (n / 1000).toFixed(1).padStart(7) + ' KB';
+let rawTotal = 0;
+let gzTotal = 0;
+console.log(`${'file'.padEnd(40)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(10)}`);
+for (const f of [...files].sort()) {
+  const bytes = readFileSync(join(dist, f));
+  const gz = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length;
+  rawTotal += statSync(join(dist, f)).size;
+  gzTotal += gz;
+  console.log(`${f.padEnd(40)} ${kb(bytes.length)} ${kb(gz)}`);
+}
+console.log(`${'TOTAL'.padEnd(40)} ${kb(rawTotal)} ${kb(gzTotal)}   (budget ${kb(BUDGET).trim()} gzip)`);
+if (gzTotal > BUDGET) {
+  console.error(`size-budget: FAILED: ${gzTotal} bytes gzip > ${BUDGET} bytes`);
+  process.exit(1);
+}
+console.log(`size-budget: ok, ${gzTotal} of ${BUDGET} bytes (${((100 * gzTotal) / BUDGET).toFixed(0)}%)`);
