@@ -1,0 +1,802 @@
+//! Every visible string, in French and English.
+//!
+//! Fixed labels are [`T`] values (`T::StartGame.text(lang)`); sentences that carry names, cards or
+//! numbers are functions. Engine events become sentences here, so the engine stays free of
+//! language; the engine's own messages (why a record is refused, why a move is illegal) are
+//! technical and stay in English, always wrapped in a sentence of the reader's language.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::engine::cards::{Card, Rank, Suit};
+use crate::engine::game::{Chips, Seat};
+use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox};
+
+/// The two languages of the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    Fr,
+    #[default]
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Fr, Lang::En];
+
+    /// The code for `<html lang>` and the `lang=` URL parameter.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Fr => "fr",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "fr" => Some(Lang::Fr),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The language a browser asks for (`navigator.language`, e.g. `fr-CA`): French for any
+    /// French variant, English otherwise.
+    pub fn from_browser(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("fr") {
+            Lang::Fr
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The language's own name, for its switch button.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::Fr => "Français",
+            Lang::En => "English",
+        }
+    }
+
+    fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+        match self {
+            Lang::Fr => fr,
+            Lang::En => en,
+        }
+    }
+}
+
+/// The current language, from the app's context (English when no app is around, as in a bare
+/// component test).
+pub fn use_lang() -> Signal<Lang> {
+    match use_context::<RwSignal<Lang>>() {
+        Some(lang) => lang.into(),
+        None => Signal::stored(Lang::En),
+    }
+}
+
+/// A reactive label: re-renders when the language changes.
+pub fn tr(text: T) -> impl Fn() -> &'static str + Send + Sync + Copy + 'static {
+    let lang = use_lang();
+    move || text.text(lang.get())
+}
+
+/// Fixed labels of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum T {
+    Tagline,
+    NewGame,
+    BackToGame,
+    Rules,
+    RulesTitle,
+    Settings,
+    Speed,
+    FourColour,
+    Language,
+    DownloadRecord,
+    OpenRecord,
+    Close,
+    Dismiss,
+    Notices,
+    DownloadBadSave,
+    TryAgain,
+    SkipLink,
+    // New game screen
+    ChooseGame,
+    NainJaune,
+    NainJauneBlurb,
+    Players,
+    WhoPlays,
+    Human,
+    HouseRules,
+    Direction,
+    Clockwise,
+    Anticlockwise,
+    StakeMultiplier,
+    PointsOption,
+    PointsPips,
+    PointsCards,
+    Rounds,
+    RoundsHint,
+    StartChips,
+    Seed,
+    SeedHint,
+    StartGame,
+    NameLabel,
+    // Game screen
+    Board,
+    Table,
+    Sequence,
+    SequenceEmpty,
+    YourHand,
+    HandOf,
+    Moves,
+    DealerMark,
+    DealerFull,
+    ToPlay,
+    Thinking,
+    NoHumanHand,
+    ChipsWord,
+    CardsWord,
+    YourTurnLead,
+    BoxesTitle,
+    Talon,
+    PassDevice,
+    ShowMyCards,
+    // Summary and game over
+    NextRound,
+    SeeStandings,
+    ColPlayer,
+    ColStake,
+    ColBoxes,
+    ColPenalties,
+    ColHand,
+    ColNet,
+    ColChips,
+    WhatHappened,
+    LeftInHand,
+    GameOver,
+    FinalStandings,
+    Tie,
+    PlayAgain,
+    // AI status
+    AiLoading,
+    AiReady,
+}
+
+impl T {
+    pub fn text(self, lang: Lang) -> &'static str {
+        use T::*;
+        let (en, fr) = match self {
+            Tagline => ("Card and chip games", "Jeux de cartes et de jetons"),
+            NewGame => ("New game", "Nouvelle partie"),
+            BackToGame => ("Back to the game", "Retour à la partie"),
+            Rules => ("Rules", "Règles"),
+            RulesTitle => ("How to play Nain Jaune", "Comment jouer au Nain Jaune"),
+            Settings => ("Settings", "Réglages"),
+            Speed => ("Computer speed", "Vitesse de l'ordinateur"),
+            FourColour => ("Four-colour suits", "Jeu quatre couleurs"),
+            Language => ("Language", "Langue"),
+            DownloadRecord => ("Download record", "Télécharger la partie"),
+            OpenRecord => ("Open a record…", "Ouvrir une partie…"),
+            Close => ("Close", "Fermer"),
+            Dismiss => ("Dismiss", "Masquer"),
+            Notices => ("Messages", "Messages"),
+            DownloadBadSave => ("Download the damaged save", "Télécharger la sauvegarde abîmée"),
+            TryAgain => ("Try again", "Réessayer"),
+            SkipLink => ("Skip to the game", "Aller au jeu"),
+            ChooseGame => ("Game", "Jeu"),
+            NainJaune => ("Nain Jaune", "Nain Jaune"),
+            NainJauneBlurb => (
+                "Climb the ranks, catch the five board cards, empty your hand first. 2 to 8 players.",
+                "Montez les rangs, attrapez les cinq cartes du tableau, videz votre main le premier. De 2 à 8 joueurs.",
+            ),
+            Players => ("Players", "Joueurs"),
+            WhoPlays => ("Who sits at the table", "Qui prend place"),
+            Human => ("Human", "Humain"),
+            HouseRules => ("House rules", "Règles de la maison"),
+            Direction => ("Direction of play", "Sens du jeu"),
+            Clockwise => ("Clockwise", "Sens des aiguilles d'une montre"),
+            Anticlockwise => ("Anticlockwise (the French custom)", "Sens inverse (l'usage français)"),
+            StakeMultiplier => ("Stake multiplier", "Multiplicateur de mise"),
+            PointsOption => ("Cards left in a loser's hand cost", "Les cartes restées en main coûtent"),
+            PointsPips => ("their value (ace 1, court cards 10)", "leur valeur (as 1, figures 10)"),
+            PointsCards => ("one chip each", "un jeton chacune"),
+            Rounds => ("Rounds", "Donnes"),
+            RoundsHint => ("0 = until someone cannot stake", "0 = jusqu'à ce qu'un joueur ne puisse plus miser"),
+            StartChips => ("Starting chips", "Jetons de départ"),
+            Seed => ("Seed (optional)", "Graine (facultative)"),
+            SeedHint => (
+                "The same seed deals the same cards. Leave it empty for a fresh shuffle.",
+                "Une même graine donne les mêmes cartes. Laissez vide pour un nouveau mélange.",
+            ),
+            StartGame => ("Start the game", "Commencer la partie"),
+            NameLabel => ("Name", "Nom"),
+            Board => ("Board", "Tableau"),
+            Table => ("Players at the table", "Joueurs à la table"),
+            Sequence => ("Sequence", "Séquence"),
+            SequenceEmpty => ("No card on the table yet.", "Aucune carte sur la table pour l'instant."),
+            YourHand => ("Your hand", "Votre main"),
+            HandOf => ("Hand of", "Main de"),
+            Moves => ("Moves", "Coups joués"),
+            DealerMark => ("D", "D"),
+            DealerFull => ("dealer", "donneur"),
+            ToPlay => ("to play", "à jouer"),
+            Thinking => ("thinking…", "réfléchit…"),
+            NoHumanHand => (
+                "Only computers play at this table: watch them go.",
+                "Seuls des ordinateurs jouent à cette table : regardez-les faire.",
+            ),
+            ChipsWord => ("chips", "jetons"),
+            CardsWord => ("cards", "cartes"),
+            YourTurnLead => ("Your lead: play any card.", "À vous d'ouvrir : jouez la carte de votre choix."),
+            BoxesTitle => ("The five boxes", "Les cinq cases"),
+            Talon => ("talon", "talon"),
+            PassDevice => ("Pass the device", "Passez l'appareil"),
+            ShowMyCards => ("Show my cards", "Voir mes cartes"),
+            NextRound => ("Next round", "Donne suivante"),
+            SeeStandings => ("See the final standings", "Voir le classement final"),
+            ColPlayer => ("Player", "Joueur"),
+            ColStake => ("Stake", "Mise"),
+            ColBoxes => ("Boxes", "Cases"),
+            ColPenalties => ("Penalties", "Pénalités"),
+            ColHand => ("Hand", "Main"),
+            ColNet => ("Round", "Bilan"),
+            ColChips => ("Chips", "Jetons"),
+            WhatHappened => ("Settlement", "Règlement"),
+            LeftInHand => ("left in hand", "restées en main"),
+            GameOver => ("Game over", "Partie terminée"),
+            FinalStandings => ("Final standings", "Classement final"),
+            Tie => ("A tie for the most chips!", "Égalité en tête !"),
+            PlayAgain => ("New game", "Nouvelle partie"),
+            AiLoading => ("Computer players are getting ready…", "Les joueurs de l'ordinateur se préparent…"),
+            AiReady => ("Computer players ready", "Ordinateur prêt"),
+        };
+        lang.pick(en, fr)
+    }
+}
+
+/// A seat as the sentences name it: "You"/"Vous" for the one human at the table, else a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub name: String,
+    pub you: bool,
+}
+
+impl Person {
+    pub fn named(name: impl Into<String>) -> Person {
+        Person { name: name.into(), you: false }
+    }
+
+    pub fn you() -> Person {
+        Person { name: String::new(), you: true }
+    }
+
+    /// The name as a sentence subject or a label ("You", "Ada").
+    pub fn display(&self, lang: Lang) -> String {
+        if self.you {
+            lang.pick("You", "Vous").to_string()
+        } else {
+            self.name.clone()
+        }
+    }
+
+    /// The name inside a sentence ("you", "Ada").
+    fn inner(&self, lang: Lang) -> String {
+        if self.you {
+            lang.pick("you", "vous").to_string()
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+/// Everyone at the table, by seat.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Names(pub Vec<Person>);
+
+impl Names {
+    pub fn of(&self, seat: Seat) -> Person {
+        self.0.get(seat).cloned().unwrap_or_else(|| Person::named(format!("#{}", seat + 1)))
+    }
+}
+
+/// Picks the verb form for the subject: (`you` form, third-person form).
+fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
+    if p.you {
+        you
+    } else {
+        other
+    }
+}
+
+fn capitalize(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        None => s,
+    }
+}
+
+/// "1 chip", "12 chips"; French keeps 0 and 1 singular.
+pub fn chips_text(lang: Lang, n: Chips) -> String {
+    match lang {
+        Lang::En if n == 1 || n == -1 => format!("{n} chip"),
+        Lang::En => format!("{n} chips"),
+        Lang::Fr if (-1..=1).contains(&n) => format!("{n} jeton"),
+        Lang::Fr => format!("{n} jetons"),
+    }
+}
+
+pub fn cards_text(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::En if n == 1 => "1 card".into(),
+        Lang::En => format!("{n} cards"),
+        Lang::Fr if n <= 1 => format!("{n} carte"),
+        Lang::Fr => format!("{n} cartes"),
+    }
+}
+
+/// The corner index of a rank: A 2 … 10 J Q K, or R D V for the French court cards.
+pub fn rank_index(lang: Lang, rank: Rank) -> &'static str {
+    match (lang, rank) {
+        (Lang::Fr, r) if r == Rank::JACK => "V",
+        (Lang::Fr, r) if r == Rank::QUEEN => "D",
+        (Lang::Fr, r) if r == Rank::KING => "R",
+        (_, r) => r.label(),
+    }
+}
+
+/// A rank in words: "ace", "7", "queen" / "as", "7", "dame".
+pub fn rank_word(lang: Lang, rank: Rank) -> &'static str {
+    match rank.index() {
+        0 => lang.pick("ace", "as"),
+        10 => lang.pick("jack", "valet"),
+        11 => lang.pick("queen", "dame"),
+        12 => lang.pick("king", "roi"),
+        _ => rank.label(),
+    }
+}
+
+/// "a 9", "an ace", "a queen" / "un 9", "un as", "une dame".
+fn rank_with_article(lang: Lang, rank: Rank) -> String {
+    match lang {
+        Lang::En if rank == Rank::ACE || rank.index() == 7 => format!("an {}", rank_word(lang, rank)),
+        Lang::En => format!("a {}", rank_word(lang, rank)),
+        Lang::Fr if rank == Rank::QUEEN => "une dame".into(),
+        Lang::Fr => format!("un {}", rank_word(lang, rank)),
+    }
+}
+
+/// "the 8", "the ace" / "le 8", "l'as", "la dame".
+fn rank_with_definite(lang: Lang, rank: Rank) -> String {
+    match lang {
+        Lang::En => format!("the {}", rank_word(lang, rank)),
+        Lang::Fr if rank == Rank::ACE => "l'as".into(),
+        Lang::Fr if rank == Rank::QUEEN => "la dame".into(),
+        Lang::Fr => format!("le {}", rank_word(lang, rank)),
+    }
+}
+
+/// "personne n'a de 9" / "d'as".
+fn fr_partitive(rank: Rank) -> String {
+    if rank == Rank::ACE {
+        "d'as".into()
+    } else {
+        format!("de {}", rank_word(Lang::Fr, rank))
+    }
+}
+
+pub fn suit_word(lang: Lang, suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => lang.pick("spades", "pique"),
+        Suit::Hearts => lang.pick("hearts", "cœur"),
+        Suit::Diamonds => lang.pick("diamonds", "carreau"),
+        Suit::Clubs => lang.pick("clubs", "trèfle"),
+    }
+}
+
+/// What a screen reader says for a card: "7 of diamonds" / "7 de carreau", "joker".
+pub fn card_label(lang: Lang, card: Card) -> String {
+    match (card.rank(), card.suit()) {
+        (Some(rank), Some(suit)) => match lang {
+            Lang::En => format!("{} of {}", rank_word(lang, rank), suit_word(lang, suit)),
+            Lang::Fr => format!("{} de {}", rank_word(lang, rank), suit_word(lang, suit)),
+        },
+        _ => "joker".into(),
+    }
+}
+
+/// A card in a sentence: "7♦", "Q♠" / "D♠".
+pub fn card_short(lang: Lang, card: Card) -> String {
+    match (card.rank(), card.suit()) {
+        (Some(rank), Some(suit)) => format!("{}{}", rank_index(lang, rank), suit.symbol()),
+        _ => lang.pick("Joker", "Joker").into(),
+    }
+}
+
+/// The box's name: "Yellow Dwarf", "10♦" …
+pub fn box_name(lang: Lang, b: NainJauneBox) -> String {
+    match b {
+        NainJauneBox::NainJaune => lang.pick("Yellow Dwarf (7♦)", "Nain Jaune (7♦)").into(),
+        other => card_short(lang, other.card()),
+    }
+}
+
+/// "the 10♦ box" / "la case du 10♦".
+fn the_box(lang: Lang, b: NainJauneBox) -> String {
+    match (lang, b) {
+        (Lang::En, NainJauneBox::NainJaune) => "the Yellow Dwarf".into(),
+        (Lang::En, other) => format!("the {} box", card_short(lang, other.card())),
+        (Lang::Fr, NainJauneBox::NainJaune) => "le Nain Jaune".into(),
+        (Lang::Fr, other) => format!("la case du {}", card_short(lang, other.card())),
+    }
+}
+
+pub fn level_name(lang: Lang, level: Level) -> &'static str {
+    match level {
+        Level::Random => lang.pick("Computer — random", "Ordinateur — au hasard"),
+        Level::Easy => lang.pick("Computer — easy", "Ordinateur — facile"),
+    }
+}
+
+pub fn seat_title(lang: Lang, seat: Seat) -> String {
+    match lang {
+        Lang::En => format!("Seat {}", seat + 1),
+        Lang::Fr => format!("Place {}", seat + 1),
+    }
+}
+
+pub fn round_title(lang: Lang, deal_number: u32) -> String {
+    match lang {
+        Lang::En => format!("Round {deal_number}"),
+        Lang::Fr => format!("Donne {deal_number}"),
+    }
+}
+
+pub fn stake_hint(lang: Lang, each: Chips) -> String {
+    match lang {
+        Lang::En => format!("Each player stakes {} before every round.", chips_text(lang, each)),
+        Lang::Fr => format!("Chaque joueur mise {} avant chaque donne.", chips_text(lang, each)),
+    }
+}
+
+pub fn your_turn_follow(lang: Lang, rank: Rank) -> String {
+    match lang {
+        Lang::En => format!("Your turn: play {}.", rank_with_article(lang, rank)),
+        Lang::Fr => format!("À vous : jouez {}.", rank_with_article(lang, rank)),
+    }
+}
+
+pub fn waiting_for(lang: Lang, p: &Person, wanted: Option<Rank>) -> String {
+    match (lang, wanted) {
+        (Lang::En, None) => format!("{} to lead…", p.display(lang)),
+        (Lang::En, Some(r)) => format!("{} to play {}…", p.display(lang), rank_with_article(lang, r)),
+        (Lang::Fr, None) => format!("{} ouvre…", p.display(lang)),
+        (Lang::Fr, Some(r)) => format!("{} doit jouer {}…", p.display(lang), rank_with_article(lang, r)),
+    }
+}
+
+pub fn pass_device_to(lang: Lang, p: &Person) -> String {
+    match lang {
+        Lang::En => format!("{}'s turn. Pass the device, then show the cards.", p.display(lang)),
+        Lang::Fr => format!("Au tour de {}. Passez l'appareil, puis affichez les cartes.", p.display(lang)),
+    }
+}
+
+pub fn hand_title(lang: Lang, p: &Person) -> String {
+    if p.you {
+        T::YourHand.text(lang).into()
+    } else {
+        format!("{} {}", T::HandOf.text(lang), p.display(lang))
+    }
+}
+
+pub fn round_won_title(lang: Lang, deal_number: u32, p: &Person, grand_opera: bool) -> String {
+    let opera = if grand_opera { lang.pick(" by Grand Opéra!", " par Grand Opéra !") } else { "" };
+    match lang {
+        Lang::En => format!("Round {deal_number}: {} {}{opera}", p.display(lang), verb(p, "win", "wins")),
+        Lang::Fr => format!("Donne {deal_number} : {} {}{opera}", p.display(lang), verb(p, "gagnez", "gagne")),
+    }
+}
+
+pub fn game_winner_title(lang: Lang, p: &Person) -> String {
+    match lang {
+        Lang::En if p.you => "You win the game!".into(),
+        Lang::En => format!("{} wins the game!", p.name),
+        Lang::Fr if p.you => "Vous gagnez la partie !".into(),
+        Lang::Fr => format!("{} gagne la partie !", p.name),
+    }
+}
+
+pub fn rounds_played(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::En if n == 1 => "1 round played".into(),
+        Lang::En => format!("{n} rounds played"),
+        Lang::Fr if n <= 1 => format!("{n} donne jouée"),
+        Lang::Fr => format!("{n} donnes jouées"),
+    }
+}
+
+pub fn ai_fallback(lang: Lang, reason: &str) -> String {
+    match lang {
+        Lang::En => format!("The computer is thinking on this page: {reason}"),
+        Lang::Fr => format!("L'ordinateur réfléchit dans cette page : {reason}"),
+    }
+}
+
+pub fn rank_place(lang: Lang, place: usize) -> String {
+    match lang {
+        Lang::En => match place {
+            1 => "1st".into(),
+            2 => "2nd".into(),
+            3 => "3rd".into(),
+            n => format!("{n}th"),
+        },
+        Lang::Fr if place == 1 => "1er".into(),
+        Lang::Fr => format!("{place}e"),
+    }
+}
+
+/// Why the game ended, as a sentence.
+pub fn game_end_sentence(lang: Lang, end: &GameEnd, names: &Names) -> String {
+    match end {
+        GameEnd::CannotStake { seat } => {
+            let p = names.of(*seat);
+            match lang {
+                Lang::En => format!("{} cannot make the full stake: the game is over.", p.display(lang)),
+                Lang::Fr => format!(
+                    "{} ne {} plus miser : la partie est finie.",
+                    p.display(lang),
+                    verb(&p, "pouvez", "peut")
+                ),
+            }
+        }
+        GameEnd::RoundsPlayed { rounds } => match lang {
+            Lang::En => format!("All {rounds} rounds have been played."),
+            Lang::Fr => format!("Les {rounds} donnes prévues sont jouées."),
+        },
+        GameEnd::RoundLimit { rounds } => match lang {
+            Lang::En => format!("The safety limit of {rounds} rounds is reached."),
+            Lang::Fr => format!("La limite de sécurité de {rounds} donnes est atteinte."),
+        },
+    }
+}
+
+/// One engine event as a sentence of the chosen language.
+pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    let s = match event {
+        Event::Staked { deal_number, each } => match lang {
+            Lang::En => format!("Round {deal_number}: everyone stakes {} on the board.", chips_text(lang, *each)),
+            Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
+        },
+        Event::Dealt { dealer, leader, .. } => {
+            let (d, l) = (names.of(*dealer), names.of(*leader));
+            match lang {
+                Lang::En => format!(
+                    "{} {}; {} {}.",
+                    d.display(lang),
+                    verb(&d, "deal", "deals"),
+                    l.inner(lang),
+                    verb(&l, "lead", "leads")
+                ),
+                Lang::Fr => format!(
+                    "{} {} ; {} {}.",
+                    d.display(lang),
+                    verb(&d, "distribuez", "distribue"),
+                    l.inner(lang),
+                    verb(&l, "ouvrez", "ouvre")
+                ),
+            }
+        }
+        Event::Played { seat, card } => {
+            let p = names.of(*seat);
+            match lang {
+                Lang::En => format!("{} {} {}.", p.display(lang), verb(&p, "play", "plays"), card_short(lang, *card)),
+                Lang::Fr => format!("{} {} {}.", p.display(lang), verb(&p, "jouez", "joue"), card_short(lang, *card)),
+            }
+        }
+        Event::BoxWon { seat, board_box, chips } => {
+            let p = names.of(*seat);
+            match (lang, *chips) {
+                (Lang::En, 0) => format!("{} {} {}, which is empty.", p.display(lang), verb(&p, "reach", "reaches"), the_box(lang, *board_box)),
+                (Lang::En, n) => format!(
+                    "{} {} {}: {}!",
+                    p.display(lang),
+                    verb(&p, "take", "takes"),
+                    the_box(lang, *board_box),
+                    chips_text(lang, n)
+                ),
+                (Lang::Fr, 0) => format!(
+                    "{} {} {}, mais {} vide.",
+                    p.display(lang),
+                    verb(&p, "atteignez", "atteint"),
+                    the_box(lang, *board_box),
+                    if *board_box == NainJauneBox::NainJaune { "il est" } else { "elle est" }
+                ),
+                (Lang::Fr, n) => format!(
+                    "{} {} {} : {} !",
+                    p.display(lang),
+                    verb(&p, "raflez", "rafle"),
+                    the_box(lang, *board_box),
+                    chips_text(lang, n)
+                ),
+            }
+        }
+        Event::Without { played, missing, next, .. } => {
+            let n = names.of(*next);
+            match lang {
+                Lang::En => format!(
+                    "{} without {}: {} {} on.",
+                    capitalize(rank_word(lang, *played).into()),
+                    rank_word(lang, *missing),
+                    n.inner(lang),
+                    verb(&n, "go", "goes")
+                ),
+                Lang::Fr => format!(
+                    "{} sans {} : {} {}.",
+                    capitalize(rank_word(lang, *played).into()),
+                    rank_word(lang, *missing),
+                    n.inner(lang),
+                    verb(&n, "continuez", "continue")
+                ),
+            }
+        }
+        Event::Stop { seat, played, missing } => {
+            let p = names.of(*seat);
+            match (lang, missing) {
+                (Lang::En, Some(m)) => format!(
+                    "Stop: nobody has {} after {}. {} {} again.",
+                    rank_with_article(lang, *m),
+                    rank_with_definite(lang, *played),
+                    p.display(lang),
+                    verb(&p, "lead", "leads")
+                ),
+                (Lang::En, None) => {
+                    format!("A king ends the climb. {} {} again.", p.display(lang), verb(&p, "lead", "leads"))
+                }
+                (Lang::Fr, Some(m)) => format!(
+                    "Arrêt : personne n'a {} après {}. {} {} la main.",
+                    fr_partitive(*m),
+                    rank_with_definite(lang, *played),
+                    p.display(lang),
+                    verb(&p, "reprenez", "reprend")
+                ),
+                (Lang::Fr, None) => format!(
+                    "Le roi arrête la montée. {} {} la main.",
+                    p.display(lang),
+                    verb(&p, "reprenez", "reprend")
+                ),
+            }
+        }
+        Event::Penalty { seat, card, chips, owed } => {
+            let p = names.of(*seat);
+            let b = crate::engine::nain_jaune::NainJauneBox::of_card(*card);
+            let boxed = b.map(|b| the_box(lang, b)).unwrap_or_default();
+            let mut s = match lang {
+                Lang::En => format!(
+                    "{} still {} {}: {} {} into {}",
+                    p.display(lang),
+                    verb(&p, "hold", "holds"),
+                    card_short(lang, *card),
+                    verb(&p, "pay", "pays"),
+                    chips_text(lang, *chips),
+                    boxed
+                ),
+                Lang::Fr => format!(
+                    "{} {} encore {} : {} {} dans {}",
+                    p.display(lang),
+                    verb(&p, "avez", "a"),
+                    card_short(lang, *card),
+                    verb(&p, "versez", "verse"),
+                    chips_text(lang, *chips),
+                    boxed.replace("le Nain Jaune", "la case du Nain Jaune")
+                ),
+            };
+            if chips < owed {
+                s.push_str(&match lang {
+                    Lang::En => format!(" ({} owed, all that was left)", owed),
+                    Lang::Fr => format!(" ({} dus, tout ce qui restait)", owed),
+                });
+            }
+            s.push('.');
+            s
+        }
+        Event::GrandOpera { seat, chips } => {
+            let p = names.of(*seat);
+            match lang {
+                Lang::En => format!(
+                    "Grand Opéra! {} {} all five boxes: {}.",
+                    p.display(lang),
+                    verb(&p, "sweep", "sweeps"),
+                    chips_text(lang, *chips)
+                ),
+                Lang::Fr => format!(
+                    "Grand Opéra ! {} {} les cinq cases : {}.",
+                    p.display(lang),
+                    verb(&p, "raflez", "rafle"),
+                    chips_text(lang, *chips)
+                ),
+            }
+        }
+        Event::Paid { from, to, chips, owed, cards } => {
+            let (f, t) = (names.of(*from), names.of(*to));
+            let left = cards_text(lang, cards.len());
+            let mut s = match lang {
+                Lang::En => format!(
+                    "{} {} {} {} for {} left in hand",
+                    f.display(lang),
+                    verb(&f, "pay", "pays"),
+                    t.inner(lang),
+                    chips_text(lang, *chips),
+                    left
+                ),
+                Lang::Fr if t.you => format!(
+                    "{} vous paie {} pour {} restées en main",
+                    f.display(lang),
+                    chips_text(lang, *chips),
+                    left
+                ),
+                Lang::Fr => format!(
+                    "{} {} {} à {} pour {} restées en main",
+                    f.display(lang),
+                    verb(&f, "payez", "paie"),
+                    chips_text(lang, *chips),
+                    t.inner(lang),
+                    left
+                ),
+            };
+            if lang == Lang::Fr && cards.len() <= 1 {
+                s = s.replace("restées en main", "restée en main");
+            }
+            if chips < owed {
+                s.push_str(&match lang {
+                    Lang::En => format!(" ({} owed, all that was left)", owed),
+                    Lang::Fr => format!(" ({} dus, tout ce qui restait)", owed),
+                });
+            }
+            s.push('.');
+            s
+        }
+        Event::RoundWon { seat, deal_number, grand_opera } => {
+            let p = names.of(*seat);
+            let opera = if *grand_opera { lang.pick(" by Grand Opéra", " par Grand Opéra") } else { "" };
+            match lang {
+                Lang::En => format!("{} {} round {deal_number}{opera}.", p.display(lang), verb(&p, "win", "wins")),
+                Lang::Fr => format!("{} {} la donne {deal_number}{opera}.", p.display(lang), verb(&p, "remportez", "remporte")),
+            }
+        }
+        Event::GameOver { end, winner, chips } => {
+            let mut s = game_end_sentence(lang, end, names);
+            s.push(' ');
+            match winner {
+                Some(w) => {
+                    let p = names.of(*w);
+                    let n = chips.get(*w).copied().unwrap_or(0);
+                    s.push_str(&match lang {
+                        Lang::En => format!("{} {} with {}.", p.display(lang), verb(&p, "win", "wins"), chips_text(lang, n)),
+                        Lang::Fr => format!("{} {} avec {}.", p.display(lang), verb(&p, "gagnez", "gagne"), chips_text(lang, n)),
+                    });
+                }
+                None => s.push_str(T::Tie.text(lang)),
+            }
+            s
+        }
+    };
+    capitalize(s)
+}
+
+/// Whether an event is a table announcement (shown large and read aloud), not a mere move.
+pub fn is_announcement(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Without { .. }
+            | Event::Stop { .. }
+            | Event::BoxWon { .. }
+            | Event::GrandOpera { .. }
+            | Event::RoundWon { .. }
+            | Event::Dealt { .. }
+            | Event::GameOver { .. }
+    )
+}

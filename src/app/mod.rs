@@ -1,0 +1,389 @@
+//! The browser UI (Leptos, client-side rendering).
+//!
+//! [`App`] holds what every screen shares ([`AppState`] in context: language, settings, the game
+//! on the table, the message banner, the AI client) and switches between the screens: the
+//! new-game form and the game (whose last state is the game-over standings).
+//!
+//! The game on the table is a [`Record`] plus the engine state replayed from it
+//! ([`nain_jaune::session::Session`]); every move goes through the engine, is appended to the
+//! record and saved in localStorage, so a reload resumes exactly where the game was.
+
+pub mod ai_client;
+pub mod card_svg;
+pub mod i18n;
+pub mod move_log;
+pub mod nain_jaune;
+pub mod new_game;
+pub mod notices;
+pub mod rules_text;
+pub mod settings;
+pub mod storage;
+pub mod url_params;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::record::Record;
+use ai_client::{AiClient, AiStatus};
+use card_svg::FourColour;
+use i18n::{ai_fallback, tr, Lang, T};
+use nain_jaune::session::{LoadError, Session};
+use notices::{Msg, NoticeAction, Notices};
+use settings::{browser_lang, Settings, Speed};
+use url_params::UrlParams;
+
+/// The screens of the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    NewGame,
+    Game,
+}
+
+/// What the screens share, provided as context by [`App`].
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub lang: RwSignal<Lang>,
+    pub settings: RwSignal<Settings>,
+    pub screen: RwSignal<Screen>,
+    /// The game on the table, if any (kept while the new-game form is open).
+    pub session: RwSignal<Option<Session>>,
+    pub notices: Notices,
+    /// The address's parameters, read once at start (they prefill the new-game form).
+    pub url: StoredValue<UrlParams>,
+    pub rules_open: RwSignal<bool>,
+    /// Bumped by "Try again" after a computer seat failed to move.
+    pub ai_retry: RwSignal<u64>,
+    next_session_id: StoredValue<u64>,
+    ai: StoredValue<AiClient, LocalStorage>,
+}
+
+impl AppState {
+    pub fn ai(&self) -> AiClient {
+        self.ai.get_value()
+    }
+
+    /// A fresh id for the next game put on the table.
+    fn session_id(&self) -> u64 {
+        let id = self.next_session_id.get_value();
+        self.next_session_id.set_value(id + 1);
+        id
+    }
+
+    /// Replays `record` and puts the game on the table (saved at once); on error nothing changes.
+    pub fn put_on_table(&self, record: Record) -> Result<(), LoadError> {
+        let session = Session::from_record(self.session_id(), record)?;
+        self.save(&session.record);
+        self.notices.clear_ai();
+        self.session.set(Some(session));
+        self.screen.set(Screen::Game);
+        Ok(())
+    }
+
+    /// Saves the record in localStorage; a refusal is reported once.
+    pub fn save(&self, record: &Record) {
+        if let Err(reason) = storage::save_current(record) {
+            self.notices.push(Msg::SaveFailed { reason });
+        }
+    }
+
+    pub fn set_lang(&self, lang: Lang) {
+        self.lang.set(lang);
+        self.settings.update(|s| s.lang = Some(lang));
+        self.settings.get_untracked().save();
+    }
+
+    pub fn set_speed(&self, speed: Speed) {
+        self.settings.update(|s| s.speed = speed);
+        self.settings.get_untracked().save();
+    }
+
+    pub fn set_four_colour(&self, on: bool) {
+        self.settings.update(|s| s.four_colour = on);
+        self.settings.get_untracked().save();
+    }
+}
+
+/// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
+/// reported; it is never deleted.
+fn resume(state: &AppState) {
+    let Some(text) = storage::get(storage::CURRENT_KEY) else { return };
+    let loaded = Record::from_json(&text)
+        .map_err(|e| LoadError { message: e.0, at: None })
+        .and_then(|record| Session::from_record(state.session_id(), record));
+    match loaded {
+        Ok(session) => {
+            state.session.set(Some(session));
+            state.screen.set(Screen::Game);
+        }
+        Err(e) => {
+            storage::keep_damaged(&text);
+            state.notices.push(Msg::DamagedSave { reason: e.message, at: e.at });
+        }
+    }
+}
+
+/// The root component: mounts everything.
+#[component]
+pub fn App() -> impl IntoView {
+    let url = UrlParams::from_location();
+    let mut settings = Settings::load();
+    if let Some(speed) = url.speed {
+        settings.speed = speed;
+    }
+    let lang = url.lang.or(settings.lang).unwrap_or_else(browser_lang);
+    let notices = Notices::new();
+    for problem in &url.problems {
+        notices.push(Msg::Url(problem.clone()));
+    }
+    let state = AppState {
+        lang: RwSignal::new(lang),
+        settings: RwSignal::new(settings),
+        screen: RwSignal::new(Screen::NewGame),
+        session: RwSignal::new(None),
+        notices,
+        url: StoredValue::new(url),
+        rules_open: RwSignal::new(false),
+        ai_retry: RwSignal::new(0),
+        next_session_id: StoredValue::new(1),
+        ai: StoredValue::new_local(AiClient::new()),
+    };
+    provide_context(state);
+    provide_context(state.lang);
+    provide_context(FourColour(Signal::derive(move || state.settings.with(|s| s.four_colour))));
+    resume(&state);
+
+    // <html lang> and the title follow the language.
+    Effect::new(move |_| {
+        let lang = state.lang.get();
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            if let Some(root) = document.document_element() {
+                let _ = root.set_attribute("lang", lang.code());
+            }
+            document.set_title(match lang {
+                Lang::En => "Tapis — Nain Jaune card game",
+                Lang::Fr => "Tapis — le jeu du Nain Jaune",
+            });
+        }
+    });
+
+    view! {
+        <a class="skip-link" href="#main">{tr(T::SkipLink)}</a>
+        <TopBar />
+        <NoticeBanner />
+        <AiStatusBar />
+        <main id="main" class="main" tabindex="-1">
+            {move || match state.screen.get() {
+                Screen::NewGame => view! { <new_game::NewGameScreen /> }.into_any(),
+                Screen::Game => view! { <nain_jaune::NainJauneScreen /> }.into_any(),
+            }}
+        </main>
+        <rules_text::RulesDialog />
+        <footer class="footer">
+            <span>{tr(T::Tagline)}</span>
+        </footer>
+    }
+}
+
+/// The bar at the top: title, new game, rules, record download and upload, preferences.
+#[component]
+fn TopBar() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
+    let has_game = move || state.session.with(|s| s.is_some());
+    // The game-over panel has its own "New game" button with this test id; only one at a time.
+    let game_over_shown = move || {
+        state.screen.get() == Screen::Game
+            && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()))
+    };
+    let export = move |_| {
+        let Some(record) = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.clone())) else { return };
+        if let Err(reason) = storage::download(&storage::record_file_name(&record), &record.to_json(), "application/json") {
+            state.notices.push(Msg::DownloadFailed { reason });
+        }
+    };
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        // Let the same file be chosen again after a fix.
+        input.set_value("");
+        let name = file.name();
+        leptos::task::spawn_local(async move {
+            let loaded = match storage::read_text(file).await {
+                Err(reason) => Err(LoadError { message: reason, at: None }),
+                Ok(text) => Record::from_json(&text)
+                    .map_err(|e| LoadError { message: e.0, at: None })
+                    .and_then(|record| state.put_on_table(record)),
+            };
+            if let Err(e) = loaded {
+                state.notices.push(Msg::ImportFailed { file: name, reason: e.message, at: e.at });
+            }
+        });
+    };
+    view! {
+        <header class="topbar">
+            <div class="brand">
+                <span class="brand-mark" aria-hidden="true">"♦"</span>
+                <span class="brand-name">"Tapis"</span>
+                <span class="brand-tag">{tr(T::Tagline)}</span>
+            </div>
+            <nav class="topbar-actions" aria-label=move || T::Settings.text(lang.get())>
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    data-testid=move || if game_over_shown() { "menu-new-game" } else { "new-game-button" }
+                    on:click=move |_| state.screen.set(Screen::NewGame)
+                >
+                    {tr(T::NewGame)}
+                </button>
+                <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
+                    {tr(T::Rules)}
+                </button>
+                <button type="button" class="btn" data-testid="export-record" disabled=move || !has_game() on:click=export>
+                    {tr(T::DownloadRecord)}
+                </button>
+                <span class="file-picker">
+                    <input
+                        id="import-record"
+                        class="file-input"
+                        type="file"
+                        accept=".json,application/json"
+                        data-testid="import-record"
+                        on:change=import
+                    />
+                    <label for="import-record" class="btn">{tr(T::OpenRecord)}</label>
+                </span>
+            </nav>
+            <div class="prefs">
+                <label class="pref">
+                    <span class="pref-label">{tr(T::Speed)}</span>
+                    <select
+                        data-testid="speed"
+                        prop:value=move || state.settings.with(|s| s.speed.key())
+                        on:change=move |ev| {
+                            if let Some(speed) = Speed::from_key(&event_target_value(&ev)) {
+                                state.set_speed(speed);
+                            }
+                        }
+                    >
+                        {Speed::ALL
+                            .into_iter()
+                            .map(|speed| {
+                                view! {
+                                    <option value=speed.key() selected=move || state.settings.with(|s| s.speed == speed)>
+                                        {move || speed.label(lang.get())}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="pref pref-check">
+                    <input
+                        type="checkbox"
+                        data-testid="four-colour"
+                        prop:checked=move || state.settings.with(|s| s.four_colour)
+                        on:change=move |ev| state.set_four_colour(event_target_checked(&ev))
+                    />
+                    <span>{tr(T::FourColour)}</span>
+                </label>
+                <div class="lang-switch" role="group" aria-label=move || T::Language.text(lang.get())>
+                    {Lang::ALL
+                        .into_iter()
+                        .map(|l| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="btn btn-lang"
+                                    data-testid=format!("lang-{}", l.code())
+                                    lang=l.code()
+                                    aria-pressed=move || (lang.get() == l).to_string()
+                                    title=l.own_name()
+                                    on:click=move |_| state.set_lang(l)
+                                >
+                                    {l.code().to_uppercase()}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </div>
+            </div>
+        </header>
+    }
+}
+
+/// Errors and notices, each dismissible (one region: `data-testid="error"`).
+#[component]
+fn NoticeBanner() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
+    let list = state.notices.list();
+    let run_action = move |action: NoticeAction, id: u64| match action {
+        NoticeAction::DownloadDamaged => {
+            if let Some(text) = storage::damaged() {
+                if let Err(reason) = storage::download("tapis-damaged-save.json", &text, "application/json") {
+                    state.notices.push(Msg::DownloadFailed { reason });
+                }
+            }
+        }
+        NoticeAction::RetryAi => {
+            state.notices.dismiss(id);
+            state.ai_retry.update(|n| *n += 1);
+        }
+    };
+    view! {
+        <Show when=move || list.with(|l| !l.is_empty())>
+            <section class="notices" data-testid="error" role="alert" aria-label=move || T::Notices.text(lang.get())>
+                <For each=move || list.get() key=|n| n.id let:notice>
+                    {
+                        let id = notice.id;
+                        let msg = notice.msg.clone();
+                        let action = msg.action();
+                        view! {
+                            <div class="notice">
+                                <p class="notice-text">{move || msg.text(lang.get())}</p>
+                                <div class="notice-buttons">
+                                    {action.map(|a| view! {
+                                        <button type="button" class="btn btn-small" on:click=move |_| run_action(a, id)>
+                                            {tr(a.label())}
+                                        </button>
+                                    })}
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| state.notices.dismiss(id)>
+                                        {tr(T::Dismiss)}
+                                    </button>
+                                </div>
+                            </div>
+                        }
+                    }
+                </For>
+            </section>
+        </Show>
+    }
+}
+
+/// Where the computer players think: quiet while all is well, a visible notice when the worker
+/// could not start and moves are computed on the page.
+#[component]
+fn AiStatusBar() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = state.ai().status();
+    let lang = state.lang;
+    view! {
+        <div
+            class="ai-status"
+            class:ai-fallback=move || matches!(status.get(), AiStatus::Fallback(_))
+            data-testid="ai-status"
+            data-status=move || match status.get() {
+                AiStatus::Loading => "loading",
+                AiStatus::Ready => "ready",
+                AiStatus::Fallback(_) => "fallback",
+            }
+            role="status"
+        >
+            {move || match status.get() {
+                AiStatus::Loading => T::AiLoading.text(lang.get()).to_string(),
+                AiStatus::Ready => T::AiReady.text(lang.get()).to_string(),
+                AiStatus::Fallback(reason) => ai_fallback(lang.get(), &reason),
+            }}
+        </div>
+    }
+}

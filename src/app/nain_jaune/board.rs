@@ -1,0 +1,129 @@
+//! The Nain Jaune board: the five boxes (10♦, J♣, Q♠, K♥ around the Yellow Dwarf 7♦), each with
+//! its pile of chips; the counts pulse when chips are staked or won. Also the running sequence.
+
+use leptos::prelude::*;
+
+use crate::engine::cards::{Card, Rank};
+use crate::engine::game::Chips;
+use crate::engine::nain_jaune::NainJauneBox;
+
+use crate::app::card_svg::CardFace;
+use crate::app::i18n::{box_name, chips_text, tr, use_lang, T};
+
+/// A chip count that pulses (green up, red down) and shows the change each time it moves.
+/// `value` should be a memo: every change of the number restarts the animation.
+#[component]
+pub fn ChipCount(#[prop(into)] value: Signal<Chips>) -> impl IntoView {
+    let previous = StoredValue::new(value.get_untracked());
+    move || {
+        let now = value.get();
+        let delta = now - previous.get_value();
+        previous.set_value(now);
+        let class = match delta.signum() {
+            1 => "chip-count gain",
+            -1 => "chip-count loss",
+            _ => "chip-count",
+        };
+        view! {
+            <span class=class>
+                <span class="chip-number">{now}</span>
+                {(delta != 0).then(|| view! { <span class="chip-delta" aria-hidden="true">{format!("{delta:+}")}</span> })}
+            </span>
+        }
+    }
+}
+
+/// A little stack of chips whose height grows with the amount (logarithmically).
+#[component]
+pub fn ChipPile(#[prop(into)] value: Signal<Chips>, #[prop(optional)] colour: &'static str) -> impl IntoView {
+    let discs = move || {
+        let v = value.get().max(0) as f64;
+        if v == 0.0 {
+            0
+        } else {
+            ((v + 1.0).log2().ceil() as usize).clamp(1, 9)
+        }
+    };
+    view! {
+        <span class="chip-pile" data-colour=colour aria-hidden="true">
+            {move || (0..discs()).map(|i| view! { <span class="chip-disc" style=format!("--i:{i}")></span> }).collect_view()}
+        </span>
+    }
+}
+
+/// One box of the board.
+#[component]
+fn BoxCell(board_box: NainJauneBox, #[prop(into)] chips: Signal<Chips>) -> impl IntoView {
+    let lang = use_lang();
+    let key = board_box.key();
+    let colour = match board_box {
+        NainJauneBox::TenDiamonds => "diamond",
+        NainJauneBox::JackClubs => "club",
+        NainJauneBox::QueenSpades => "spade",
+        NainJauneBox::KingHearts => "heart",
+        NainJauneBox::NainJaune => "dwarf",
+    };
+    let label = move || format!("{} : {}", box_name(lang.get(), board_box), chips_text(lang.get(), chips.get()));
+    view! {
+        <div
+            class=format!("board-box box-{key}")
+            data-testid=format!("box-{key}")
+            data-chips=move || chips.get().to_string()
+            role="group"
+            aria-label=label
+        >
+            <div class="box-card"><CardFace card=board_box.card() decorative=true /></div>
+            <div class="box-info">
+                <span class="box-name">{move || box_name(lang.get(), board_box)}</span>
+                <span class="box-chips">
+                    <ChipPile value=chips colour=colour />
+                    <ChipCount value=chips />
+                </span>
+            </div>
+        </div>
+    }
+}
+
+/// The five boxes.
+#[component]
+pub fn Board(#[prop(into)] boxes: Signal<[Chips; 5]>) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <section class="board" data-testid="board" aria-label=move || T::BoxesTitle.text(lang.get())>
+            {NainJauneBox::ALL
+                .into_iter()
+                .map(|b| {
+                    let chips = Memo::new(move |_| boxes.with(|all| all[b.index()]));
+                    view! { <BoxCell board_box=b chips=chips /> }
+                })
+                .collect_view()}
+        </section>
+    }
+}
+
+/// The running sequence: the cards of the current climb, lowest first, and the rank wanted next.
+#[component]
+pub fn RunningSequence(#[prop(into)] cards: Signal<Vec<Card>>, #[prop(into)] wanted: Signal<Option<Rank>>) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <div
+            class="sequence"
+            data-testid="sequence"
+            data-cards=move || cards.with(|c| c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+            data-wanted=move || wanted.get().map(|r| r.label()).unwrap_or("")
+            aria-label=move || T::Sequence.text(lang.get())
+            role="group"
+        >
+            <Show
+                when=move || cards.with(|c| !c.is_empty())
+                fallback=move || view! { <p class="sequence-empty">{tr(T::SequenceEmpty)}</p> }
+            >
+                <ol class="sequence-cards">
+                    <For each=move || cards.get() key=|c| c.index() let:card>
+                        <li class="sequence-card"><CardFace card=card /></li>
+                    </For>
+                </ol>
+            </Show>
+        </div>
+    }
+}

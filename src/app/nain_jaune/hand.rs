@@ -1,0 +1,165 @@
+//! The hand of the player at the screen, sorted by rank. Playable cards (exactly the engine's
+//! legal moves) stand out; they are played by click, tap, or keyboard: the focus lands on the
+//! first playable card when the turn comes, ←/→ (and Home/End) move among the playable cards,
+//! Enter or Space plays the focused one.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::engine::cards::{Card, CardSet};
+
+use crate::app::card_svg::CardFace;
+use crate::app::i18n::{card_label, use_lang, Lang};
+
+fn play_hint(lang: Lang, playable: bool, active: bool) -> &'static str {
+    match (lang, active, playable) {
+        (Lang::En, true, true) => "playable",
+        (Lang::En, true, false) => "cannot be played now",
+        (Lang::Fr, true, true) => "jouable",
+        (Lang::Fr, true, false) => "injouable pour l'instant",
+        (_, false, _) => "",
+    }
+}
+
+/// The playable card buttons of a hand, in screen order.
+fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
+    let Ok(list) = hand.query_selector_all("button[data-playable='true']") else { return Vec::new() };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
+/// Puts the focus on the first playable card (after the DOM has caught up).
+pub fn focus_first_playable(hand: NodeRef<leptos::html::Div>) {
+    set_timeout(
+        move || {
+            if let Some(hand) = hand.get_untracked() {
+                if let Some(first) = playable_buttons(&hand).into_iter().next() {
+                    let _ = first.focus();
+                }
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
+#[component]
+pub fn Hand(
+    /// The cards, in display order.
+    #[prop(into)]
+    cards: Signal<Vec<Card>>,
+    /// The cards the engine allows now.
+    #[prop(into)]
+    playable: Signal<CardSet>,
+    /// Whether the hand's owner may play now (their turn, no dialog open).
+    #[prop(into)]
+    active: Signal<bool>,
+    /// Called with the card to play.
+    on_play: Callback<Card>,
+    /// The heading ("Your hand").
+    #[prop(into)]
+    title: Signal<String>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let hand_ref = NodeRef::<leptos::html::Div>::new();
+    // A refused click shakes the card for a moment.
+    let shaking = RwSignal::new(None::<Card>);
+
+    // The turn comes (or the hand changes during it): focus the first playable card.
+    Effect::new(move |_| {
+        let is_active = active.get();
+        let can_play = playable.with(|p| !p.is_empty());
+        cards.track();
+        if is_active && can_play {
+            focus_first_playable(hand_ref);
+        }
+    });
+
+    let try_play = move |card: Card| {
+        if active.get_untracked() && playable.with_untracked(|p| p.contains(card)) {
+            on_play.run(card);
+        } else if active.get_untracked() {
+            shaking.set(Some(card));
+            set_timeout(move || shaking.set(None), std::time::Duration::from_millis(400));
+        }
+    };
+
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let key = ev.key();
+        let Some(hand) = hand_ref.get_untracked() else { return };
+        let buttons = playable_buttons(&hand);
+        let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        let index = focused
+            .as_ref()
+            .and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == f));
+        let target = match key.as_str() {
+            "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % buttons.len().max(1))),
+            "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + buttons.len().max(1) - 1) % buttons.len().max(1))),
+            "Home" => Some(0),
+            "End" => Some(buttons.len().saturating_sub(1)),
+            "Enter" | " " | "Spacebar" => {
+                ev.prevent_default();
+                if let Some(card) = focused
+                    .and_then(|f| f.get_attribute("data-card"))
+                    .and_then(|c| c.parse::<Card>().ok())
+                {
+                    try_play(card);
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(i) = target {
+            ev.prevent_default();
+            if let Some(button) = buttons.get(i) {
+                let _ = button.focus();
+            }
+        }
+    };
+
+    view! {
+        <section class="hand-area" aria-label=move || title.get()>
+            <h2 class="hand-title">{move || title.get()}</h2>
+            <div
+                class="hand"
+                class:hand-active=move || active.get()
+                data-testid="hand"
+                data-active=move || active.get().to_string()
+                node_ref=hand_ref
+                role="group"
+                aria-label=move || title.get()
+                on:keydown=on_keydown
+                style=move || format!("--cards:{}", cards.with(|c| c.len()))
+            >
+                <For each=move || cards.get() key=|c| c.index() let:card>
+                    {
+                        let is_playable = move || playable.with(|p| p.contains(card));
+                        let usable = move || active.get() && is_playable();
+                        view! {
+                            <button
+                                type="button"
+                                class="hand-card"
+                                class:playable=usable
+                                class:shake=move || shaking.get() == Some(card)
+                                data-testid=format!("card-{card}")
+                                data-card=card.to_string()
+                                data-playable=move || is_playable().to_string()
+                                aria-disabled=move || (!usable()).to_string()
+                                tabindex=move || if usable() { "0" } else { "-1" }
+                                aria-label=move || {
+                                    let l = lang.get();
+                                    let hint = play_hint(l, is_playable(), active.get());
+                                    if hint.is_empty() { card_label(l, card) } else { format!("{} ({hint})", card_label(l, card)) }
+                                }
+                                on:click=move |_| try_play(card)
+                            >
+                                <CardFace card=card decorative=true />
+                            </button>
+                        }
+                    }
+                </For>
+            </div>
+        </section>
+    }
+}

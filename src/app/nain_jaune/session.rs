@@ -1,0 +1,190 @@
+//! One Nain Jaune game at the table: its [`Record`] (the source of truth, saved after every move)
+//! and the engine's state rebuilt from it, with who plays each seat and their names.
+
+use crate::ai::Level;
+use crate::engine::game::{Game, GameId, IllegalAction, Seat};
+use crate::engine::nain_jaune::{Action, Event, NainJaune};
+use crate::record::{Record, RecordedAction, ReplayError, Table};
+
+use crate::app::i18n::{Names, Person};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Human,
+    Computer(Level),
+}
+
+impl SeatKind {
+    /// The record's `seats` entry: `human` or a level key.
+    pub fn key(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Computer(level) => level.key(),
+        }
+    }
+
+    pub fn from_key(key: &str) -> Result<SeatKind, String> {
+        if key == "human" {
+            return Ok(SeatKind::Human);
+        }
+        key.parse::<Level>().map(SeatKind::Computer).map_err(|e| format!("{e} (or human)"))
+    }
+
+    pub fn is_human(self) -> bool {
+        self == SeatKind::Human
+    }
+}
+
+/// Names of the computer players, in seat order; humans at a shared table get the other list.
+const COMPUTER_NAMES: [&str; 8] = ["Ada", "Bob", "Cyd", "Dora", "Eli", "Fay", "Gus", "Hana"];
+const HUMAN_NAMES: [&str; 8] = ["Léa", "Max", "Noé", "Inès", "Paul", "Rose", "Tom", "Zoé"];
+/// The one human of a solo table.
+pub const YOU: &str = "You";
+
+/// Default names for a table: "You" for a lone human, then Ada, Bob… for the computers.
+pub fn default_names(seats: &[SeatKind]) -> Vec<String> {
+    let humans = seats.iter().filter(|s| s.is_human()).count();
+    let (mut h, mut c) = (0, 0);
+    seats
+        .iter()
+        .map(|kind| match kind {
+            SeatKind::Human if humans == 1 => YOU.to_string(),
+            SeatKind::Human => {
+                h += 1;
+                HUMAN_NAMES[(h - 1) % HUMAN_NAMES.len()].to_string()
+            }
+            SeatKind::Computer(_) => {
+                c += 1;
+                COMPUTER_NAMES[(c - 1) % COMPUTER_NAMES.len()].to_string()
+            }
+        })
+        .collect()
+}
+
+/// Why a record could not become a game at this table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub message: String,
+    /// The index of the refused action in `actions`, when an action was refused.
+    pub at: Option<usize>,
+}
+
+impl From<ReplayError> for LoadError {
+    fn from(e: ReplayError) -> LoadError {
+        LoadError { message: e.message, at: e.at }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Changes whenever another game is put on the table (new, imported, resumed): pending
+    /// computer moves of the previous game are then dropped.
+    pub id: u64,
+    pub record: Record,
+    pub game: NainJaune,
+    pub seats: Vec<SeatKind>,
+    pub names: Vec<String>,
+    /// Round summaries the player has closed (those finished before a resume count as seen).
+    pub rounds_seen: usize,
+}
+
+impl Session {
+    /// Replays `record` into a game (every action checked by the engine).
+    pub fn from_record(id: u64, record: Record) -> Result<Session, LoadError> {
+        let err = |message: String| LoadError { message, at: None };
+        if record.game_id().map_err(|e| err(e.0))? != GameId::NainJaune {
+            return Err(err(format!("'{}' cannot be played here (this table plays nain-jaune)", record.game)));
+        }
+        let seats = match &record.seats {
+            Some(keys) if keys.len() != record.players => {
+                return Err(err(format!("'seats' has {} entries for {} players", keys.len(), record.players)))
+            }
+            Some(keys) => keys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| SeatKind::from_key(k).map_err(|e| err(format!("seats[{i}]: {e}"))))
+                .collect::<Result<Vec<_>, _>>()?,
+            // A record from elsewhere: the first seat is yours, the computer plays the others.
+            None => (0..record.players)
+                .map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(Level::Easy) })
+                .collect(),
+        };
+        // Other games join `Table` later; this table plays Nain Jaune only.
+        #[allow(unreachable_patterns)]
+        let game = match Table::replay(&record)? {
+            Table::NainJaune(game) => game,
+            other => return Err(err(format!("'{}' cannot be played at this table", other.game_id().key()))),
+        };
+        let names = match &record.names {
+            Some(names) => names.clone(),
+            None => default_names(&seats),
+        };
+        let mut session = Session { id, record, game, seats, names, rounds_seen: 0 };
+        session.rounds_seen = session.rounds_finished();
+        Ok(session)
+    }
+
+    /// Plays `action` for `seat` if the engine allows it, and writes it in the record.
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        self.game.play(seat, &action)?;
+        self.record.actions.push(RecordedAction { seat, action: action.to_string() });
+        Ok(())
+    }
+
+    pub fn humans(&self) -> Vec<Seat> {
+        (0..self.seats.len()).filter(|&s| self.seats[s].is_human()).collect()
+    }
+
+    /// The seat to move and who plays it.
+    pub fn mover(&self) -> Option<(Seat, SeatKind)> {
+        self.game.to_move().map(|s| (s, self.seats[s]))
+    }
+
+    /// The names as sentences use them ("You" for the lone human).
+    pub fn people(&self) -> Names {
+        let lone_human = {
+            let humans = self.humans();
+            (humans.len() == 1).then(|| humans[0])
+        };
+        Names(
+            self.names
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| {
+                    if Some(seat) == lone_human && matches!(name.as_str(), YOU | "Vous" | "you" | "vous") {
+                        Person::you()
+                    } else {
+                        Person::named(name.clone())
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The round whose summary is waiting to be read (1-based), if any: play pauses meanwhile.
+    pub fn pending_summary(&self) -> Option<u32> {
+        (self.rounds_finished() > self.rounds_seen).then(|| self.rounds_seen as u32 + 1)
+    }
+
+    /// Whether the game-over standings are on screen (the game is over and its last round
+    /// summary has been read).
+    pub fn game_over_shown(&self) -> bool {
+        self.game.is_finished() && self.pending_summary().is_none()
+    }
+
+    /// Rounds finished so far (one `RoundWon` each).
+    pub fn rounds_finished(&self) -> usize {
+        self.game.events().iter().filter(|e| matches!(e, Event::RoundWon { .. })).count()
+    }
+}
+
+/// A deterministic seed for the computer's own randomness at one point of the game: the same
+/// record always gets the same computer moves.
+pub fn ai_seed(record_seed: u64, action_index: usize) -> u64 {
+    // splitmix64 of the pair: well spread even for neighbouring indices.
+    let mut z = record_seed ^ (action_index as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,144 @@
+//! The players round the table: name, chips, cards in hand, dealer button, and a clear mark on
+//! the seat to move. The viewer sits at the bottom; the others follow round the oval in seat
+//! order (seat i+1 at seat i's left), whatever the direction of play.
+
+use leptos::prelude::*;
+
+use crate::engine::game::{Chips, Seat};
+
+use crate::app::card_svg::CardBack;
+use crate::app::i18n::{cards_text, chips_text, level_name, use_lang, Lang, Person, T};
+
+use super::board::ChipCount;
+use super::session::SeatKind;
+
+/// What a seat plate shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub person: Person,
+    pub kind: SeatKind,
+    pub chips: Chips,
+    pub cards: usize,
+    pub dealer: bool,
+    pub to_move: bool,
+    /// A computer seat whose move is being computed.
+    pub thinking: bool,
+    pub viewer: bool,
+}
+
+fn plate_label(lang: Lang, v: &SeatView) -> String {
+    let mut parts = vec![v.person.display(lang), chips_text(lang, v.chips), cards_text(lang, v.cards)];
+    if v.dealer {
+        parts.push(T::DealerFull.text(lang).into());
+    }
+    if v.to_move {
+        parts.push(T::ToPlay.text(lang).into());
+    }
+    parts.join(", ")
+}
+
+#[component]
+fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, position: (f64, f64)) -> impl IntoView {
+    let lang = use_lang();
+    let seat = view_of.with_untracked(|v| v.seat);
+    let chips = Memo::new(move |_| view_of.with(|v| v.chips));
+    let to_move = move || view_of.with(|v| v.to_move);
+    let initial = move || view_of.with(|v| v.person.display(lang.get()).chars().next().unwrap_or('?').to_string());
+    let kind_label = move || {
+        view_of.with(|v| match v.kind {
+            SeatKind::Human => T::Human.text(lang.get()).to_string(),
+            SeatKind::Computer(level) => level_name(lang.get(), level).to_string(),
+        })
+    };
+    let backs = move || view_of.with(|v| v.cards.min(8));
+    view! {
+        <li
+            class="seat"
+            class:seat-to-move=to_move
+            class:seat-viewer=move || view_of.with(|v| v.viewer)
+            class:seat-computer=move || view_of.with(|v| !v.kind.is_human())
+            class:seat-broke=move || chips.get() <= 0
+            style=format!("--x:{:.1}%;--y:{:.1}%", position.0, position.1)
+            data-testid=format!("seat-{seat}")
+            data-chips=move || chips.get().to_string()
+            data-cards=move || view_of.with(|v| v.cards.to_string())
+            data-to-move=move || to_move().to_string()
+            data-dealer=move || view_of.with(|v| v.dealer.to_string())
+            aria-label=move || view_of.with(|v| plate_label(lang.get(), v))
+            aria-current=move || to_move().then_some("true")
+        >
+            <span class="seat-avatar" aria-hidden="true">{initial}</span>
+            <span class="seat-main">
+                <span class="seat-name">
+                    {move || view_of.with(|v| v.person.display(lang.get()))}
+                    <Show when=move || view_of.with(|v| v.dealer)>
+                        <span class="dealer-button" title=move || T::DealerFull.text(lang.get())>{move || T::DealerMark.text(lang.get())}</span>
+                    </Show>
+                </span>
+                <span class="seat-kind">{kind_label}</span>
+                <span class="seat-stats">
+                    <span class="seat-chips" title=move || T::ChipsWord.text(lang.get())>
+                        <span class="chip-icon" aria-hidden="true"></span>
+                        <ChipCount value=chips />
+                    </span>
+                    <span class="seat-cards" title=move || T::CardsWord.text(lang.get())>
+                        <span class="mini-backs" aria-hidden="true">
+                            {move || (0..backs()).map(|_| view! { <span class="mini-back"><CardBack decorative=true /></span> }).collect_view()}
+                        </span>
+                        <span class="seat-card-count">{move || view_of.with(|v| v.cards)}</span>
+                    </span>
+                </span>
+                <span class="seat-status" aria-hidden="true">
+                    {move || view_of.with(|v| {
+                        if v.thinking {
+                            T::Thinking.text(lang.get())
+                        } else if v.to_move {
+                            T::ToPlay.text(lang.get())
+                        } else {
+                            ""
+                        }
+                    })}
+                </span>
+            </span>
+        </li>
+    }
+}
+
+/// Where a seat sits on the oval (percent of the table's width and height): the viewer at the
+/// bottom, then round clockwise on screen (the next seat at the viewer's left).
+fn seat_position(seat: Seat, viewer: Seat, players: usize) -> (f64, f64) {
+    let k = (seat + players - viewer) % players;
+    let angle = std::f64::consts::FRAC_PI_2 + k as f64 * std::f64::consts::TAU / players as f64;
+    (50.0 + 45.0 * angle.cos(), 50.0 + 43.0 * angle.sin())
+}
+
+/// The seats round the table, with the board (`children`) in the middle.
+#[component]
+pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, children: Children) -> impl IntoView {
+    let lang = use_lang();
+    let players = seats.with_untracked(|s| s.len()).max(1);
+    view! {
+        <div class="table-oval" style=format!("--players:{players}")>
+            <div class="table-felt">{children()}</div>
+            <ul class="seats" aria-label=move || T::Table.text(lang.get())>
+                {(0..players)
+                    .map(|seat| {
+                        let view_of = Memo::new(move |_| seats.with(|all| all.get(seat).cloned()).unwrap_or_else(|| SeatView {
+                            seat,
+                            person: Person::named("?"),
+                            kind: SeatKind::Human,
+                            chips: 0,
+                            cards: 0,
+                            dealer: false,
+                            to_move: false,
+                            thinking: false,
+                            viewer: false,
+                        }));
+                        view! { <SeatPlate view_of=view_of position=seat_position(seat, viewer, players) /> }
+                    })
+                    .collect_view()}
+            </ul>
+        </div>
+    }
+}

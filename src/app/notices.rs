@@ -1,0 +1,156 @@
+//! Messages shown in the banner at the top of the page (errors and notices), each dismissible.
+//! They are stored as data, not text, so they follow a change of language.
+
+use leptos::prelude::*;
+
+use super::i18n::{Lang, T};
+use super::url_params::UrlProblem;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// The saved game could not be resumed; a copy is kept for download.
+    DamagedSave { reason: String, at: Option<usize> },
+    /// A record file could not be opened; the current game is untouched.
+    ImportFailed { file: String, reason: String, at: Option<usize> },
+    /// The browser refused to save the game.
+    SaveFailed { reason: String },
+    Url(UrlProblem),
+    /// A computer seat gave no move (`retry` asks it again).
+    AiFailed { name: String, reason: String },
+    /// A computer seat answered a move the engine refuses.
+    AiIllegal { name: String, action: String, reason: String },
+    /// The new game could not start.
+    StartFailed { reason: String },
+    /// The engine refused a move from this page.
+    MoveRefused { action: String, reason: String },
+    /// A file could not be downloaded.
+    DownloadFailed { reason: String },
+}
+
+/// What a notice's extra button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeAction {
+    DownloadDamaged,
+    RetryAi,
+}
+
+impl Msg {
+    pub fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Msg::DamagedSave { reason, at }, Lang::En) => {
+                let place = at.map(|i| format!(" at move {} (actions[{i}])", i + 1)).unwrap_or_default();
+                format!(
+                    "Your saved game could not be resumed{place}: {reason}. Nothing is lost: the save is kept and you can download it. You can start a new game meanwhile."
+                )
+            }
+            (Msg::DamagedSave { reason, at }, Lang::Fr) => {
+                let place = at.map(|i| format!(" au coup {} (actions[{i}])", i + 1)).unwrap_or_default();
+                format!(
+                    "La partie enregistrée n'a pas pu reprendre{place} : {reason}. Rien n'est perdu : la sauvegarde est conservée et vous pouvez la télécharger. Vous pouvez commencer une nouvelle partie en attendant."
+                )
+            }
+            (Msg::ImportFailed { file, reason, at }, Lang::En) => match at {
+                Some(i) => format!(
+                    "“{file}” cannot be opened: move {} (actions[{i}]) is refused — {reason}. Your current game is unchanged.",
+                    i + 1
+                ),
+                None => format!("“{file}” cannot be opened: {reason}. Your current game is unchanged."),
+            },
+            (Msg::ImportFailed { file, reason, at }, Lang::Fr) => match at {
+                Some(i) => format!(
+                    "Impossible d'ouvrir « {file} » : le coup {} (actions[{i}]) est refusé — {reason}. Votre partie en cours n'a pas changé.",
+                    i + 1
+                ),
+                None => format!("Impossible d'ouvrir « {file} » : {reason}. Votre partie en cours n'a pas changé."),
+            },
+            (Msg::SaveFailed { reason }, Lang::En) => format!(
+                "This browser refuses to save the game ({reason}): it will be lost if you close the page. Use “Download record” to keep it."
+            ),
+            (Msg::SaveFailed { reason }, Lang::Fr) => format!(
+                "Ce navigateur refuse d'enregistrer la partie ({reason}) : elle sera perdue à la fermeture de la page. Utilisez « Télécharger la partie » pour la garder."
+            ),
+            (Msg::Url(problem), lang) => problem.message(lang),
+            (Msg::AiFailed { name, reason }, Lang::En) => format!("{name} could not choose a move: {reason}."),
+            (Msg::AiFailed { name, reason }, Lang::Fr) => format!("{name} n'a pas pu choisir de coup : {reason}."),
+            (Msg::AiIllegal { name, action, reason }, Lang::En) => format!(
+                "{name} proposed a move the rules refuse (“{action}”: {reason}). The game stays as it was."
+            ),
+            (Msg::AiIllegal { name, action, reason }, Lang::Fr) => format!(
+                "{name} a proposé un coup interdit (« {action} » : {reason}). La partie reste en l'état."
+            ),
+            (Msg::StartFailed { reason }, Lang::En) => format!("The game could not start: {reason}."),
+            (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
+            (Msg::MoveRefused { action, reason }, Lang::En) => format!("The rules refuse “{action}”: {reason}."),
+            (Msg::MoveRefused { action, reason }, Lang::Fr) => format!("Les règles refusent « {action} » : {reason}."),
+            (Msg::DownloadFailed { reason }, Lang::En) => format!("The download failed: {reason}."),
+            (Msg::DownloadFailed { reason }, Lang::Fr) => format!("Le téléchargement a échoué : {reason}."),
+        }
+    }
+
+    pub fn action(&self) -> Option<NoticeAction> {
+        match self {
+            Msg::DamagedSave { .. } => Some(NoticeAction::DownloadDamaged),
+            Msg::AiFailed { .. } | Msg::AiIllegal { .. } => Some(NoticeAction::RetryAi),
+            _ => None,
+        }
+    }
+}
+
+impl NoticeAction {
+    pub fn label(self) -> T {
+        match self {
+            NoticeAction::DownloadDamaged => T::DownloadBadSave,
+            NoticeAction::RetryAi => T::TryAgain,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub id: u64,
+    pub msg: Msg,
+}
+
+/// The banner's messages, shared through context.
+#[derive(Clone, Copy)]
+pub struct Notices {
+    list: RwSignal<Vec<Notice>>,
+    next: StoredValue<u64>,
+}
+
+impl Notices {
+    pub fn new() -> Notices {
+        Notices { list: RwSignal::new(Vec::new()), next: StoredValue::new(1) }
+    }
+
+    /// Shows a message (an identical one already shown is not repeated).
+    pub fn push(&self, msg: Msg) {
+        if self.list.with_untracked(|l| l.iter().any(|n| n.msg == msg)) {
+            return;
+        }
+        let id = self.next.get_value();
+        self.next.set_value(id + 1);
+        self.list.update(|l| l.push(Notice { id, msg }));
+    }
+
+    pub fn dismiss(&self, id: u64) {
+        self.list.update(|l| l.retain(|n| n.id != id));
+    }
+
+    /// Removes the messages about computer moves (once the game moves on or is replaced).
+    pub fn clear_ai(&self) {
+        if self.list.with_untracked(|l| l.iter().any(|n| n.msg.action() == Some(NoticeAction::RetryAi))) {
+            self.list.update(|l| l.retain(|n| n.msg.action() != Some(NoticeAction::RetryAi)));
+        }
+    }
+
+    pub fn list(&self) -> RwSignal<Vec<Notice>> {
+        self.list
+    }
+}
+
+impl Default for Notices {
+    fn default() -> Self {
+        Notices::new()
+    }
+}
