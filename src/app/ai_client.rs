@@ -5,6 +5,9 @@
 //! Life of the worker:
 //! 1. `worker_loader.js?v=<crate version>` (Trunk's loader shim, resolved against
 //!    `document.baseURI` so the site works under any sub-path) is started as a module worker.
+//!    The shim imports `worker.js`, which fetches `worker_bg.wasm`: Trunk gives worker files no
+//!    content hash, so those two may come from a stale cache. A restart therefore starts the worker
+//!    from a tiny module of our own that loads both with a cache-busting query.
 //! 2. Requests wait in `pending` until the worker posts `Ready` with our [`PROTOCOL_VERSION`]
 //!    (messages posted before its wasm has loaded would be lost).
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
@@ -27,6 +30,9 @@ use crate::protocol::{answer, FromWorker, ToWorker, PROTOCOL_VERSION};
 
 /// Trunk's loader shim for `<link data-trunk rel="rust" data-bin="worker" data-loader-shim>`.
 const WORKER_LOADER: &str = "worker_loader.js";
+/// The wasm-bindgen glue and the wasm of the worker binary (Trunk names them after the binary).
+const WORKER_JS: &str = "worker.js";
+const WORKER_WASM: &str = "worker_bg.wasm";
 /// How long a starting worker may take to say it is ready.
 const READY_TIMEOUT_MS: u32 = 10_000;
 /// Worker starts before falling back to the page: the first one and one restart.
@@ -43,7 +49,9 @@ pub enum AiStatus {
     Fallback(String),
 }
 
-/// A handle on the AI worker; clones share the one worker.
+/// A handle on the AI worker; clones share the one worker. Keep one alive as long as the page
+/// needs computer players (e.g. `StoredValue::new_local`): dropping the last clone terminates the
+/// worker, and requests still pending then are never answered.
 #[derive(Clone)]
 pub struct AiClient {
     inner: Rc<RefCell<Inner>>,
@@ -58,9 +66,11 @@ struct Pending {
     on_done: OnDone,
 }
 
-/// The handlers of one started worker; dropped (after it is terminated) when it is replaced.
+/// One started worker and its handlers; dropping it terminates the worker.
 struct Running {
     worker: Worker,
+    /// The object URL of the restart module, revoked with the worker.
+    module_url: Option<String>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
     ready_timeout: Option<Timeout>,
@@ -79,10 +89,11 @@ struct Inner {
     pending: BTreeMap<u64, Pending>,
 }
 
-impl Drop for Inner {
+impl Drop for Running {
     fn drop(&mut self) {
-        if let Some(running) = self.running.take() {
-            running.worker.terminate();
+        self.worker.terminate();
+        if let Some(url) = self.module_url.take() {
+            let _ = web_sys::Url::revoke_object_url(&url);
         }
     }
 }
@@ -148,9 +159,7 @@ impl AiClient {
 /// Starts (or restarts) the worker; any failure ends in `fail_later`.
 fn start(inner_rc: &Rc<RefCell<Inner>>) {
     let mut inner = inner_rc.borrow_mut();
-    if let Some(old) = inner.running.take() {
-        old.worker.terminate();
-    }
+    inner.running = None; // terminates the previous worker
     inner.generation += 1;
     inner.starts += 1;
     inner.ready = false;
@@ -159,13 +168,19 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
     let starts = inner.starts;
     drop(inner);
 
-    let worker = match worker_url(starts).and_then(|url| {
+    let mut module_url = None;
+    let worker = match worker_url(starts, &mut module_url).and_then(|url| {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         Worker::new_with_options(&url, &options).map_err(|e| format!("cannot start the worker: {}", describe(&e)))
     }) {
         Ok(worker) => worker,
-        Err(reason) => return fail_later(inner_rc, generation, reason),
+        Err(reason) => {
+            if let Some(url) = module_url {
+                let _ = web_sys::Url::revoke_object_url(&url);
+            }
+            return fail_later(inner_rc, generation, reason);
+        }
     };
 
     let weak = Rc::downgrade(inner_rc);
@@ -199,25 +214,41 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
     });
 
     inner_rc.borrow_mut().running =
-        Some(Running { worker, _on_message: on_message, _on_error: on_error, ready_timeout: Some(ready_timeout) });
+        Some(Running { worker, module_url, _on_message: on_message, _on_error: on_error, ready_timeout: Some(ready_timeout) });
 }
 
-/// `worker_loader.js?v=<version>` resolved against the document's base URI (never the origin: the
-/// site may live under a sub-path). A restart adds a cache-busting parameter.
-fn worker_url(starts: u32) -> Result<String, String> {
+/// The first start: `worker_loader.js?v=<version>` resolved against the document's base URI (never
+/// the origin: the site may live under a sub-path). A restart: a module of our own (an object URL,
+/// kept in `module_url` to be revoked) that loads `worker.js` and `worker_bg.wasm` with a
+/// cache-busting query, in case a stale cached copy was the trouble.
+fn worker_url(starts: u32, module_url: &mut Option<String>) -> Result<String, String> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let base = document
-        .base_uri()
-        .ok()
-        .flatten()
-        .ok_or("the document has no base URI")?;
-    let mut relative = format!("{WORKER_LOADER}?v={}", env!("CARGO_PKG_VERSION"));
-    if starts > 1 {
-        relative.push_str(&format!("&restart={}", js_sys::Date::now() as u64));
+    let base = document.base_uri().ok().flatten().ok_or("the document has no base URI")?;
+    let resolve = |relative: &str| {
+        web_sys::Url::new_with_base(relative, &base)
+            .map(|u| u.href())
+            .map_err(|e| format!("cannot resolve the worker's address: {}", describe(&e)))
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    if starts <= 1 {
+        return resolve(&format!("{WORKER_LOADER}?v={version}"));
     }
-    web_sys::Url::new_with_base(&relative, &base)
-        .map(|u| u.href())
-        .map_err(|e| format!("cannot resolve the worker's address: {}", describe(&e)))
+    let query = format!("?v={version}&restart={}", js_sys::Date::now() as u64);
+    let js = resolve(&format!("{WORKER_JS}{query}"))?;
+    let wasm = resolve(&format!("{WORKER_WASM}{query}"))?;
+    // serde_json quotes the URLs as JavaScript string literals.
+    let source = format!(
+        "import init from {};\nawait init({{ module_or_path: {} }});\n",
+        serde_json::Value::from(js),
+        serde_json::Value::from(wasm)
+    );
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let url = web_sys::Blob::new_with_str_sequence_and_options(&js_sys::Array::of1(&source.into()), &options)
+        .and_then(|blob| web_sys::Url::create_object_url_with_blob(&blob))
+        .map_err(|e| format!("cannot build the worker's restart module: {}", describe(&e)))?;
+    *module_url = Some(url.clone());
+    Ok(url)
 }
 
 fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: MessageEvent) {
@@ -287,9 +318,7 @@ fn fail_later(inner_rc: &Rc<RefCell<Inner>>, generation: u32, reason: String) {
             start(&inner_rc); // pending requests are resent when the new worker is ready
             return;
         }
-        if let Some(running) = inner.running.take() {
-            running.worker.terminate();
-        }
+        inner.running = None; // terminates the worker
         inner.ready = false;
         inner.fallback = Some(reason.clone());
         inner.set_status.try_set(AiStatus::Fallback(reason));

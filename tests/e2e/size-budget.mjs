@@ -16,13 +16,14 @@ if (!existsSync(join(dist, 'index.html'))) {
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const files = new Set(['index.html']);
 // Every local file index.html references (css, the app's JS and wasm, the favicon, ...).
-for (const m of html.matchAll(/\b(?:href|src)\s*=\s*["']([^"']+)["']/g)) {
-  const ref = m[1].split(/[?#]/)[0].replace(/^\.\//, '');
+// (Trunk's minifier leaves attribute values unquoted when it can.)
+for (const m of html.matchAll(/\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g)) {
+  const ref = (m[1] ?? m[2] ?? m[3]).split(/[?#]/)[0].replace(/^\.\//, '');
   if (/^(?:[a-z]+:|\/\/|data:|#)/i.test(ref) || ref === '' || ref.endsWith('/')) continue;
   files.add(ref);
 }
-// The wasm the inline start script fetches (`init('./tapis-…_bg.wasm')` or a preload link).
-for (const m of html.matchAll(/["'](?:\.\/)?([\w.-]+_bg\.wasm)["']/g)) files.add(m[1]);
+// What the inline start script imports and fetches (`import init from './tapis-….js'`, its wasm).
+for (const m of html.matchAll(/["'](?:\.\/)?([\w.-]+\.(?:js|wasm))["']/g)) files.add(m[1]);
 // The AI worker, spawned by the app: Trunk names its files after the binary, without a hash.
 for (const f of ['worker_loader.js', 'worker.js', 'worker_bg.wasm']) files.add(f);
 
@@ -31,8 +32,8 @@ if (missing.length) {
   console.error(`size-budget: referenced but missing from ${dist}: ${missing.join(', ')}`);
   process.exit(1);
 }
-if (![...files].some((f) => /^tapis-.*_bg\.wasm$/.test(f))) {
-  console.error('size-budget: the app wasm (tapis-*_bg.wasm) is not referenced by index.html');
+if (!['_bg.wasm', '.js'].every((end) => [...files].some((f) => f.startsWith('tapis-') && f.endsWith(end)))) {
+  console.error('size-budget: the app (tapis-*.js and tapis-*_bg.wasm) is not referenced by index.html');
   process.exit(1);
 }
 

@@ -1,0 +1,139 @@
+// Shared pieces of the end-to-end tests: the browser (Debian's Chromium through playwright-core),
+// the site served under a sub-path, error collection, screenshots, and keyboard-only helpers.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+// As root, and on a closed network: without the networking flags Chromium floods it (TOOLCHAIN.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** One Chromium and one server for a test file: `const env = await setup(); … await env.close()`. */
+export async function setup() {
+  const server = await serve();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    server,
+    browser,
+    /** A fresh page (own context, so own localStorage) that records every error it sees. */
+    async open({ viewport = DESKTOP, query = '', init } = {}) {
+      const context = await browser.newContext({ viewport, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      if (init) await init(page);
+      if (query !== null) await page.goto(server.url + query);
+      return { page, context, errors };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Collects page errors, console errors and failed requests; `assertNoErrors` checks the list. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return errors;
+}
+
+export function assertNoErrors(errors, what = 'the page') {
+  assert.deepEqual(errors, [], `${what} reported errors:\n${errors.join('\n')}`);
+}
+
+export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
+
+/** Waits for the app to be mounted and the WebAssembly started. */
+export async function appReady(page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid]') !== null, null, { timeout: 30_000 });
+}
+
+/** Screenshot into tests/e2e/artifacts/NAME.png. */
+export async function shot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
+}
+
+// ---------------------------------------------------------------- keyboard only
+
+/** data-testid of the focused element (or of its nearest ancestor that has one). */
+export function activeTestId(page) {
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    while (el && el !== document.body) {
+      const id = el.getAttribute?.('data-testid');
+      if (id) return id;
+      el = el.parentElement;
+    }
+    return null;
+  });
+}
+
+/** Presses Tab (then Shift+Tab) until the element with this data-testid has the focus. */
+export async function tabTo(page, testId, maxPresses = 80) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < maxPresses; i++) {
+      if ((await activeTestId(page)) === testId) return;
+      await page.keyboard.press(key);
+    }
+  }
+  assert.fail(`could not reach [data-testid="${testId}"] with Tab (focus is on ${await activeTestId(page)})`);
+}
+
+/** Chooses `value` in a <select> with the arrow keys (as a keyboard user does on a closed select). */
+export async function chooseByKeyboard(page, testId, value) {
+  await tabTo(page, testId);
+  const select = byId(page, testId);
+  const values = await select.evaluate((s) => [...s.options].map((o) => o.value));
+  assert.ok(values.includes(value), `${testId} has no option '${value}' (options: ${values.join(', ')})`);
+  for (let i = 0; i < values.length + 1; i++) {
+    const current = await select.evaluate((s) => s.value);
+    if (current === value) return;
+    const key = values.indexOf(current) < values.indexOf(value) ? 'ArrowDown' : 'ArrowUp';
+    await page.keyboard.press(key);
+  }
+  assert.equal(await select.evaluate((s) => s.value), value, `${testId} could not be set to ${value}`);
+}
+
+/** Replaces the text of an input by typing (select all, then the new text). */
+export async function typeInto(page, testId, text) {
+  await tabTo(page, testId);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(String(text));
+}
+
+/** Polls `fn` until it returns a truthy value. */
+export async function until(fn, { timeout = 30_000, interval = 50, what = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
