@@ -140,8 +140,20 @@ struct Settlement {
 }
 
 /// Checks that `post` is what RULES.md §2 makes of `pre` when `seat` plays `card`; `movers` are
-/// the seats that had played this round before this card.
-fn check_transition(rules: &Rules, pre: &Snap, post: &Snap, seat: Seat, card: Card, movers: u16, stats: &mut Stats, ctx: &dyn Fn() -> String) {
+/// the seats that had played this round before this card. With `single_deal` (the engine's
+/// playout mode), the game stops once the round is settled instead of staking the next one.
+#[allow(clippy::too_many_arguments)]
+fn check_transition(
+    rules: &Rules,
+    pre: &Snap,
+    post: &Snap,
+    seat: Seat,
+    card: Card,
+    movers: u16,
+    single_deal: bool,
+    stats: &mut Stats,
+    ctx: &dyn Fn() -> String,
+) {
     let n = rules.players;
     let mut chips = pre.chips.clone();
     let mut boxes = pre.boxes;
@@ -206,6 +218,7 @@ fn check_transition(rules: &Rules, pre: &Snap, post: &Snap, seat: Seat, card: Ca
     };
     assert_eq!(losers.len(), n - 1);
     for &l in &losers {
+        #[allow(clippy::needless_range_loop)] // b names a box and its board card alike
         for b in 0..5 {
             if hands[l].contains(board_card(b)) {
                 let pay = boxes[b].min(chips[l]);
@@ -236,7 +249,11 @@ fn check_transition(rules: &Rules, pre: &Snap, post: &Snap, seat: Seat, card: Ca
     stats.penalties += settlement.penalties as u64;
     stats.short_payments += settlement.short as u64;
 
-    if rules.game_ends(&chips, pre.deal) {
+    if single_deal {
+        assert_eq!((post.phase, post.to_move), (Phase::GameOver, None), "{}: a single deal stops", ctx());
+        assert_eq!((&post.chips, post.boxes), (&chips, boxes), "{}: the single deal's settlement", ctx());
+        assert_eq!((post.hands.clone(), post.played, post.deal), (hands, played, pre.deal), "{}", ctx());
+    } else if rules.game_ends(&chips, pre.deal) {
         assert_eq!(post.to_move, None, "{}: the game should be over", ctx());
         assert_eq!(post.phase, Phase::GameOver, "{}", ctx());
         assert_eq!(post.chips, chips, "{}: final settlement", ctx());
@@ -320,10 +337,12 @@ fn check_state(g: &NainJaune, total: Chips, legal: &[Action], ctx: &dyn Fn() -> 
 // ---------------------------------------------------------------------------------------------
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     /// Uniform over the legal actions, drawn here.
     Uniform,
+    /// The engine's own random-playout move, `Game::play_random`.
+    EngineRandom,
     /// `tapis::ai::choose` at this level, from the seat's observation.
     Bot(Level),
 }
@@ -345,7 +364,7 @@ fn config(index: u64) -> Config {
     let combo = index / 7;
     let anticlockwise = combo % 2 == 1;
     let multiplier = 1 + (combo / 2 % 3) as Chips;
-    let pips = combo / 6 % 2 == 0;
+    let pips = (combo / 6).is_multiple_of(2);
     let rounds = (combo / 12 % 6) as u32; // 0 (until someone cannot stake) or 1..=5
 
     let mut record = Record::new(GameId::NainJaune, players, rng.random());
@@ -385,11 +404,13 @@ fn config(index: u64) -> Config {
                 _ => Player::Bot(Level::Easy),
             })
             .collect()
+    } else if index % 2 == 1 {
+        vec![Player::EngineRandom; players]
     } else {
         vec![Player::Uniform; players]
     };
     let rules = Rules { players, anticlockwise, multiplier, pips, rounds };
-    Config { index, record, rules, players: seats, logging: index % 100 == 0 }
+    Config { index, record, rules, players: seats, logging: index.is_multiple_of(100) }
 }
 
 #[derive(Default, Debug)]
@@ -411,6 +432,7 @@ struct Stats {
     stops: u64,
     withouts: u64,
     bot_moves: u64,
+    engine_random_moves: u64,
     full_replays: u64,
     max_moves: usize,
     max_rounds: u32,
@@ -439,6 +461,7 @@ impl Stats {
         self.stops += o.stops;
         self.withouts += o.withouts;
         self.bot_moves += o.bot_moves;
+        self.engine_random_moves += o.engine_random_moves;
         self.full_replays += o.full_replays;
         self.max_moves = self.max_moves.max(o.max_moves);
         self.max_rounds = self.max_rounds.max(o.max_rounds);
@@ -493,8 +516,24 @@ fn run_game(cfg: &Config, stats: &mut Stats) -> Value {
         let deal = game.deal_number();
         let ctx = || format!("{}, move {moves} (deal {deal})", ctx_base());
         assert!(moves < MOVE_CAP, "{}: the game does not end", ctx());
+        let pre = Snap::of(&game);
+        let mut random_after: Option<NainJaune> = None;
         let action = match cfg.players[seat] {
             Player::Uniform => legal[index_below(legal.len(), &mut rng)],
+            Player::EngineRandom => {
+                // The playout fast path picks and plays in one go; the card is read back from the
+                // hand it left (a one-card hand is emptied, and the next deal may replace it).
+                let mut after = game.clone();
+                assert!(after.play_random(&mut rng), "{}: play_random found no move", ctx());
+                let gone = if pre.hands[seat].len() == 1 { pre.hands[seat] } else { pre.hands[seat] - after.hand(seat) };
+                assert_eq!(gone.len(), 1, "{}: play_random played one card", ctx());
+                let card = gone.first().unwrap();
+                let action = Action::Play(card);
+                assert!(legal.contains(&action), "{}: play_random played {card}, not one of {legal:?}", ctx());
+                stats.engine_random_moves += 1;
+                random_after = Some(after);
+                action
+            }
             Player::Bot(level) => {
                 let chosen = ai::choose::<NainJaune>(&game.observe(seat), level, &mut rng);
                 assert!(legal.contains(&chosen), "{}: the {level} bot chose '{chosen}', not one of {legal:?}", ctx());
@@ -503,11 +542,13 @@ fn run_game(cfg: &Config, stats: &mut Stats) -> Value {
             }
         };
         let Action::Play(card) = action;
-        let pre = Snap::of(&game);
         game.play(seat, &action).unwrap_or_else(|e| panic!("{}: a legal action was refused: {e}", ctx()));
         let post = Snap::of(&game);
         let ctx = || format!("{}, move {moves} (deal {}, seat {seat} plays {card})", ctx_base(), pre.deal);
-        check_transition(rules, &pre, &post, seat, card, movers, stats, &ctx);
+        if let Some(after) = random_after {
+            assert_eq!(Snap::of(&after), post, "{}: play_random and play differ", ctx());
+        }
+        check_transition(rules, &pre, &post, seat, card, movers, false, stats, &ctx);
         movers = if post.deal != pre.deal { 0 } else { movers | 1 << seat };
         actions.push(RecordedAction { seat, action: action.to_string() });
         legal.clear();
@@ -593,7 +634,7 @@ fn every_action_keeps_the_invariants_and_follows_the_rules() {
     assert!(totals.penalties > 0 && totals.short_payments > 0 && totals.boxes_won > 0);
     assert!(totals.kings > 0 && totals.stops > 0 && totals.withouts > 0);
     assert!(totals.ties > 0);
-    assert!(totals.bot_moves > 0);
+    assert!(totals.bot_moves > 0 && totals.engine_random_moves > 0);
     assert!(totals.full_replays >= GAMES / 100);
 }
 
@@ -675,7 +716,7 @@ fn determinized_states_agree_with_the_observation() {
                 assert_eq!(d.legal_actions(), game.legal_actions(), "{}: legal actions", ctx());
             }
             // The sampled world plays on by the rules until its round ends.
-            if positions % 16 == 0 && game.to_move() == Some(seat) {
+            if positions.is_multiple_of(16) && game.to_move() == Some(seat) {
                 let mut d = d;
                 let total: Chips = d.chips().iter().sum::<Chips>() + d.boxes().iter().sum::<Chips>();
                 let deal = d.deal_number();
@@ -751,6 +792,58 @@ fn determinize_before_the_first_deal() {
         assert_eq!(d.observe(seat), obs);
         assert!(d.is_finished());
     }
+}
+
+#[test]
+fn single_deal_playouts_settle_one_round_and_stop() {
+    // The engine's playout mode (`set_single_deal`, `redeal`, `play_random`): one deal, dealt
+    // afresh with the table's stakes already paid, played at random, settled by RULES.md §2, and
+    // then no seat to move.
+    let mut stats = Stats::default();
+    let mut playouts = 0;
+    for index in 0..20_000u64 {
+        let cfg = config(index);
+        let rules = &cfg.rules;
+        let mut base = NainJaune::new(&cfg.record.setup()).unwrap();
+        if base.is_finished() {
+            continue;
+        }
+        base.set_logging(false);
+        base.set_single_deal(true);
+        let mut rng = seeded(index);
+        let mut game = base.clone();
+        let ctx = || format!("single deal {index}");
+        if index % 2 == 0 {
+            game.redeal(&mut rng);
+            let (per_hand, talon) = deal_size(rules.players);
+            assert!((0..rules.players).all(|s| game.hand(s).len() == per_hand), "{}", ctx());
+            assert_eq!(game.talon().len(), talon);
+            assert_eq!((game.chips(), game.boxes(), game.dealer(), game.deal_number()), (base.chips(), base.boxes(), base.dealer(), base.deal_number()));
+            assert_eq!((game.phase(), game.to_move()), (Phase::Lead, Some(rules.next(base.dealer()))), "{}", ctx());
+        }
+        let total: Chips = game.chips().iter().sum::<Chips>() + game.boxes().iter().sum::<Chips>();
+        let mut movers = 0u16;
+        let mut legal = Vec::new();
+        loop {
+            legal.clear();
+            game.legal_actions_into(&mut legal);
+            let pre = Snap::of(&game);
+            let Some(seat) = pre.to_move else { break };
+            check_state(&game, total, &legal, &ctx);
+            assert!(game.play_random(&mut rng), "{}", ctx());
+            let gone = if pre.hands[seat].len() == 1 { pre.hands[seat] } else { pre.hands[seat] - game.hand(seat) };
+            assert_eq!(gone.len(), 1, "{}", ctx());
+            let card = gone.first().unwrap();
+            assert!(legal.contains(&Action::Play(card)), "{}: play_random played {card}", ctx());
+            check_transition(rules, &pre, &Snap::of(&game), seat, card, movers, true, &mut stats, &ctx);
+            movers |= 1 << seat;
+        }
+        assert!(!game.play_random(&mut rng), "no move once the deal is over");
+        assert_eq!(game.deal_number(), base.deal_number());
+        assert_eq!(game.chips().iter().sum::<Chips>() + game.boxes().iter().sum::<Chips>(), total);
+        playouts += 1;
+    }
+    assert!(playouts > 10_000 && stats.rounds == playouts, "{playouts} playouts, {} rounds", stats.rounds);
 }
 
 #[test]

@@ -206,6 +206,15 @@ fn malformed_input_gives_at_null() {
 }
 
 #[test]
+fn replay_without_exactly_one_file_gives_at_null() {
+    // RECORD.md: `referee replay FILE` (or `-`): anything else is malformed input.
+    for args in [vec!["replay"], vec!["replay", "a.json", "b.json"]] {
+        let output = run(&args, None);
+        assert_refusal(&(json_out(&output), output.status.code()), Value::Null, &["replay"]);
+    }
+}
+
+#[test]
 fn unknown_game_gives_at_null() {
     assert_refusal(&replay_file("unknown_game.json"), Value::Null, &["belote"]);
 }
