@@ -419,7 +419,7 @@ pub fn card_short(lang: Lang, card: Card) -> String {
 /// The box's name: "Yellow Dwarf", "10♦" …
 pub fn box_name(lang: Lang, b: NainJauneBox) -> String {
     match b {
-        NainJauneBox::NainJaune => lang.pick("Yellow Dwarf (7♦)", "Nain Jaune (7♦)").into(),
+        NainJauneBox::NainJaune => lang.pick("Yellow Dwarf", "Nain Jaune").into(),
         other => card_short(lang, other.card()),
     }
 }
@@ -438,6 +438,8 @@ pub fn level_name(lang: Lang, level: Level) -> &'static str {
     match level {
         Level::Random => lang.pick("Computer — random", "Ordinateur — au hasard"),
         Level::Easy => lang.pick("Computer — easy", "Ordinateur — facile"),
+        Level::Medium => lang.pick("Computer — medium", "Ordinateur — moyen"),
+        Level::Hard => lang.pick("Computer — hard", "Ordinateur — fort"),
     }
 }
 

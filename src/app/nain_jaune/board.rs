@@ -8,7 +8,7 @@ use crate::engine::game::Chips;
 use crate::engine::nain_jaune::NainJauneBox;
 
 use crate::app::card_svg::CardFace;
-use crate::app::i18n::{box_name, chips_text, tr, use_lang, T};
+use crate::app::i18n::{box_name, card_label, chips_text, tr, use_lang, Lang, T};
 
 /// A chip count that pulses (green up, red down) and shows the change each time it moves.
 /// `value` should be a memo: every change of the number restarts the animation.
@@ -63,7 +63,11 @@ fn BoxCell(board_box: NainJauneBox, #[prop(into)] chips: Signal<Chips>) -> impl 
         NainJauneBox::KingHearts => "heart",
         NainJauneBox::NainJaune => "dwarf",
     };
-    let label = move || format!("{} : {}", box_name(lang.get(), board_box), chips_text(lang.get(), chips.get()));
+    let label = move || {
+        let l = lang.get();
+        let sep = if l == Lang::Fr { " : " } else { ": " };
+        format!("{} ({}){sep}{}", box_name(l, board_box), card_label(l, board_box.card()), chips_text(l, chips.get()))
+    };
     view! {
         <div
             class=format!("board-box box-{key}")

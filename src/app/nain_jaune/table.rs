@@ -110,7 +110,7 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, position: (f64, f64)) -> i
 fn seat_position(seat: Seat, viewer: Seat, players: usize) -> (f64, f64) {
     let k = (seat + players - viewer) % players;
     let angle = std::f64::consts::FRAC_PI_2 + k as f64 * std::f64::consts::TAU / players as f64;
-    (50.0 + 45.0 * angle.cos(), 50.0 + 43.0 * angle.sin())
+    (50.0 + 40.0 * angle.cos(), 50.0 + 43.0 * angle.sin())
 }
 
 /// The seats round the table, with the board (`children`) in the middle.
