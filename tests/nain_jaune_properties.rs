@@ -740,7 +740,7 @@ fn determinized_states_agree_with_the_observation() {
 }
 
 #[test]
-#[ignore = "engine bug: Observation::determinize does not give the seat to move a card of the wanted rank"]
+
 fn determinized_states_give_the_seat_to_move_a_legal_move() {
     // RULES.md §2 Play: "the next player in turn who holds rank Y continues" — when seat X is to
     // follow, the whole table knows X holds a card of the wanted rank (public inference, like the
@@ -774,7 +774,7 @@ fn determinized_states_give_the_seat_to_move_a_legal_move() {
 }
 
 #[test]
-#[ignore = "engine bug: Observation::determinize panics on a game that ended before its first deal"]
+
 fn determinize_before_the_first_deal() {
     // RULES.md §2: "The game ends when a player cannot make the full stake before a round" — also
     // before round 1 (deal_number 0, nothing dealt). Such a finished game can still be observed

@@ -6,7 +6,9 @@
 //! rule-based bot with a little randomness). The search levels come with the AI issue; the
 //! protocol already carries a level and a time budget for them.
 
+pub mod arena;
 pub mod nain_jaune_bot;
+pub mod search;
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::game::{Game, GameId};
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::rng::{index_below, seeded, GameRng};
+pub use search::{Budget, Clock};
 
 /// How strongly a computer seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -25,15 +28,21 @@ pub enum Level {
     Random,
     /// The rule-based bot, with a little randomness.
     Easy,
+    /// PIMC: sampled worlds, every move tried with playouts.
+    Medium,
+    /// ISMCTS: a search tree over what the seat knows, anytime.
+    Hard,
 }
 
 impl Level {
-    pub const ALL: [Level; 2] = [Level::Random, Level::Easy];
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
 
     pub fn key(self) -> &'static str {
         match self {
             Level::Random => "random",
             Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
         }
     }
 }
@@ -59,19 +68,49 @@ pub trait Bot<G: Game> {
     fn choose(&self, observation: &G::Observation, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
 }
 
-/// The move `level` chooses for the seat that `observation` belongs to.
-pub fn choose<G: Game + GameBots>(observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
-    let legal = G::determinize(observation, rng).legal_actions();
-    assert!(!legal.is_empty(), "choose() is only asked when the seat has a move");
+/// The move `level` chooses for the seat that `observation` belongs to, with the default
+/// iteration budget of the search levels (reproducible; see [`choose_within`] for time limits).
+pub fn choose<G: GameBots>(observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
+    choose_within::<G>(observation, level, default_budget(level), &search::NoClock, rng)
+}
+
+/// The iteration budget a level uses when none is given.
+pub fn default_budget(level: Level) -> Budget {
     match level {
-        Level::Random => legal[index_below(legal.len(), rng)].clone(),
-        Level::Easy => G::rule_bot().choose(observation, &legal, rng),
+        Level::Medium => Budget::iterations(search::MEDIUM_ITERATIONS),
+        _ => Budget::iterations(search::HARD_ITERATIONS),
     }
 }
 
-/// Each game names its rule-based bot.
+/// The move `level` chooses within `budget` (ignored by the rule-based levels).
+pub fn choose_within<G: GameBots>(
+    observation: &G::Observation,
+    level: Level,
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+) -> G::Action {
+    let world = G::determinize(observation, rng);
+    let seat = world.to_move().expect("choose() is only asked when a seat has a move");
+    let legal = world.legal_actions();
+    assert!(!legal.is_empty(), "the seat to move has a legal move");
+    match level {
+        Level::Random => legal[index_below(legal.len(), rng)].clone(),
+        Level::Easy => G::rule_bot().choose(observation, &legal, rng),
+        Level::Medium => search::pimc::<G>(observation, seat, &legal, budget, clock, rng).best,
+        Level::Hard => search::ismcts::<G>(observation, seat, &legal, budget, clock, rng).best,
+    }
+}
+
+/// What each game gives the computer players: its rule-based bot and its playout policy.
 pub trait GameBots: Game {
     fn rule_bot() -> Box<dyn Bot<Self>>;
+
+    /// One move of a search playout for the seat to move (false when nobody is to move).
+    /// Uniformly random unless the game knows better at the same speed.
+    fn playout_move(state: &mut Self, rng: &mut GameRng) -> bool {
+        state.play_random(rng)
+    }
 }
 
 impl GameBots for NainJaune {

@@ -21,7 +21,8 @@ const USAGE: &str = "usage:
   referee replay FILE|-
   referee play --game G --players N --seats LEVEL,LEVEL,... --seed S [--option key=value ...]
   referee bench --game G --players N [--seconds S] [--seed S]
-games: nain-jaune; levels: random, easy";
+  referee arena --game G --players N --seats TESTED,BASELINE,... --deals D --seed S [--option key=value ...]
+games: nain-jaune; levels: random, easy, medium, hard";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         Some("replay") => return replay(&args[1..]),
         Some("play") => play(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("arena") => arena(&args[1..]),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             Ok(())
@@ -161,6 +163,31 @@ fn play(args: &[String]) -> Result<(), String> {
         record.actions.push(RecordedAction { seat, action: decision.action });
     }
     println!("{}", record.to_json());
+    Ok(())
+}
+
+/// Duplicate deals: the first level of --seats is tested against the second (the baseline).
+fn arena(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args)?;
+    flags.check_known(&["game", "players", "seats", "deals", "seed", "option"])?;
+    let game = flags.game()?;
+    let players: usize = flags.number("players", None)?;
+    let deals: u32 = flags.number("deals", Some(200))?;
+    let seed: u64 = flags.number("seed", Some(1))?;
+    let levels: Vec<Level> = flags.require("seats")?.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    if levels.len() != players {
+        return Err(format!("--seats lists {} levels for {players} players", levels.len()));
+    }
+    if levels[1..].iter().any(|l| *l != levels[1]) {
+        return Err("--seats: every seat after the first must have the same (baseline) level".into());
+    }
+    let options = options(&flags)?;
+    let report = match game {
+        GameId::NainJaune => ai::arena::run::<NainJaune>(players, levels[0], levels[1], deals, seed, &options),
+        other => return Err(format!("{} has no engine in this version", other.key())),
+    }
+    .map_err(|e| e.0)?;
+    println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
     Ok(())
 }
 

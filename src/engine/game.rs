@@ -126,6 +126,9 @@ pub trait Game: Clone + Sized {
         true
     }
 
+    /// Every seat's chips (the stacks in front of the players, not what lies on the board).
+    fn chip_counts(&self) -> Vec<Chips>;
+
     /// The current deal (round), counting from 1.
     fn deal_number(&self) -> u32;
 
@@ -219,9 +222,19 @@ pub fn check_option_keys(
     Ok(())
 }
 
+/// The largest stack a game may start with (a million million chips): every sum of stacks and
+/// boxes then stays far inside 64-bit integers, so chip arithmetic can never overflow.
+pub const MAX_STACK: Chips = 1_000_000_000_000;
+
 /// The starting stacks: the record's `chips`, or `start_chips` (default 100) for every seat.
 pub fn starting_chips(setup: &Setup) -> Result<Vec<Chips>, SetupError> {
     let start = int_option(&setup.options, "start_chips", 100, 1)?;
+    if start > MAX_STACK {
+        return Err(SetupError(format!("option 'start_chips' is too large (at most {MAX_STACK})")));
+    }
+    if setup.chips.as_ref().is_some_and(|c| c.iter().any(|&c| c > MAX_STACK)) {
+        return Err(SetupError(format!("'chips' holds a stack above the limit of {MAX_STACK}")));
+    }
     match &setup.chips {
         None => Ok(vec![start; setup.players]),
         Some(chips) if chips.len() != setup.players => Err(SetupError(format!(

@@ -623,6 +623,10 @@ impl Game for NainJaune {
         self.deals_dealt
     }
 
+    fn chip_counts(&self) -> Vec<Chips> {
+        self.chips().to_vec()
+    }
+
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         let Some(seat) = self.to_move else { return };
         out.extend(self.playable(seat).iter().map(Action::Play));

@@ -79,7 +79,7 @@ impl Observation {
             return Err("the hand does not match its announced size".into());
         }
         let hidden: usize = (0..n).filter(|&s| s != self.seat).map(|s| self.hand_sizes[s]).sum::<usize>() + self.talon_size;
-        if hidden != self.unseen().len() {
+        if self.deal_number > 0 && hidden != self.unseen().len() {
             return Err("the card counts do not add up to 52".into());
         }
         Ok(())
@@ -104,20 +104,38 @@ impl Observation {
         use rand::Rng;
         let n = self.players();
         let others: Vec<Seat> = (0..n).filter(|&s| s != self.seat).collect();
-        let unseen: Vec<Card> = self.unseen().iter().collect();
-        // Holders: the other seats, then the talon (which has no constraint).
-        let mut capacities: Vec<usize> = others.iter().map(|&s| self.hand_sizes[s]).collect();
-        capacities.push(self.talon_size);
-        let talon = others.len();
-        // The true deal satisfies every void of a real observation; one built by hand might not,
-        // and then the voids are dropped rather than failing (the counts were checked).
-        let dealt = deal_consistent(&unseen, &capacities, |card, h| h == talon || self.may_hold(others[h], card), rng)
-            .or_else(|| deal_consistent(&unseen, &capacities, |_, _| true, rng))
-            .expect("card counts of an observation add up (see Observation::check)");
         let mut hands = [CardSet::EMPTY; super::MAX_PLAYERS];
         hands[self.seat] = self.hand;
-        for (i, &s) in others.iter().enumerate() {
-            hands[s] = dealt[i].iter().copied().collect();
+        let mut talon_cards = CardSet::EMPTY;
+        // Before the first deal (a game that ended at once) nothing is anywhere to deal again.
+        if self.deal_number > 0 {
+            let mut unseen = self.unseen();
+            let mut sizes = self.hand_sizes.clone();
+            // Public inference: the seat that must follow holds the wanted rank. One of its
+            // unseen copies goes to that seat first (others may hold the rest).
+            if let (Some(mover), Some(rank)) = (self.to_move, self.wanted) {
+                let copies: Vec<Card> = (unseen & CardSet::of_rank(rank)).iter().collect();
+                if mover != self.seat && !copies.is_empty() && sizes[mover] > 0 {
+                    let card = copies[crate::engine::rng::index_below(copies.len(), rng)];
+                    hands[mover].insert(card);
+                    unseen.remove(card);
+                    sizes[mover] -= 1;
+                }
+            }
+            let unseen: Vec<Card> = unseen.iter().collect();
+            // Holders: the other seats, then the talon (which has no constraint).
+            let mut capacities: Vec<usize> = others.iter().map(|&s| sizes[s]).collect();
+            capacities.push(self.talon_size);
+            let talon = others.len();
+            // The true deal satisfies every void of a real observation; one built by hand might
+            // not, and then the voids are dropped rather than failing (the counts were checked).
+            let dealt = deal_consistent(&unseen, &capacities, |card, h| h == talon || self.may_hold(others[h], card), rng)
+                .or_else(|| deal_consistent(&unseen, &capacities, |_, _| true, rng))
+                .expect("card counts of an observation add up (see Observation::check)");
+            for (i, &s) in others.iter().enumerate() {
+                hands[s] |= dealt[i].iter().copied().collect();
+            }
+            talon_cards = dealt[talon].iter().copied().collect();
         }
         let phase = match (self.to_move, self.wanted) {
             (None, _) => Phase::GameOver,
@@ -131,7 +149,7 @@ impl Observation {
             &self.chips,
             self.boxes,
             hands,
-            dealt[talon].iter().copied().collect(),
+            talon_cards,
             self.played,
             self.run,
             self.dealer,

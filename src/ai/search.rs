@@ -1,0 +1,235 @@
+//! The search levels, written once against the [`Game`] trait.
+//!
+//! Both searches see only the deciding seat's observation: every iteration rebuilds a full state
+//! with `Game::determinize` (the hidden cards dealt again, consistently with all the seat knows),
+//! then plays to the end of the current deal with the game's playout policy. A deal's value for a
+//! seat is the chips it wins or loses until that deal is settled.
+//!
+//! - **PIMC** (perfect-information Monte Carlo, the medium level): for each sampled world, every
+//!   legal move is tried and followed by one playout; the move with the best mean wins.
+//! - **ISMCTS** (single-observer information-set MCTS, the hard level): one tree over the seat's
+//!   information sets, a fresh world per iteration, UCB among the moves available in that world
+//!   (counted by availability), max-n backups (each node keeps the reward of the seat that moved
+//!   into it). The most visited root move is played.
+//!
+//! Budgets are either a number of iterations (reproducible: tests, the arena) or a time limit read
+//! from an injected [`Clock`], so this module needs no platform clock.
+
+use super::GameBots;
+use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::rng::{index_below, GameRng};
+
+/// Milliseconds since some fixed moment: `std::time::Instant` natively, `performance.now()` in the
+/// browser. Injected so the AI stays free of platform code.
+pub trait Clock {
+    fn now_ms(&self) -> f64;
+}
+
+/// A clock that never advances: with it only the iteration budget stops a search.
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+/// How long a search may run: whichever limit comes first (at least one iteration is always done).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub iterations: Option<u32>,
+    pub time_ms: Option<f64>,
+}
+
+impl Budget {
+    pub fn iterations(n: u32) -> Budget {
+        Budget { iterations: Some(n), time_ms: None }
+    }
+
+}
+
+/// Iteration budgets for reproducible runs (arena, tests): roughly what the time budgets give in
+/// the browser.
+pub const MEDIUM_ITERATIONS: u32 = 400;
+pub const HARD_ITERATIONS: u32 = 3000;
+
+/// Plays the current deal to its end with the game's playout policy and returns the chips each
+/// seat won (or lost, negative) from `before`.
+fn playout<G: GameBots>(mut state: G, before: &[Chips], rng: &mut GameRng) -> Vec<f64> {
+    while G::playout_move(&mut state, rng) {}
+    state.chip_counts().iter().zip(before).map(|(after, before)| (after - before) as f64).collect()
+}
+
+/// A world for one iteration: the hidden cards dealt again, logging off, stopping at the deal's end.
+fn sample_world<G: Game>(observation: &G::Observation, rng: &mut GameRng) -> G {
+    let mut world = G::determinize(observation, rng);
+    world.set_logging(false);
+    world.set_single_deal(true);
+    world
+}
+
+fn out_of_budget(budget: &Budget, done: u32, clock: &dyn Clock, start: f64) -> bool {
+    if done == 0 {
+        return false;
+    }
+    budget.iterations.is_some_and(|n| done >= n) || budget.time_ms.is_some_and(|t| clock.now_ms() - start >= t)
+}
+
+/// Per-move statistics of a finished search, best first (for hints and tests).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats<A> {
+    pub action: A,
+    pub visits: u32,
+    pub mean: f64,
+}
+
+/// What a search found: the chosen move and the statistics behind it.
+#[derive(Clone, Debug)]
+pub struct SearchResult<A> {
+    pub best: A,
+    pub moves: Vec<MoveStats<A>>,
+    pub iterations: u32,
+}
+
+/// PIMC: each iteration samples one world and tries every legal move in it with one playout.
+pub fn pimc<G: GameBots>(
+    observation: &G::Observation,
+    seat: Seat,
+    legal: &[G::Action],
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+) -> SearchResult<G::Action> {
+    let start = clock.now_ms();
+    let mut sums = vec![0.0; legal.len()];
+    let mut iterations = 0;
+    if legal.len() > 1 {
+        while !out_of_budget(&budget, iterations, clock, start) {
+            let world: G = sample_world(observation, rng);
+            let before = world.chip_counts();
+            for (i, action) in legal.iter().enumerate() {
+                let mut next = world.clone();
+                next.play(seat, action).expect("legal in the observation, legal in every world");
+                sums[i] += playout(next, &before, rng)[seat];
+            }
+            iterations += 1;
+        }
+    }
+    let n = iterations.max(1) as f64;
+    let mut moves: Vec<MoveStats<G::Action>> = legal
+        .iter()
+        .zip(&sums)
+        .map(|(a, s)| MoveStats { action: a.clone(), visits: iterations, mean: s / n })
+        .collect();
+    moves.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+    SearchResult { best: moves[0].action.clone(), moves, iterations }
+}
+
+/// A node of the information-set tree: reached by `action`, played by `mover`.
+struct Node<A> {
+    action: Option<A>,
+    mover: Seat,
+    children: Vec<usize>,
+    visits: u32,
+    /// How often this node's move was available when its parent was visited.
+    available: u32,
+    /// Sum of the chips won by `mover` in the playouts through this node.
+    reward: f64,
+}
+
+/// Exploration constant of UCB1, in units of the rewards' observed spread.
+const EXPLORATION: f64 = 0.7;
+
+/// ISMCTS: one tree over the observer's information sets, a fresh world each iteration.
+pub fn ismcts<G: GameBots>(
+    observation: &G::Observation,
+    seat: Seat,
+    legal: &[G::Action],
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+) -> SearchResult<G::Action> {
+    let start = clock.now_ms();
+    let mut nodes: Vec<Node<G::Action>> =
+        vec![Node { action: None, mover: seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
+    // Rewards are chips: their scale differs by game and table, so exploration follows the
+    // largest swing seen so far.
+    let mut scale: f64 = 1.0;
+    let mut iterations = 0;
+    let mut path: Vec<usize> = Vec::with_capacity(64);
+    let mut options: Vec<G::Action> = Vec::with_capacity(64);
+    if legal.len() > 1 {
+        while !out_of_budget(&budget, iterations, clock, start) {
+            let mut world: G = sample_world(observation, rng);
+            let before = world.chip_counts();
+            path.clear();
+            path.push(0);
+            let mut node = 0;
+            // Selection and expansion.
+            while let Some(mover) = world.to_move() {
+                options.clear();
+                world.legal_actions_into(&mut options);
+                let untried: Vec<usize> = (0..options.len())
+                    .filter(|&i| !nodes[node].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&options[i])))
+                    .collect();
+                for k in 0..nodes[node].children.len() {
+                    let c = nodes[node].children[k];
+                    if nodes[c].action.as_ref().is_some_and(|a| options.contains(a)) {
+                        nodes[c].available += 1;
+                    }
+                }
+                if !untried.is_empty() {
+                    let action = options[untried[index_below(untried.len(), rng)]].clone();
+                    world.play(mover, &action).expect("a legal action");
+                    let child = nodes.len();
+                    nodes.push(Node { action: Some(action), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
+                    nodes[node].children.push(child);
+                    path.push(child);
+                    break;
+                }
+                let mut best = None;
+                let mut best_value = f64::NEG_INFINITY;
+                for &c in &nodes[node].children {
+                    let child = &nodes[c];
+                    if !child.action.as_ref().is_some_and(|a| options.contains(a)) {
+                        continue;
+                    }
+                    let mean = child.reward / child.visits.max(1) as f64;
+                    let explore = EXPLORATION * scale * ((child.available.max(1) as f64).ln() / child.visits.max(1) as f64).sqrt();
+                    let value = mean + explore;
+                    if value > best_value {
+                        best_value = value;
+                        best = Some(c);
+                    }
+                }
+                let chosen = best.expect("every legal move has a child once none is untried");
+                let action = nodes[chosen].action.clone().expect("children have actions");
+                world.play(mover, &action).expect("a legal action");
+                node = chosen;
+                path.push(node);
+            }
+            // Simulation and backup.
+            let rewards = playout(world, &before, rng);
+            for r in &rewards {
+                scale = scale.max(r.abs());
+            }
+            for &n in &path {
+                nodes[n].visits += 1;
+                nodes[n].reward += rewards[nodes[n].mover];
+            }
+            iterations += 1;
+        }
+    }
+    let mut moves: Vec<MoveStats<G::Action>> = legal
+        .iter()
+        .map(|a| {
+            let child = nodes[0].children.iter().map(|&c| &nodes[c]).find(|c| c.action.as_ref() == Some(a));
+            match child {
+                Some(c) => MoveStats { action: a.clone(), visits: c.visits, mean: c.reward / c.visits.max(1) as f64 },
+                None => MoveStats { action: a.clone(), visits: 0, mean: 0.0 },
+            }
+        })
+        .collect();
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    SearchResult { best: moves[0].action.clone(), moves, iterations }
+}
