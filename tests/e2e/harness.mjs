@@ -76,6 +76,12 @@ export async function appReady(page) {
 /** Screenshot into tests/e2e/artifacts/NAME.png. */
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
+  // Let entrance animations and transitions finish (not the endless ones), so the picture shows
+  // what a player looks at, not a half-faded frame.
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => {}))), new Promise((r) => setTimeout(r, 3000))]);
+  });
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
 }
 

@@ -1,0 +1,109 @@
+// Page objects: what the tests do on each screen, written against the UI contract (data-testid
+// hooks, the keyboard contract). Keyboard-only helpers never click.
+import assert from 'node:assert/strict';
+import { activeTestId, byId, chooseByKeyboard, tabTo, typeInto, until } from './harness.mjs';
+
+/** The new-game form. */
+export const newGame = {
+  async visible(page) {
+    await byId(page, 'new-game').waitFor({ timeout: 30_000 });
+  },
+
+  /** Fills the form and starts, with the keyboard only (Tab, arrows, typing, Enter). */
+  async startByKeyboard(page, { players = 4, seats = ['human', 'easy', 'easy', 'easy'], rounds, seed }) {
+    await this.visible(page);
+    await chooseByKeyboard(page, 'players', String(players));
+    for (const [i, kind] of seats.entries()) await chooseByKeyboard(page, `seat-kind-${i}`, kind);
+    if (rounds !== undefined) await typeInto(page, 'opt-rounds', rounds);
+    if (seed !== undefined) await typeInto(page, 'seed', seed);
+    await tabTo(page, 'start-game');
+    await page.keyboard.press('Enter');
+    await byId(page, 'game').waitFor({ timeout: 15_000 });
+  },
+
+  /** The same with the mouse, for tests about something else. */
+  async start(page, { players = 4, seats = ['human', 'easy', 'easy', 'easy'], rounds, seed }) {
+    await this.visible(page);
+    await byId(page, 'players').selectOption(String(players));
+    for (const [i, kind] of seats.entries()) await byId(page, `seat-kind-${i}`).selectOption(kind);
+    if (rounds !== undefined) await byId(page, 'opt-rounds').fill(String(rounds));
+    if (seed !== undefined) await byId(page, 'seed').fill(String(seed));
+    await byId(page, 'start-game').click();
+    await byId(page, 'game').waitFor({ timeout: 15_000 });
+  },
+};
+
+/** The game table. */
+export const table = {
+  /** Everything a player can see that a reload must bring back. */
+  snapshot(page) {
+    return page.evaluate(() => {
+      const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+      const game = q('game');
+      const seats = [...document.querySelectorAll('[data-testid^="seat-"]')]
+        .filter((e) => /^seat-\d+$/.test(e.dataset.testid))
+        .map((e) => ({ seat: e.dataset.testid, chips: e.dataset.chips, cards: e.dataset.cards, dealer: e.dataset.dealer }));
+      const boxes = [...document.querySelectorAll('[data-testid^="box-"]')].map((e) => `${e.dataset.testid}=${e.dataset.chips}`);
+      const hand = [...document.querySelectorAll('[data-testid="hand"] [data-testid^="card-"]')].map((e) => e.dataset.testid);
+      return {
+        deal: game?.dataset.dealNumber,
+        phase: game?.dataset.phase,
+        toMove: game?.dataset.toMove,
+        seats,
+        boxes,
+        hand,
+        sequence: q('sequence')?.dataset.cards,
+      };
+    });
+  },
+
+  /** What the loop needs to decide its next key press. */
+  situation(page) {
+    return page.evaluate(() => {
+      const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+      return {
+        over: !!q('game-over'),
+        summary: !!q('round-summary'),
+        myTurn: q('hand')?.dataset.active === 'true',
+        myCards: Number(q('seat-0')?.dataset.cards ?? -1),
+        actions: (() => {
+          try {
+            return JSON.parse(localStorage.getItem('tapis.current') ?? '{}').actions?.length ?? 0;
+          } catch {
+            return -1;
+          }
+        })(),
+        deal: q('game')?.dataset.dealNumber,
+      };
+    });
+  },
+
+  /** Plays one card on the human's turn with the keyboard; checks the focus contract on the way. */
+  async playByKeyboard(page, { useArrows = false, key = 'Enter' } = {}) {
+    const focused = await until(
+      async () => {
+        const id = await activeTestId(page);
+        return id && id.startsWith('card-') ? id : null;
+      },
+      { timeout: 5_000, what: 'the focus on a playable card at the start of my turn' },
+    );
+    const playable = await page.$$eval('[data-testid="hand"] [data-playable="true"]', (cards) => cards.map((c) => c.dataset.testid));
+    assert.equal(focused, playable[0], 'on my turn the focus is on the first playable card');
+    let chosen = focused;
+    if (useArrows && playable.length > 1) {
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await activeTestId(page), playable[1], 'ArrowRight moves to the next playable card');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await activeTestId(page), playable[0], 'ArrowLeft moves back');
+      await page.keyboard.press('ArrowRight');
+      chosen = playable[1];
+    }
+    const before = await this.situation(page);
+    await page.keyboard.press(key);
+    await until(async () => (await this.situation(page)).actions > before.actions, {
+      timeout: 5_000,
+      what: `${chosen} to be played with ${key}`,
+    });
+    return chosen;
+  },
+};
