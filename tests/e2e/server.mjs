@@ -22,7 +22,8 @@ const MIME = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt']);
 
-export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
+/** The built site: dist/ at the crate root, or $TAPIS_DIST. */
+export const DIST = resolve(process.env.TAPIS_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)));
 
 /** Starts the server; resolves to { origin, url (the app's address, ending in the prefix), close() }. */
 export async function serve({ root = DIST, prefix = '/games/cards/', port = 0 } = {}) {

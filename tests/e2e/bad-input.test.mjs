@@ -1,0 +1,80 @@
+// Damaged input never breaks the page: a corrupt save shows the error banner (the save is kept)
+// and a new game still starts; an invalid record file says which action is refused and why, and
+// the game on the table goes on untouched.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, assertNoErrors, byId, shot, until, PHONE } from './harness.mjs';
+import { newGame, table } from './pages.mjs';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.close(); });
+
+const CORRUPT_SAVES = {
+  'not JSON': '{"format":1,"game":"nain-jaune", this is not json',
+  'an illegal action': JSON.stringify({
+    format: 1, game: 'nain-jaune', players: 4, seed: 7,
+    actions: [{ seat: 1, do: 'play 3S' }, { seat: 1, do: 'play KC' }],
+  }),
+};
+
+for (const [what, text] of Object.entries(CORRUPT_SAVES)) {
+  test(`a corrupt save (${what}) shows the error banner and the page still works`, { timeout: 60_000 }, async () => {
+    const { page, errors } = await env.open({ query: '?lang=en&speed=instant' });
+    await newGame.visible(page);
+    await page.evaluate((t) => localStorage.setItem('tapis.current', t), text);
+    await page.reload();
+
+    const banner = byId(page, 'error');
+    await banner.waitFor({ timeout: 30_000 });
+    const message = await banner.innerText();
+    assert.match(message, /saved game could not be resumed/i, message);
+    if (what === 'an illegal action') assert.match(message, /actions\[1\]/, `the banner names the action: ${message}`);
+    assert.equal(await page.evaluate(() => localStorage.getItem('tapis.damaged')), text, 'the damaged save is kept');
+    if (what === 'an illegal action') await shot(page, 'desktop-en-corrupt-save');
+
+    // The page still works: a new game starts and is saved over the damaged one.
+    await newGame.start(page, { rounds: 1, seed: 5 });
+    await until(async () => (await table.situation(page)).actions > 0 || (await table.situation(page)).myTurn, {
+      what: 'the new game to get going',
+    });
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('tapis.current')));
+    assert.equal(saved.seed, 5, 'the new game is saved');
+    assertNoErrors(errors);
+  });
+}
+
+test('importing a record with an illegal action says which and why, and keeps the current game', { timeout: 60_000 }, async () => {
+  const { page, errors } = await env.open({ viewport: PHONE, query: '?lang=en&speed=instant' });
+  await newGame.start(page, { rounds: 2, seed: 31337 });
+  await until(async () => (await table.situation(page)).myTurn, { what: 'my turn' });
+  const before = await table.snapshot(page);
+  const session = await byId(page, 'game').getAttribute('data-session');
+  const savedBefore = await page.evaluate(() => localStorage.getItem('tapis.current'));
+
+  const record = {
+    format: 1, game: 'nain-jaune', players: 4, seed: 7,
+    actions: [{ seat: 1, do: 'play 3S' }, { seat: 1, do: 'play KC' }],
+  };
+  await byId(page, 'import-record').setInputFiles({
+    name: 'bad-record.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)),
+  });
+  const banner = byId(page, 'error');
+  await banner.waitFor({ timeout: 10_000 });
+  const message = await banner.innerText();
+  assert.match(message, /bad-record\.json/, `the banner names the file: ${message}`);
+  assert.match(message, /actions\[1\]/, `the banner says which action: ${message}`);
+  assert.match(message, /play KC/, `the banner quotes the action: ${message}`);
+  assert.match(message, /wants a 4/, `the banner says why: ${message}`);
+  // What the player sees right after choosing the file (is the message in view?), then the message.
+  await shot(page, 'phone-en-import-refused');
+  await banner.scrollIntoViewIfNeeded();
+  await shot(page, 'phone-en-import-refused-banner');
+
+  assert.equal(await byId(page, 'game').getAttribute('data-session'), session, 'the same game is on the table');
+  assert.deepEqual(await table.snapshot(page), before, 'the table is unchanged');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), savedBefore, 'the save is unchanged');
+  // And it is still playable.
+  await table.playByKeyboard(page);
+  assertNoErrors(errors);
+});

@@ -1,0 +1,47 @@
+// Reload in the middle of a round: the same deal, chips, boxes and hand come back, and play goes on.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, assertNoErrors, byId, until } from './harness.mjs';
+import { newGame, table } from './pages.mjs';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.close(); });
+
+/** Waits until it is my turn (no dialog open), continuing past round summaries. */
+async function untilMyTurn(page) {
+  await until(async () => {
+    const s = await table.situation(page);
+    if (s.summary) await byId(page, 'summary-continue').click();
+    return s.myTurn && !s.summary;
+  }, { timeout: 30_000, what: 'my turn' });
+}
+
+test('a reload mid-game brings back the same state and play continues', { timeout: 120_000 }, async () => {
+  const { page, errors } = await env.open({ query: '?lang=en&speed=instant' });
+  await newGame.start(page, { rounds: 3, seed: 424242 });
+
+  // Play a few of my cards so the round is well under way.
+  for (let i = 0; i < 3; i++) {
+    await untilMyTurn(page);
+    await table.playByKeyboard(page);
+  }
+  await untilMyTurn(page);
+  const before = await table.snapshot(page);
+  const saved = await page.evaluate(() => localStorage.getItem('tapis.current'));
+  assert.ok(before.hand.length > 0 && Number(before.deal) >= 1, 'a round is in progress');
+  assert.ok(JSON.parse(saved).actions.length > 3, 'the moves are saved');
+
+  await page.reload();
+  await byId(page, 'game').waitFor({ timeout: 30_000 });
+  await untilMyTurn(page);
+  const after = await table.snapshot(page);
+  assert.deepEqual(after, before, 'the table after the reload is the table before it');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), saved, 'the save is unchanged by the reload');
+
+  // And the game goes on from there.
+  const played = await table.playByKeyboard(page);
+  assert.ok(!(await table.snapshot(page)).hand.includes(played), `${played} left my hand`);
+  await untilMyTurn(page);
+  assertNoErrors(errors);
+});

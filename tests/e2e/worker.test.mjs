@@ -1,0 +1,93 @@
+// The AI worker loads and answers when the site lives under a sub-path (any sub-path: dist/ is
+// built once with a relative public URL), and its files are served with the right types.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setup, assertNoErrors, watchErrors, byId, until, DESKTOP } from './harness.mjs';
+import { serve, DIST } from './server.mjs';
+import { newGame, table } from './pages.mjs';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.close(); });
+
+async function watchComputers(page) {
+  // Four computer players: every move comes from the worker.
+  await newGame.start(page, { seats: ['easy', 'easy', 'random', 'easy'], rounds: 1, seed: 99 });
+  await until(async () => (await table.situation(page)).actions >= 20, { timeout: 30_000, what: '20 computer moves' });
+}
+
+test('the worker answers under /games/cards/', { timeout: 90_000 }, async () => {
+  const workers = [];
+  const { page, errors } = await env.open({
+    query: null,
+    init: (p) => p.on('worker', (w) => workers.push(w.url())),
+  });
+  await page.goto(env.server.url + '?lang=en&speed=instant');
+  const status = byId(page, 'ai-status');
+  await until(async () => (await status.getAttribute('data-status')) === 'ready', { timeout: 15_000, what: 'ai-status ready' });
+  assert.ok(workers.length >= 1, 'a worker was started');
+  assert.ok(workers[0].startsWith(env.server.url + 'worker_loader.js?v='), `the worker comes from the sub-path: ${workers[0]}`);
+  assert.equal(workers.length, 1, `one worker, no restart (${workers.join(', ')})`);
+
+  await watchComputers(page);
+  assert.equal(await status.getAttribute('data-status'), 'ready', 'still the worker after 20 moves, no fallback');
+
+  const types = await page.evaluate(async () => {
+    const out = {};
+    for (const f of ['worker_loader.js', 'worker.js', 'worker_bg.wasm']) {
+      out[f] = (await fetch(new URL(f, document.baseURI))).headers.get('content-type');
+    }
+    return out;
+  });
+  assert.match(types['worker_bg.wasm'], /^application\/wasm/);
+  assert.match(types['worker.js'], /javascript/);
+  assertNoErrors(errors);
+});
+
+test('the same dist/ works under another, deeper sub-path', { timeout: 90_000 }, async () => {
+  const server = await serve({ prefix: '/a/deeper/place/for/tapis/' });
+  const browser = env.browser;
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  try {
+    await page.goto(server.url + '?lang=fr&speed=instant');
+    await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', {
+      timeout: 15_000, what: 'ai-status ready',
+    });
+    await watchComputers(page);
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('without a loadable worker the page itself plays the computers', { timeout: 90_000 }, async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tapis-no-worker-'));
+  cpSync(DIST, root, { recursive: true });
+  rmSync(join(root, 'worker_bg.wasm'));
+  const server = await serve({ root });
+  const context = await env.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  try {
+    await page.goto(server.url + '?lang=en&speed=instant');
+    const status = byId(page, 'ai-status');
+    await until(async () => (await status.getAttribute('data-status')) === 'fallback', {
+      timeout: 30_000, what: 'ai-status fallback after a failed start and a failed restart',
+    });
+    assert.match(await status.innerText(), /\S/, 'the fallback is explained');
+    await watchComputers(page);
+    // The only errors are the missing file, asked for twice (first start and the restart).
+    assertNoErrors(errors.filter((e) => !/HTTP 404: .*worker_bg\.wasm/.test(e)));
+    assert.equal(errors.length, 2, errors.join('\n'));
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
