@@ -182,9 +182,19 @@ pub fn RulesDialog() -> impl IntoView {
                     data-testid="rules"
                     on:click=|ev| ev.stop_propagation()
                     on:keydown=move |ev| {
-                        if ev.key() == "Escape" {
-                            ev.prevent_default();
-                            close();
+                        match ev.key().as_str() {
+                            "Escape" => {
+                                ev.prevent_default();
+                                close();
+                            }
+                            // The close button is the dialog's only control: Tab stays on it.
+                            "Tab" => {
+                                ev.prevent_default();
+                                if let Some(b) = close_button.get_untracked() {
+                                    let _ = b.focus();
+                                }
+                            }
+                            _ => {}
                         }
                     }
                 >

@@ -241,6 +241,7 @@ fn GameTable() -> impl IntoView {
             budget_ms: AI_BUDGET_MS,
             iterations: None,
             observation,
+            explain: false,
         };
         state.ai().think(request, move |result| {
             leptos::task::spawn_local(async move {

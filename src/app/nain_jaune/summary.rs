@@ -182,7 +182,22 @@ pub fn RoundSummary(
     };
     view! {
         <div class="dialog-backdrop summary-backdrop">
-            <div class="dialog round-summary" role="dialog" aria-modal="true" aria-labelledby="summary-title" data-testid="round-summary">
+            <div
+                class="dialog round-summary"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="summary-title"
+                data-testid="round-summary"
+                on:keydown=move |ev| {
+                    // The dialog has one button: Tab keeps the focus on it.
+                    if ev.key() == "Tab" {
+                        ev.prevent_default();
+                        if let Some(b) = button.get_untracked() {
+                            let _ = b.focus();
+                        }
+                    }
+                }
+            >
                 <header class="dialog-head">
                     <h2 id="summary-title">{title}</h2>
                 </header>
