@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
+use crate::ai::search::NoClock;
+use crate::ai::{Clock, Level};
 use crate::engine::game::GameId;
 
 /// Bumped whenever a message changes shape.
@@ -26,7 +27,13 @@ pub enum ToWorker {
         /// A fixed number of search iterations instead of a time budget (reproducible runs).
         iterations: Option<u32>,
         observation: serde_json::Value,
+        /// Also explain the move in a few words (hints); the explanation is structured, so the
+        /// page can say it in the player's language.
+        #[serde(default)]
+        explain: bool,
     },
+    /// Measure engine and search speed in this worker (`seconds` for each measurement).
+    Bench { id: u64, game: GameId, players: usize, seconds: f64 },
 }
 
 /// From the worker to the page.
@@ -35,8 +42,15 @@ pub enum ToWorker {
 pub enum FromWorker {
     /// Sent once, when the worker's wasm has loaded; requests sent before are queued by the page.
     Ready { version: u32 },
-    /// The chosen move, as a record action string.
-    Move { id: u64, action: String },
+    /// The chosen move, as a record action string, and why (when asked to explain).
+    Move {
+        id: u64,
+        action: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        explanation: Option<serde_json::Value>,
+    },
+    /// Speed measured in the worker.
+    Bench { id: u64, report: crate::ai::bench::BenchReport },
     /// The request could not be answered (malformed, or no move to make).
     Failed { id: Option<u64>, message: String },
 }
@@ -53,19 +67,30 @@ impl FromWorker {
     }
 }
 
-/// What the worker does with one message: the same function runs on the page when the worker
-/// is unavailable, so both give the same move.
+/// What the worker does with one message, with iteration budgets only (no clock): the same
+/// answers as [`answer_with`] for reproducible requests.
 pub fn answer(message: &str) -> FromWorker {
+    answer_with(message, &NoClock)
+}
+
+/// What the worker does with one message: the same function runs on the page when the worker is
+/// unavailable, so both give the same move. `clock` enforces time budgets.
+pub fn answer_with(message: &str, clock: &dyn Clock) -> FromWorker {
     let request: ToWorker = match serde_json::from_str(message) {
         Ok(r) => r,
         Err(e) => return FromWorker::Failed { id: None, message: format!("unreadable request: {e}") },
     };
     match request {
-        ToWorker::Think { id, game, level, seed, observation, .. } => {
-            match crate::ai::choose_from_json(game, &observation, level, seed) {
-                Ok(decision) => FromWorker::Move { id, action: decision.action },
+        ToWorker::Think { id, game, level, seed, budget_ms, iterations, observation, explain } => {
+            let budget = crate::ai::request_budget(level, budget_ms, iterations, clock);
+            match crate::ai::choose_from_json(game, &observation, level, seed, budget, clock, explain) {
+                Ok(decision) => FromWorker::Move { id, action: decision.action, explanation: decision.explanation },
                 Err(message) => FromWorker::Failed { id: Some(id), message },
             }
         }
+        ToWorker::Bench { id, game, players, seconds } => match crate::ai::bench_game(game, players, seconds, clock) {
+            Ok(report) => FromWorker::Bench { id, report },
+            Err(message) => FromWorker::Failed { id: Some(id), message },
+        },
     }
 }

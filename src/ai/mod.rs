@@ -7,6 +7,7 @@
 //! protocol already carries a level and a time budget for them.
 
 pub mod arena;
+pub mod bench;
 pub mod nain_jaune_bot;
 pub mod search;
 
@@ -120,14 +121,39 @@ impl GameBots for NainJaune {
 }
 
 /// What a computer decided, as the worker sends it back.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     pub action: String,
+    /// Why, when asked: a game-specific structured reason (see e.g. `nain_jaune_bot::Hint`).
+    pub explanation: Option<serde_json::Value>,
+}
+
+/// The most iterations any request may run, whatever its time budget: a broken clock can then
+/// never hang the worker.
+pub const MAX_ITERATIONS: u32 = 200_000;
+
+/// The budget of one request: its iterations if given (reproducible), else its time budget;
+/// without a working clock, the level's default iterations.
+pub fn request_budget(level: Level, budget_ms: u32, iterations: Option<u32>, clock: &dyn Clock) -> Budget {
+    match iterations {
+        Some(n) => Budget::iterations(n.clamp(1, MAX_ITERATIONS)),
+        None if !clock.is_real() => default_budget(level),
+        None => Budget { iterations: Some(MAX_ITERATIONS), time_ms: Some(f64::from(budget_ms.max(1))) },
+    }
 }
 
 /// The worker's entry point: a game, a seat's observation as JSON, a level and a seed in; the
-/// chosen action as its record string out, or why the request made no sense.
-pub fn choose_from_json(game: GameId, observation: &serde_json::Value, level: Level, seed: u64) -> Result<Decision, String> {
+/// chosen action as its record string out (and why, if `explain`), or why the request made no
+/// sense.
+pub fn choose_from_json(
+    game: GameId,
+    observation: &serde_json::Value,
+    level: Level,
+    seed: u64,
+    budget: Budget,
+    clock: &dyn Clock,
+    explain: bool,
+) -> Result<Decision, String> {
     let mut rng = seeded(seed);
     match game {
         GameId::NainJaune => {
@@ -137,9 +163,20 @@ pub fn choose_from_json(game: GameId, observation: &serde_json::Value, level: Le
             if obs.to_move != Some(obs.seat) {
                 return Err(format!("seat {} has no move to make", obs.seat));
             }
-            let action = choose::<NainJaune>(&obs, level, &mut rng);
-            Ok(Decision { action: action.to_string() })
+            let action = choose_within::<NainJaune>(&obs, level, budget, clock, &mut rng);
+            let explanation = explain
+                .then(|| serde_json::to_value(nain_jaune_bot::explain(&obs, action)).expect("hints serialize"));
+            Ok(Decision { action: action.to_string(), explanation })
         }
         other => Err(format!("{} has no computer players in this version", other.key())),
+    }
+}
+
+/// Engine and search speed for one game, in whatever runs this code.
+pub fn bench_game(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<bench::BenchReport, String> {
+    let seconds = seconds.clamp(0.05, 30.0);
+    match game {
+        GameId::NainJaune => bench::run::<NainJaune>(players, 1, seconds, clock).map_err(|e| e.0),
+        other => Err(format!("{} has no engine in this version", other.key())),
     }
 }

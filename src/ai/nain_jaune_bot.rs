@@ -7,6 +7,7 @@
 //! played, or every other hand known to be void in it).
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use super::Bot;
 use crate::engine::cards::{Card, CardSet, Rank};
@@ -72,33 +73,104 @@ fn dead_chance(obs: &Observation, rank: Rank, hand_after: CardSet) -> f64 {
     in_talon.powi(outside.len() as i32)
 }
 
+/// What leading `card` would do from our own hand: the run we play before someone else (or
+/// nobody) must continue.
+struct RunPreview {
+    /// Our cards played in a row, `card` first.
+    cards: Vec<Card>,
+    /// Chips won from boxes on the way.
+    boxes: Chips,
+    /// Points shed (as the option counts them).
+    shed: f64,
+    /// Our hand after the run.
+    hand_after: CardSet,
+    /// Chance that nobody else can continue (a king, or a dead rank): we lead again.
+    keeps_lead: f64,
+}
+
+fn preview_run(obs: &Observation, card: Card) -> RunPreview {
+    let mut hand = obs.hand;
+    let mut cards = Vec::new();
+    let (mut boxes, mut shed) = (0, 0.0);
+    let mut next = Some(card);
+    let mut last_rank = card.rank_unchecked();
+    while let Some(c) = next {
+        hand.remove(c);
+        cards.push(c);
+        boxes += box_value(obs, c);
+        shed += shed_value(obs, c);
+        last_rank = c.rank_unchecked();
+        next = last_rank.next_up().and_then(|r| best_copy(hand, r));
+    }
+    let keeps_lead = match last_rank.next_up() {
+        None => 1.0,
+        Some(r) => dead_chance(obs, r, hand),
+    };
+    RunPreview { cards, boxes, shed, hand_after: hand, keeps_lead }
+}
+
 fn score(obs: &Observation, action: Action) -> f64 {
     let Action::Play(card) = action;
     if obs.wanted.is_some() {
         // Following: every copy continues the run the same way; only the board card differs.
         return box_value(obs, card) as f64 * 2.0 + shed_value(obs, card) * 0.01;
     }
-    // Leading: play out the run this card starts from our own hand.
-    let mut hand = obs.hand;
-    let mut next = Some(card);
-    let mut value = 0.0;
-    let mut length = 0;
-    let mut last_rank = card.rank_unchecked();
-    while let Some(c) = next {
-        hand.remove(c);
-        value += box_value(obs, c) as f64 * 2.0 + shed_value(obs, c);
-        length += 1;
-        last_rank = c.rank_unchecked();
-        next = last_rank.next_up().and_then(|r| best_copy(hand, r));
-    }
-    if hand.is_empty() {
+    let run = preview_run(obs, card);
+    let value = run.boxes as f64 * 2.0 + run.shed;
+    if run.hand_after.is_empty() {
         return 10_000.0 + value;
     }
-    let keeps_lead = match last_rank.next_up() {
-        None => 1.0,
-        Some(r) => dead_chance(obs, r, hand),
-    };
     // Board cards still in hand risk a penalty; keeping the lead is worth a future run.
-    let risk: f64 = hand.iter().map(|c| box_value(obs, c) as f64 * 0.2).sum();
-    value + length as f64 * 1.5 + keeps_lead * 12.0 - risk
+    let risk: f64 = run.hand_after.iter().map(|c| box_value(obs, c) as f64 * 0.2).sum();
+    value + run.cards.len() as f64 * 1.5 + run.keeps_lead * 12.0 - risk
+}
+
+/// Why a move is good, in a form the page can say in any language (hints).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hint {
+    /// The only card that may be played.
+    Forced { card: Card },
+    /// Playing it (or the run it starts) empties the hand: the round is won.
+    GoesOut { card: Card, run: usize },
+    /// It wins a box now (following) or on the run it starts (leading).
+    TakesBox { card: Card, board_box: NainJauneBox, chips: Chips },
+    /// Leading it starts a run of `run` cards after which nobody can follow: the lead comes back.
+    KeepsLead { card: Card, run: usize },
+    /// Leading it starts a run of `run` cards and sheds `points` points.
+    Sheds { card: Card, run: usize, points: Chips },
+    /// Following with this copy keeps the board card of that rank for later (no box to win).
+    Follows { card: Card },
+}
+
+/// Explains `action` for the seat of `obs` (a legal move there).
+pub fn explain(obs: &Observation, action: Action) -> Hint {
+    let Action::Play(card) = action;
+    let playable = match obs.wanted {
+        Some(rank) => obs.hand & CardSet::of_rank(rank),
+        None => obs.hand,
+    };
+    if playable.len() == 1 {
+        return Hint::Forced { card };
+    }
+    if obs.wanted.is_some() {
+        return match NainJauneBox::of_card(card) {
+            Some(b) => Hint::TakesBox { card, board_box: b, chips: obs.boxes[b.index()] },
+            None => Hint::Follows { card },
+        };
+    }
+    let run = preview_run(obs, card);
+    if run.hand_after.is_empty() {
+        return Hint::GoesOut { card, run: run.cards.len() };
+    }
+    if let Some(b) = run.cards.iter().find_map(|&c| NainJauneBox::of_card(c)) {
+        if obs.boxes[b.index()] > 0 {
+            return Hint::TakesBox { card, board_box: b, chips: obs.boxes[b.index()] };
+        }
+    }
+    if run.keeps_lead >= 0.999 {
+        return Hint::KeepsLead { card, run: run.cards.len() };
+    }
+    let points = run.cards.iter().map(|c| card_points(c.rank_unchecked())).sum();
+    Hint::Sheds { card, run: run.cards.len(), points }
 }

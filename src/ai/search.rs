@@ -23,6 +23,11 @@ use crate::engine::rng::{index_below, GameRng};
 /// browser. Injected so the AI stays free of platform code.
 pub trait Clock {
     fn now_ms(&self) -> f64;
+
+    /// False for [`NoClock`]: time budgets then fall back to iteration budgets.
+    fn is_real(&self) -> bool {
+        true
+    }
 }
 
 /// A clock that never advances: with it only the iteration budget stops a search.
@@ -31,6 +36,10 @@ pub struct NoClock;
 impl Clock for NoClock {
     fn now_ms(&self) -> f64 {
         0.0
+    }
+
+    fn is_real(&self) -> bool {
+        false
     }
 }
 

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 use tapis::ai::{self, Level};
-use tapis::engine::game::{Game, GameId, Setup};
+use tapis::engine::game::GameId;
 use tapis::engine::nain_jaune::NainJaune;
 use tapis::engine::rng::seeded;
 use tapis::record::{Record, RecordedAction, Table};
@@ -158,7 +158,10 @@ fn play(args: &[String]) -> Result<(), String> {
     let mut rng = seeded(seed ^ 0x9E37_79B9_7F4A_7C15);
     while let Some(seat) = table.to_move() {
         let observation = table.observation_json(seat);
-        let decision = ai::choose_from_json(game, &observation, levels[seat], rand::Rng::random(&mut rng))?;
+        let level = levels[seat];
+        let seed = rand::Rng::random(&mut rng);
+        let decision =
+            ai::choose_from_json(game, &observation, level, seed, ai::default_budget(level), &ai::search::NoClock, false)?;
         table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
         record.actions.push(RecordedAction { seat, action: decision.action });
     }
@@ -198,45 +201,29 @@ fn bench(args: &[String]) -> Result<(), String> {
     let players: usize = flags.number("players", None)?;
     let seconds: f64 = flags.number("seconds", Some(3.0))?;
     let seed: u64 = flags.number("seed", Some(1))?;
-    let (playouts, moves, elapsed) = match game {
-        GameId::NainJaune => bench_playouts::<NainJaune>(players, seed, seconds)?,
+    let report = match game {
+        GameId::NainJaune => ai::bench::run::<NainJaune>(players, seed, seconds, &StdClock::new()),
         other => return Err(format!("{} has no engine in this version", other.key())),
-    };
-    println!(
-        "{}",
-        json!({
-            "game": game.key(),
-            "players": players,
-            "playouts": playouts,
-            "seconds": elapsed,
-            "playouts_per_second": (playouts as f64 / elapsed).round(),
-            "moves_per_second": (moves as f64 / elapsed).round(),
-        })
-    );
+    }
+    .map_err(|e| e.0)?;
+    let mut json = serde_json::to_value(&report).expect("reports serialize");
+    json["game"] = game.key().into();
+    json["target"] = "native".into();
+    println!("{json}");
     Ok(())
 }
 
-/// Random full-deal playouts: each one takes the table at the start of a deal, shuffles and deals
-/// the cards afresh, and plays uniformly random legal moves until that deal is over and settled.
-fn bench_playouts<G: Game>(players: usize, seed: u64, seconds: f64) -> Result<(u64, u64, f64), String> {
-    let mut rng = seeded(seed);
-    let mut base = G::new(&Setup { players, seed, ..Setup::default() }).map_err(|e| e.0)?;
-    base.set_logging(false);
-    base.set_single_deal(true);
-    let (mut playouts, mut moves) = (0u64, 0u64);
-    let start = std::time::Instant::now();
-    loop {
-        for _ in 0..10_000 {
-            let mut game = base.clone();
-            game.redeal(&mut rng);
-            while game.play_random(&mut rng) {
-                moves += 1;
-            }
-            playouts += 1;
-        }
-        let elapsed = start.elapsed().as_secs_f64();
-        if elapsed >= seconds {
-            return Ok((playouts, moves, elapsed));
-        }
+/// The native clock for time budgets and benches.
+struct StdClock(std::time::Instant);
+
+impl StdClock {
+    fn new() -> StdClock {
+        StdClock(std::time::Instant::now())
+    }
+}
+
+impl ai::Clock for StdClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
     }
 }

@@ -1,0 +1,71 @@
+//! Engine and search speed, measured by the same code natively (`referee bench`) and in the
+//! browser (the worker's bench request), so the two figures compare like for like.
+
+use serde::{Deserialize, Serialize};
+
+use super::search::{ismcts, Budget, Clock};
+use super::GameBots;
+use crate::engine::game::{Setup, SetupError};
+use crate::engine::rng::seeded;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchReport {
+    pub players: usize,
+    /// Random full-deal playouts: a fresh shuffle and deal, uniformly random legal moves until the
+    /// deal is settled.
+    pub playouts: u64,
+    pub playouts_per_second: f64,
+    pub moves_per_second: f64,
+    /// ISMCTS iterations (a sampled world, a tree descent, a playout, a backup) on the opening
+    /// position of fresh deals.
+    pub search_iterations: u64,
+    pub search_iterations_per_second: f64,
+}
+
+/// Runs both measurements, `seconds` each, reading time from `clock`.
+pub fn run<G: GameBots>(players: usize, seed: u64, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, SetupError> {
+    let mut base = G::new(&Setup { players, seed, ..Setup::default() })?;
+    base.set_logging(false);
+    base.set_single_deal(true);
+    let mut rng = seeded(seed);
+    let millis = seconds * 1000.0;
+
+    let (mut playouts, mut moves) = (0u64, 0u64);
+    let start = clock.now_ms();
+    loop {
+        // Batches keep the clock out of the measured loop.
+        for _ in 0..1000 {
+            let mut game = base.clone();
+            game.redeal(&mut rng);
+            while game.play_random(&mut rng) {
+                moves += 1;
+            }
+            playouts += 1;
+        }
+        if clock.now_ms() - start >= millis {
+            break;
+        }
+    }
+    let playout_ms = clock.now_ms() - start;
+
+    let mut iterations = 0u64;
+    let start = clock.now_ms();
+    while clock.now_ms() - start < millis {
+        let mut game = base.clone();
+        game.redeal(&mut rng);
+        let seat = game.to_move().expect("a fresh deal has a leader");
+        let legal = game.legal_actions();
+        let result = ismcts::<G>(&game.observe(seat), seat, &legal, Budget::iterations(1000), &super::search::NoClock, &mut rng);
+        iterations += u64::from(result.iterations);
+    }
+    let search_ms = clock.now_ms() - start;
+
+    Ok(BenchReport {
+        players,
+        playouts,
+        playouts_per_second: (playouts as f64 / playout_ms * 1000.0).round(),
+        moves_per_second: (moves as f64 / playout_ms * 1000.0).round(),
+        search_iterations: iterations,
+        search_iterations_per_second: (iterations as f64 / search_ms * 1000.0).round(),
+    })
+}
