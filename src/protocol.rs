@@ -9,7 +9,7 @@ use crate::ai::{Clock, Level};
 use crate::engine::game::GameId;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// From the page to the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
