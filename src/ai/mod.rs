@@ -118,6 +118,10 @@ impl GameBots for NainJaune {
     fn rule_bot() -> Box<dyn Bot<NainJaune>> {
         Box::new(nain_jaune_bot::RuleBot { randomness: 0.1 })
     }
+
+    fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
+        nain_jaune_bot::playout_move(state, rng)
+    }
 }
 
 /// What a computer decided, as the worker sends it back.

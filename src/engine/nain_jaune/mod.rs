@@ -32,7 +32,7 @@ use crate::engine::rng::{deal_rng, shuffle, GameRng};
 pub const MAX_DEALS: u32 = 1000;
 
 /// The five cards that win a box.
-const BOARD_CARDS: CardSet = CardSet(
+pub const BOARD_CARDS: CardSet = CardSet(
     1 << NainJauneBox::TenDiamonds.card().index_const()
         | 1 << NainJauneBox::JackClubs.card().index_const()
         | 1 << NainJauneBox::QueenSpades.card().index_const()

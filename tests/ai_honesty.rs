@@ -1,0 +1,82 @@
+//! The computer players read only their seat's observation (AI issue, "Honesty, proved").
+//!
+//! For many positions of real games: the hidden cards are dealt again in another way consistent
+//! with the deciding seat's observation; the re-dealt table must show that seat exactly the same
+//! observation (so the observation leaks nothing hidden), and every level, with the same seed and
+//! an iteration budget, must choose the same move at both tables.
+
+use tapis::ai::{choose_within, search::NoClock, Budget, Level};
+use tapis::engine::game::{Game, Setup};
+use tapis::engine::nain_jaune::NainJaune;
+use tapis::engine::rng::{seeded, GameRng};
+
+/// Positions where the seat to move has a real choice, from games between easy players.
+fn decision_points(games: u64, per_game: usize) -> Vec<NainJaune> {
+    let mut found = Vec::new();
+    for g in 0..games {
+        let players = 2 + (g % 7) as usize;
+        let mut game = NainJaune::new(&Setup { players, seed: 1000 + g, ..Setup::default() }).unwrap();
+        let mut rng = seeded(g);
+        let mut taken = 0;
+        while let Some(seat) = game.to_move() {
+            if game.legal_actions().len() > 1 && taken < per_game && rand::Rng::random_bool(&mut rng, 0.3) {
+                found.push(game.clone());
+                taken += 1;
+            }
+            let action = tapis::ai::choose::<NainJaune>(&game.observe(seat), Level::Easy, &mut rng);
+            game.play(seat, &action).unwrap();
+            if game.deal_number() > 2 {
+                break;
+            }
+        }
+    }
+    found
+}
+
+fn decide(game: &NainJaune, level: Level, budget: Budget) -> String {
+    let seat = game.to_move().unwrap();
+    let mut rng: GameRng = seeded(42);
+    choose_within::<NainJaune>(&game.observe(seat), level, budget, &NoClock, &mut rng).to_string()
+}
+
+#[test]
+fn a_redeal_consistent_with_the_observation_changes_no_decision() {
+    let positions = decision_points(40, 3);
+    assert!(positions.len() >= 60, "only {} positions", positions.len());
+    let mut redealt_differently = 0;
+    for (i, game) in positions.iter().enumerate() {
+        let seat = game.to_move().unwrap();
+        let observation = game.observe(seat);
+        let mut other: NainJaune = NainJaune::determinize(&observation, &mut seeded(7_000 + i as u64));
+        other.set_logging(true);
+        // The other table really is another deal (when anything is hidden)…
+        if (0..game.players()).any(|s| s != seat && game.hand(s) != other.hand(s)) {
+            redealt_differently += 1;
+        }
+        // …that the deciding seat cannot tell apart from the real one.
+        assert_eq!(other.observe(seat), observation, "position {i}: the re-deal shows the seat something else");
+        for (level, budget) in [
+            (Level::Random, Budget::iterations(1)),
+            (Level::Easy, Budget::iterations(1)),
+            (Level::Medium, Budget::iterations(30)),
+            (Level::Hard, Budget::iterations(300)),
+        ] {
+            assert_eq!(
+                decide(game, level, budget),
+                decide(&other, level, budget),
+                "position {i}: {level} decides differently once the hidden cards are dealt again"
+            );
+        }
+    }
+    assert!(redealt_differently * 2 > positions.len(), "most re-deals should differ from the real deal");
+}
+
+#[test]
+fn searches_are_reproducible_with_an_iteration_budget() {
+    for game in decision_points(6, 2) {
+        for level in [Level::Medium, Level::Hard] {
+            let budget = Budget::iterations(200);
+            assert_eq!(decide(&game, level, budget), decide(&game, level, budget));
+        }
+    }
+}
