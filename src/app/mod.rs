@@ -258,6 +258,7 @@ fn TopBar() -> impl IntoView {
                     <span class="pref-label">{tr(T::Speed)}</span>
                     <select
                         data-testid="speed"
+                        aria-label=move || T::Speed.text(lang.get())
                         prop:value=move || state.settings.with(|s| s.speed.key())
                         on:change=move |ev| {
                             if let Some(speed) = Speed::from_key(&event_target_value(&ev)) {

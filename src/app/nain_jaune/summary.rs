@@ -146,21 +146,13 @@ pub fn RoundSummary(
                 .map(|(seat, row)| {
                     let row = row.clone();
                     let is_winner = seat == r.winner;
-                    let cards = r.left[seat].clone();
                     view! {
                         <tr class:summary-winner=is_winner>
                             <th scope="row">{move || names.with(|n| n.of(seat).display(lang.get()))}</th>
                             <td>{signed(row.stake)}</td>
                             <td class:pos=row.boxes.gt(&0)>{signed(row.boxes)}</td>
                             <td class:neg=row.penalties.lt(&0)>{signed(row.penalties)}</td>
-                            <td class:pos=row.hand.gt(&0) class:neg=row.hand.lt(&0)>
-                                {signed(row.hand)}
-                                {(!cards.is_empty()).then(|| view! {
-                                    <span class="left-cards">
-                                        {cards.iter().map(|c| view! { <span class="left-card"><CardFace card=*c /></span> }).collect_view()}
-                                    </span>
-                                })}
-                            </td>
+                            <td class:pos=row.hand.gt(&0) class:neg=row.hand.lt(&0)>{signed(row.hand)}</td>
                             <td class="net" class:pos=row.net.gt(&0) class:neg=row.net.lt(&0)>{signed(row.net)}</td>
                             <td class="chips-after">{row.chips}</td>
                         </tr>
@@ -174,8 +166,22 @@ pub fn RoundSummary(
             r.settlement
                 .iter()
                 .map(|e| {
+                    let cards = match e {
+                        Event::Paid { cards, .. } => cards.clone(),
+                        Event::Penalty { card, .. } => vec![*card],
+                        _ => Vec::new(),
+                    };
                     let e = e.clone();
-                    view! { <li>{move || names.with(|n| event_sentence(lang.get(), &e, n))}</li> }
+                    view! {
+                        <li>
+                            <span>{move || names.with(|n| event_sentence(lang.get(), &e, n))}</span>
+                            {(!cards.is_empty()).then(|| view! {
+                                <span class="left-cards">
+                                    {cards.iter().map(|c| view! { <span class="left-card"><CardFace card=*c /></span> }).collect_view()}
+                                </span>
+                            })}
+                        </li>
+                    }
                 })
                 .collect_view()
         })
@@ -290,9 +296,9 @@ pub fn GameOverPanel(
             <h2 id="game-over-title" class="game-over-title">{headline}</h2>
             <p class="game-over-reason">
                 {move || names.with(|n| end.with_value(|e| game_end_sentence(lang.get(), e, n)))}
-                " "
-                {move || rounds_played(lang.get(), rounds)}
-                "."
+                // "All 5 rounds have been played" already says how many.
+                {move || end.with_value(|e| (!matches!(e, GameEnd::RoundsPlayed { .. }))
+                    .then(|| format!(" {}.", rounds_played(lang.get(), rounds))))}
             </p>
             <h3 class="summary-subtitle">{tr(T::FinalStandings)}</h3>
             <ol class="standings">{standings}</ol>

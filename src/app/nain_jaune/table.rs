@@ -1,6 +1,6 @@
 //! The players round the table: name, chips, cards in hand, dealer button, and a clear mark on
-//! the seat to move. The viewer sits at the bottom; the others follow round the oval in seat
-//! order (seat i+1 at seat i's left), whatever the direction of play.
+//! the seat to move. The viewer sits at the bottom; the others sit along the far side in seat
+//! order from left to right (seat i+1 sits at seat i's left), whatever the direction of play.
 
 use leptos::prelude::*;
 
@@ -39,7 +39,7 @@ fn plate_label(lang: Lang, v: &SeatView) -> String {
 }
 
 #[component]
-fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, position: (f64, f64)) -> impl IntoView {
+fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: f64) -> impl IntoView {
     let lang = use_lang();
     let seat = view_of.with_untracked(|v| v.seat);
     let chips = Memo::new(move |_| view_of.with(|v| v.chips));
@@ -59,7 +59,7 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, position: (f64, f64)) -> i
             class:seat-viewer=move || view_of.with(|v| v.viewer)
             class:seat-computer=move || view_of.with(|v| !v.kind.is_human())
             class:seat-broke=move || chips.get() <= 0
-            style=format!("--x:{:.1}%;--y:{:.1}%", position.0, position.1)
+            style=format!("--order:{order};--lift:{lift:.3}")
             data-testid=format!("seat-{seat}")
             data-chips=move || chips.get().to_string()
             data-cards=move || view_of.with(|v| v.cards.to_string())
@@ -105,12 +105,17 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, position: (f64, f64)) -> i
     }
 }
 
-/// Where a seat sits on the oval (percent of the table's width and height): the viewer at the
-/// bottom, then round clockwise on screen (the next seat at the viewer's left).
-fn seat_position(seat: Seat, viewer: Seat, players: usize) -> (f64, f64) {
+/// How far along the arc of opponents a seat sits: the seat at the viewer's left first (the
+/// left of the screen), then round the table to the right; the viewer is `None` (bottom).
+fn arc_place(seat: Seat, viewer: Seat, players: usize) -> Option<usize> {
     let k = (seat + players - viewer) % players;
-    let angle = std::f64::consts::FRAC_PI_2 + k as f64 * std::f64::consts::TAU / players as f64;
-    (50.0 + 40.0 * angle.cos(), 50.0 + 43.0 * angle.sin())
+    (k > 0).then(|| k - 1)
+}
+
+/// The lift of an opponent's plate (0 at the ends of the arc, 1 in the middle), so the row of
+/// opponents curves like the far side of a table.
+fn arc_lift(place: usize, opponents: usize) -> f64 {
+    (std::f64::consts::PI * (place as f64 + 0.5) / opponents as f64).sin()
 }
 
 /// The seats round the table, with the board (`children`) in the middle.
@@ -118,27 +123,34 @@ fn seat_position(seat: Seat, viewer: Seat, players: usize) -> (f64, f64) {
 pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, children: Children) -> impl IntoView {
     let lang = use_lang();
     let players = seats.with_untracked(|s| s.len()).max(1);
+    let opponents = players.saturating_sub(1).max(1);
+    let plate = move |seat: Seat| {
+        let view_of = Memo::new(move |_| {
+            seats.with(|all| all.get(seat).cloned()).unwrap_or_else(|| SeatView {
+                seat,
+                person: Person::named("?"),
+                kind: SeatKind::Human,
+                chips: 0,
+                cards: 0,
+                dealer: false,
+                to_move: false,
+                thinking: false,
+                viewer: false,
+            })
+        });
+        let (order, lift) = match arc_place(seat, viewer, players) {
+            Some(place) => (place, arc_lift(place, opponents)),
+            None => (0, 0.0),
+        };
+        view! { <SeatPlate view_of=view_of order=order lift=lift /> }
+    };
+    let mut others: Vec<Seat> = (0..players).filter(|&s| s != viewer).collect();
+    others.sort_by_key(|&s| arc_place(s, viewer, players));
     view! {
-        <div class="table-oval" style=format!("--players:{players}")>
+        <div class="table-oval" class:table-crowded={players >= 6} style=format!("--players:{players}") aria-label=move || T::Table.text(lang.get()) role="group">
+            <ul class="seats seats-far">{others.into_iter().map(plate).collect_view()}</ul>
             <div class="table-felt">{children()}</div>
-            <ul class="seats" aria-label=move || T::Table.text(lang.get())>
-                {(0..players)
-                    .map(|seat| {
-                        let view_of = Memo::new(move |_| seats.with(|all| all.get(seat).cloned()).unwrap_or_else(|| SeatView {
-                            seat,
-                            person: Person::named("?"),
-                            kind: SeatKind::Human,
-                            chips: 0,
-                            cards: 0,
-                            dealer: false,
-                            to_move: false,
-                            thinking: false,
-                            viewer: false,
-                        }));
-                        view! { <SeatPlate view_of=view_of position=seat_position(seat, viewer, players) /> }
-                    })
-                    .collect_view()}
-            </ul>
+            <ul class="seats seats-near">{(viewer < players).then(|| plate(viewer))}</ul>
         </div>
     }
 }
