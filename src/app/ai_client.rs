@@ -13,7 +13,7 @@
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
 //!    later (an error event), it is restarted once and every pending request is sent again; if
 //!    that fails too, [`AiStatus::Fallback`] says why and requests are answered on the page with
-//!    the very function the worker runs, [`tapis::protocol::answer`](crate::protocol::answer),
+//!    the very function the worker runs, [`answer_with`](crate::protocol::answer_with),
 //!    each deferred by a zero-delay timeout so the page keeps painting between moves.
 
 use std::cell::RefCell;
@@ -26,7 +26,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-use crate::protocol::{answer, FromWorker, ToWorker, PROTOCOL_VERSION};
+use crate::ai::Clock;
+use crate::protocol::{answer_with, FromWorker, ToWorker, PROTOCOL_VERSION};
 
 /// Trunk's loader shim for `<link data-trunk rel="rust" data-bin="worker" data-loader-shim>`.
 const WORKER_LOADER: &str = "worker_loader.js";
@@ -58,7 +59,18 @@ pub struct AiClient {
     status: ReadSignal<AiStatus>,
 }
 
-type OnDone = Box<dyn FnOnce(Result<String, String>)>;
+/// Gets the worker's answer (`Move`, `Bench`), or why there is none (`Failed`'s message).
+type OnDone = Box<dyn FnOnce(Result<FromWorker, String>)>;
+
+/// Time budgets on the page and in the worker: the wall clock, in milliseconds. (`Date.now()` is
+/// in both scopes and needs no extra web-sys feature; millisecond steps suit budgets of 100+ ms.)
+pub struct BrowserClock;
+
+impl Clock for BrowserClock {
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+}
 
 struct Pending {
     /// The request as sent, with the client's own id.
@@ -129,13 +141,24 @@ impl AiClient {
 
     /// Asks for a move; `on_done` gets the action's record string, or why there is none. It is
     /// always called exactly once, later (never from within `think`).
-    pub fn think(&self, mut request: ToWorker, on_done: impl FnOnce(Result<String, String>) + 'static) {
+    pub fn think(&self, request: ToWorker, on_done: impl FnOnce(Result<String, String>) + 'static) {
+        self.request(request, move |answer| {
+            on_done(answer.and_then(|a| match a {
+                FromWorker::Move { action, .. } => Ok(action),
+                other => Err(format!("the AI answered {} instead of a move", other.to_json())),
+            }))
+        });
+    }
+
+    /// Any request (a move with its explanation, a benchmark): `on_done` gets the worker's
+    /// answer (`Move`, `Bench`), or a `Failed` answer's message. Called exactly once, later.
+    pub fn request(&self, mut request: ToWorker, on_done: impl FnOnce(Result<FromWorker, String>) + 'static) {
         let mut inner = self.inner.borrow_mut();
         // Our own ids: answers are routed by them, whatever ids callers use.
         let id = inner.next_id;
         inner.next_id += 1;
         match &mut request {
-            ToWorker::Think { id: request_id, .. } => *request_id = id,
+            ToWorker::Think { id: request_id, .. } | ToWorker::Bench { id: request_id, .. } => *request_id = id,
         }
         let json = request.to_json();
         if inner.fallback.is_some() {
@@ -286,7 +309,7 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
                 fail_later(&inner_rc, generation, "the worker refused a message".into());
             }
         }
-        FromWorker::Move { id, action } => deliver(&inner_rc, id, Ok(action)),
+        answer @ (FromWorker::Move { id, .. } | FromWorker::Bench { id, .. }) => deliver(&inner_rc, id, Ok(answer)),
         FromWorker::Failed { id: Some(id), message } => deliver(&inner_rc, id, Err(message)),
         FromWorker::Failed { id: None, message } => {
             web_sys::console::warn_1(&format!("AI worker: a request was not understood: {message}").into());
@@ -295,7 +318,7 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
 }
 
 /// Hands an answer to whoever asked (not while `inner` is borrowed: the callback may ask again).
-fn deliver(inner_rc: &Rc<RefCell<Inner>>, id: u64, result: Result<String, String>) {
+fn deliver(inner_rc: &Rc<RefCell<Inner>>, id: u64, result: Result<FromWorker, String>) {
     let pending = inner_rc.borrow_mut().pending.remove(&id);
     if let Some(pending) = pending {
         (pending.on_done)(result);
@@ -334,12 +357,10 @@ fn fail_later(inner_rc: &Rc<RefCell<Inner>>, generation: u32, reason: String) {
 /// The fallback: the worker's own function, run on the page after a zero-delay timeout.
 fn answer_on_page(json: String, on_done: OnDone) {
     Timeout::new(0, move || {
-        let result = match answer(&json) {
-            FromWorker::Move { action, .. } => Ok(action),
+        on_done(match answer_with(&json, &BrowserClock) {
             FromWorker::Failed { message, .. } => Err(message),
-            FromWorker::Ready { .. } => Err("unexpected answer".to_string()),
-        };
-        on_done(result);
+            answer => Ok(answer),
+        });
     })
     .forget();
 }

@@ -2,8 +2,9 @@
 //!
 //! It speaks [`tapis::protocol`]: once its wasm has loaded it posts `Ready { version }` (the page
 //! queues requests until then, because messages posted before the wasm loads are lost), then
-//! answers each request — a JSON string — with [`tapis::protocol::answer`], the very function the
-//! page falls back to when no worker runs, so both give the same move.
+//! answers each request — a JSON string — with [`tapis::protocol::answer_with`] and the wall clock
+//! for time budgets: the very function the page falls back to when no worker runs, so both give the
+//! same move.
 //!
 //! Trunk builds it with `data-type="worker" data-bindgen-target="web" data-loader-shim` and names
 //! the files `worker.js`, `worker_bg.wasm` and `worker_loader.js` (no content hash: the page adds
@@ -11,9 +12,18 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use tapis::protocol::{answer, FromWorker, PROTOCOL_VERSION};
+    use tapis::ai::Clock;
+    use tapis::protocol::{answer_with, FromWorker, PROTOCOL_VERSION};
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    /// Time budgets: `Date.now()`, available in a worker without extra web-sys features.
+    struct WallClock;
+    impl Clock for WallClock {
+        fn now_ms(&self) -> f64 {
+            js_sys::Date::now()
+        }
+    }
 
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -21,7 +31,7 @@ fn main() {
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let reply = match event.data().as_string() {
-            Some(text) => answer(&text),
+            Some(text) => answer_with(&text, &WallClock),
             None => FromWorker::Failed { id: None, message: "the worker expects JSON text messages".into() },
         };
         if let Err(e) = reply_scope.post_message(&JsValue::from_str(&reply.to_json())) {
