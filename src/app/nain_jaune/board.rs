@@ -105,15 +105,21 @@ pub fn Board(#[prop(into)] boxes: Signal<[Chips; 5]>) -> impl IntoView {
     }
 }
 
-/// The running sequence: the cards of the current climb, lowest first, and the rank wanted next.
+/// The running sequence: the cards of the current climb, lowest first, each with the name of
+/// who played it, and the rank wanted next.
 #[component]
-pub fn RunningSequence(#[prop(into)] cards: Signal<Vec<Card>>, #[prop(into)] wanted: Signal<Option<Rank>>) -> impl IntoView {
+pub fn RunningSequence(
+    /// The cards and who played each.
+    #[prop(into)]
+    cards: Signal<Vec<(Card, String)>>,
+    #[prop(into)] wanted: Signal<Option<Rank>>,
+) -> impl IntoView {
     let lang = use_lang();
     view! {
         <div
             class="sequence"
             data-testid="sequence"
-            data-cards=move || cards.with(|c| c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+            data-cards=move || cards.with(|c| c.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" "))
             data-wanted=move || wanted.get().map(|r| r.label()).unwrap_or("")
             aria-label=move || T::Sequence.text(lang.get())
             role="group"
@@ -123,8 +129,11 @@ pub fn RunningSequence(#[prop(into)] cards: Signal<Vec<Card>>, #[prop(into)] wan
                 fallback=move || view! { <p class="sequence-empty">{tr(T::SequenceEmpty)}</p> }
             >
                 <ol class="sequence-cards">
-                    <For each=move || cards.get() key=|c| c.index() let:card>
-                        <li class="sequence-card"><CardFace card=card /></li>
+                    <For each=move || cards.get() key=|(c, who)| (c.index(), who.clone()) let:item>
+                        <li class="sequence-card">
+                            <CardFace card=item.0 />
+                            <span class="sequence-who">{item.1}</span>
+                        </li>
                     </For>
                 </ol>
             </Show>

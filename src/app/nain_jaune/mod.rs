@@ -177,7 +177,29 @@ fn GameTable() -> impl IntoView {
         })
     });
     let boxes = Memo::new(move |_| session.with(|s| s.as_ref().map_or([0; 5], |s| s.game.boxes())));
-    let run = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.game.run().by_rank()).unwrap_or_default()));
+    // The climb on the table, with who played each card (read back from this round's plays).
+    let run = Memo::new(move |_| {
+        let l = lang.get();
+        session.with(|s| {
+            let Some(s) = s.as_ref() else { return Vec::new() };
+            let run = s.game.run();
+            let people = s.people();
+            let mut who = std::collections::HashMap::new();
+            for e in s.game.events().iter().rev() {
+                match e {
+                    Event::Played { seat, card } if run.contains(*card) => {
+                        who.entry(*card).or_insert(*seat);
+                    }
+                    Event::Staked { .. } => break,
+                    _ => {}
+                }
+            }
+            run.by_rank()
+                .into_iter()
+                .map(|c| (c, who.get(&c).map(|&seat| people.of(seat).display(l)).unwrap_or_default()))
+                .collect::<Vec<_>>()
+        })
+    });
     let wanted = Memo::new(move |_| match phase.get() {
         Phase::Follow(rank) => Some(rank),
         _ => None,
