@@ -264,10 +264,12 @@ fn lattice() -> String {
 #[component]
 pub fn CardBack(#[prop(optional)] decorative: bool) -> impl IntoView {
     let lang = use_lang();
-    let label = move || (!decorative).then(|| match lang.get() {
-        Lang::En => "face-down card",
-        Lang::Fr => "carte face cachée",
-    });
+    let label = move || {
+        (!decorative).then(|| match lang.get() {
+            Lang::En => "face-down card",
+            Lang::Fr => "carte face cachée",
+        })
+    };
     view! {
         <svg class="card card-back" viewBox="0 0 100 140" role=(!decorative).then_some("img") aria-label=label
             aria-hidden=decorative.then_some("true") focusable="false">

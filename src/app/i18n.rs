@@ -548,11 +548,9 @@ pub fn game_end_sentence(lang: Lang, end: &GameEnd, names: &Names) -> String {
             let p = names.of(*seat);
             match lang {
                 Lang::En => format!("{} cannot make the full stake: the game is over.", p.display(lang)),
-                Lang::Fr => format!(
-                    "{} ne {} plus miser : la partie est finie.",
-                    p.display(lang),
-                    verb(&p, "pouvez", "peut")
-                ),
+                Lang::Fr => {
+                    format!("{} ne {} plus miser : la partie est finie.", p.display(lang), verb(&p, "pouvez", "peut"))
+                }
             }
         }
         GameEnd::RoundsPlayed { rounds } => match lang {
@@ -602,7 +600,12 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
         Event::BoxWon { seat, board_box, chips } => {
             let p = names.of(*seat);
             match (lang, *chips) {
-                (Lang::En, 0) => format!("{} {} {}, which is empty.", p.display(lang), verb(&p, "reach", "reaches"), the_box(lang, *board_box)),
+                (Lang::En, 0) => format!(
+                    "{} {} {}, which is empty.",
+                    p.display(lang),
+                    verb(&p, "reach", "reaches"),
+                    the_box(lang, *board_box)
+                ),
                 (Lang::En, n) => format!(
                     "{} {} {}: {}!",
                     p.display(lang),
@@ -665,11 +668,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     p.display(lang),
                     verb(&p, "reprenez", "reprend")
                 ),
-                (Lang::Fr, None) => format!(
-                    "Le roi arrête la montée. {} {} la main.",
-                    p.display(lang),
-                    verb(&p, "reprenez", "reprend")
-                ),
+                (Lang::Fr, None) => {
+                    format!("Le roi arrête la montée. {} {} la main.", p.display(lang), verb(&p, "reprenez", "reprend"))
+                }
             }
         }
         Event::Penalty { seat, card, chips, owed } => {
@@ -734,12 +735,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     chips_text(lang, *chips),
                     left
                 ),
-                Lang::Fr if t.you => format!(
-                    "{} vous paie {} pour {} restées en main",
-                    f.display(lang),
-                    chips_text(lang, *chips),
-                    left
-                ),
+                Lang::Fr if t.you => {
+                    format!("{} vous paie {} pour {} restées en main", f.display(lang), chips_text(lang, *chips), left)
+                }
                 Lang::Fr => format!(
                     "{} {} {} à {} pour {} restées en main",
                     f.display(lang),
@@ -766,7 +764,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             let opera = if *grand_opera { lang.pick(" by Grand Opéra", " par Grand Opéra") } else { "" };
             match lang {
                 Lang::En => format!("{} {} round {deal_number}{opera}.", p.display(lang), verb(&p, "win", "wins")),
-                Lang::Fr => format!("{} {} la donne {deal_number}{opera}.", p.display(lang), verb(&p, "remportez", "remporte")),
+                Lang::Fr => {
+                    format!("{} {} la donne {deal_number}{opera}.", p.display(lang), verb(&p, "remportez", "remporte"))
+                }
             }
         }
         Event::GameOver { end, winner, chips } => {
@@ -777,8 +777,12 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     let p = names.of(*w);
                     let n = chips.get(*w).copied().unwrap_or(0);
                     s.push_str(&match lang {
-                        Lang::En => format!("{} {} with {}.", p.display(lang), verb(&p, "win", "wins"), chips_text(lang, n)),
-                        Lang::Fr => format!("{} {} avec {}.", p.display(lang), verb(&p, "gagnez", "gagne"), chips_text(lang, n)),
+                        Lang::En => {
+                            format!("{} {} with {}.", p.display(lang), verb(&p, "win", "wins"), chips_text(lang, n))
+                        }
+                        Lang::Fr => {
+                            format!("{} {} avec {}.", p.display(lang), verb(&p, "gagnez", "gagne"), chips_text(lang, n))
+                        }
                     });
                 }
                 None => s.push_str(T::Tie.text(lang)),

@@ -192,12 +192,13 @@ fn TopBar() -> impl IntoView {
     let has_game = move || state.session.with(|s| s.is_some());
     // The game-over panel has its own "New game" button with this test id; only one at a time.
     let game_over_shown = move || {
-        state.screen.get() == Screen::Game
-            && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()))
+        state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()))
     };
     let export = move |_| {
         let Some(record) = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.clone())) else { return };
-        if let Err(reason) = storage::download(&storage::record_file_name(&record), &record.to_json(), "application/json") {
+        if let Err(reason) =
+            storage::download(&storage::record_file_name(&record), &record.to_json(), "application/json")
+        {
             state.notices.push(Msg::DownloadFailed { reason });
         }
     };

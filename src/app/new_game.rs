@@ -129,18 +129,28 @@ pub fn NewGameScreen() -> impl IntoView {
     let errors = RwSignal::new(Vec::<(Field, Option<(Chips, Chips)>)>::new());
 
     let seat_kinds = move || -> Vec<SeatKind> {
-        seats.with(|s| s[..players.get()].iter().map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy))).collect())
+        seats.with(|s| {
+            s[..players.get()]
+                .iter()
+                .map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy)))
+                .collect()
+        })
     };
     let default_name = move |seat: usize| default_names(&seat_kinds()).get(seat).cloned().unwrap_or_default();
     let has_game = move || state.session.with(|s| s.as_ref().is_some_and(|s| !s.game.is_finished()));
     let error_of = move |field: Field| {
-        move || errors.with(|e| e.iter().find(|(f, _)| *f == field).map(|(f, extra)| field_error(lang.get(), *f, *extra)))
+        move || {
+            errors.with(|e| e.iter().find(|(f, _)| *f == field).map(|(f, extra)| field_error(lang.get(), *f, *extra)))
+        }
     };
-    let stake_each = move || stake_multiplier.with(|m| m.trim().parse::<i64>().ok()).filter(|m| *m >= 1).map(|m| m * STAKE_PER_PLAYER);
+    let stake_each = move || {
+        stake_multiplier.with(|m| m.trim().parse::<i64>().ok()).filter(|m| *m >= 1).map(|m| m * STAKE_PER_PLAYER)
+    };
 
     let start = move || {
         let mut problems = Vec::new();
-        let multiplier = stake_multiplier.get_untracked().trim().parse::<i64>().ok().filter(|m| (1..=1_000_000).contains(m));
+        let multiplier =
+            stake_multiplier.get_untracked().trim().parse::<i64>().ok().filter(|m| (1..=1_000_000).contains(m));
         if multiplier.is_none() {
             problems.push((Field::StakeMultiplier, None));
         }
@@ -153,11 +163,14 @@ pub fn NewGameScreen() -> impl IntoView {
             problems.push((Field::StartChips, None));
         }
         let seed_text = seed.get_untracked();
-        let seed_value = if seed_text.trim().is_empty() { Some(random_seed()) } else { seed_text.trim().parse::<u64>().ok() };
+        let seed_value =
+            if seed_text.trim().is_empty() { Some(random_seed()) } else { seed_text.trim().parse::<u64>().ok() };
         if seed_value.is_none() {
             problems.push((Field::Seed, None));
         }
-        let (Some(multiplier), Some(round_count), Some(chips), Some(seed_value)) = (multiplier, round_count, chips, seed_value) else {
+        let (Some(multiplier), Some(round_count), Some(chips), Some(seed_value)) =
+            (multiplier, round_count, chips, seed_value)
+        else {
             errors.set(problems);
             focus_first_invalid();
             return;
@@ -169,11 +182,20 @@ pub fn NewGameScreen() -> impl IntoView {
             (0..n)
                 .map(|s| {
                     let typed: String = all[s].trim().chars().take(NAME_MAX).collect();
-                    if typed.is_empty() { defaults[s].clone() } else { typed }
+                    if typed.is_empty() {
+                        defaults[s].clone()
+                    } else {
+                        typed
+                    }
                 })
                 .collect()
         });
-        let options = Options { direction: direction.get_untracked(), stake_multiplier: multiplier, points: points.get_untracked(), rounds: round_count };
+        let options = Options {
+            direction: direction.get_untracked(),
+            stake_multiplier: multiplier,
+            points: points.get_untracked(),
+            rounds: round_count,
+        };
         let mut record = Record::new(GameId::NainJaune, n, seed_value);
         record.options = options.to_record();
         record.options.insert("start_chips".into(), chips.into());
@@ -210,7 +232,12 @@ pub fn NewGameScreen() -> impl IntoView {
         }
     };
 
-    let number_field = move |field: Field, testid: &'static str, label: T, value: RwSignal<String>, min: &'static str, hint: Box<dyn Fn() -> String + Send + Sync>| {
+    let number_field = move |field: Field,
+                             testid: &'static str,
+                             label: T,
+                             value: RwSignal<String>,
+                             min: &'static str,
+                             hint: Box<dyn Fn() -> String + Send + Sync>| {
         let error = error_of(field);
         let id = format!("field-{testid}");
         let hint_id = format!("{id}-hint");

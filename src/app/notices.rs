@@ -9,22 +9,45 @@ use super::url_params::UrlProblem;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// The saved game could not be resumed; a copy is kept for download.
-    DamagedSave { reason: String, at: Option<usize> },
+    DamagedSave {
+        reason: String,
+        at: Option<usize>,
+    },
     /// A record file could not be opened; the current game is untouched.
-    ImportFailed { file: String, reason: String, at: Option<usize> },
+    ImportFailed {
+        file: String,
+        reason: String,
+        at: Option<usize>,
+    },
     /// The browser refused to save the game.
-    SaveFailed { reason: String },
+    SaveFailed {
+        reason: String,
+    },
     Url(UrlProblem),
     /// A computer seat gave no move (`retry` asks it again).
-    AiFailed { name: String, reason: String },
+    AiFailed {
+        name: String,
+        reason: String,
+    },
     /// A computer seat answered a move the engine refuses.
-    AiIllegal { name: String, action: String, reason: String },
+    AiIllegal {
+        name: String,
+        action: String,
+        reason: String,
+    },
     /// The new game could not start.
-    StartFailed { reason: String },
+    StartFailed {
+        reason: String,
+    },
     /// The engine refused a move from this page.
-    MoveRefused { action: String, reason: String },
+    MoveRefused {
+        action: String,
+        reason: String,
+    },
     /// A file could not be downloaded.
-    DownloadFailed { reason: String },
+    DownloadFailed {
+        reason: String,
+    },
 }
 
 /// What a notice's extra button does.

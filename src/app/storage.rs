@@ -51,8 +51,7 @@ pub fn download(file_name: &str, text: &str, mime: &str) -> Result<(), String> {
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|e| describe(&e))?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| describe(&e))?;
-    let anchor: web_sys::HtmlAnchorElement =
-        document.create_element("a").map_err(|e| describe(&e))?.unchecked_into();
+    let anchor: web_sys::HtmlAnchorElement = document.create_element("a").map_err(|e| describe(&e))?.unchecked_into();
     anchor.set_href(&url);
     anchor.set_download(file_name);
     anchor.set_attribute("hidden", "").ok();

@@ -24,10 +24,7 @@ fn play_hint(lang: Lang, playable: bool, active: bool) -> &'static str {
 /// The playable card buttons of a hand, in screen order.
 fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
     let Ok(list) = hand.query_selector_all("button[data-playable='true']") else { return Vec::new() };
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
-        .collect()
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok()).collect()
 }
 
 /// Puts the focus on the first playable card (after the DOM has caught up).
@@ -90,9 +87,8 @@ pub fn Hand(
         let Some(hand) = hand_ref.get_untracked() else { return };
         let buttons = playable_buttons(&hand);
         let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-        let index = focused
-            .as_ref()
-            .and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == f));
+        let index =
+            focused.as_ref().and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == f));
         let target = match key.as_str() {
             "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % buttons.len().max(1))),
             "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + buttons.len().max(1) - 1) % buttons.len().max(1))),
@@ -100,9 +96,8 @@ pub fn Hand(
             "End" => Some(buttons.len().saturating_sub(1)),
             "Enter" | " " | "Spacebar" => {
                 ev.prevent_default();
-                if let Some(card) = focused
-                    .and_then(|f| f.get_attribute("data-card"))
-                    .and_then(|c| c.parse::<Card>().ok())
+                if let Some(card) =
+                    focused.and_then(|f| f.get_attribute("data-card")).and_then(|c| c.parse::<Card>().ok())
                 {
                     try_play(card);
                 }

@@ -20,7 +20,9 @@ use crate::engine::game::{Chips, Game, GameId, Seat};
 use crate::engine::nain_jaune::{Action, Event, Phase};
 use crate::protocol::ToWorker;
 
-use super::i18n::{event_sentence, hand_title, is_announcement, pass_device_to, round_title, tr, waiting_for, your_turn_follow, T};
+use super::i18n::{
+    event_sentence, hand_title, is_announcement, pass_device_to, round_title, tr, waiting_for, your_turn_follow, T,
+};
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::notices::Msg;
 use super::{AppState, Screen};
@@ -50,9 +52,8 @@ pub fn NainJauneScreen() -> impl IntoView {
 
 /// Applies a computer seat's answer, if the game is still where it was when the move was asked.
 fn apply_computer_move(state: AppState, id: u64, index: usize, seat: Seat, result: Result<String, String>) {
-    let current = state
-        .session
-        .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index));
+    let current =
+        state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index));
     if !current {
         return;
     }
@@ -129,9 +130,7 @@ fn GameTable() -> impl IntoView {
     });
     // A shared device hides the hand until its owner asks to see it.
     let covered = Memo::new(move |_| {
-        shared_device
-            && pending_summary.get().is_none()
-            && human_to_move().is_some_and(|h| revealed.get() != Some(h))
+        shared_device && pending_summary.get().is_none() && human_to_move().is_some_and(|h| revealed.get() != Some(h))
     });
     let hand_cards = Memo::new(move |_| {
         let Some(v) = viewer.get() else { return Vec::new() };
@@ -248,9 +247,9 @@ fn GameTable() -> impl IntoView {
             return;
         }
         requested.set_value(Some((id, index)));
-        let Some(observation) = session.with_untracked(|s| {
-            s.as_ref().and_then(|s| serde_json::to_value(s.game.observe(seat)).ok())
-        }) else {
+        let Some(observation) =
+            session.with_untracked(|s| s.as_ref().and_then(|s| serde_json::to_value(s.game.observe(seat)).ok()))
+        else {
             return;
         };
         thinking.set(Some(seat));
@@ -331,12 +330,10 @@ fn GameTable() -> impl IntoView {
 
     let summary_view = move || {
         let deal = pending_summary.get()?;
-        let report = session.with_untracked(|s| {
-            s.as_ref().and_then(|s| RoundReport::build(s.game.events(), deal, s.game.chips()))
-        })?;
-        let last = session.with_untracked(|s| {
-            s.as_ref().is_some_and(|s| s.game.is_finished() && s.rounds_finished() as u32 == deal)
-        });
+        let report = session
+            .with_untracked(|s| s.as_ref().and_then(|s| RoundReport::build(s.game.events(), deal, s.game.chips())))?;
+        let last = session
+            .with_untracked(|s| s.as_ref().is_some_and(|s| s.game.is_finished() && s.rounds_finished() as u32 == deal));
         Some(view! { <RoundSummary report=report names=names last=last on_continue=continue_after_summary /> })
     };
 

@@ -131,12 +131,18 @@ pub fn RoundSummary(
     Effect::new(move |_| {
         if let Some(b) = button.get() {
             // After the DOM settles, so the hand's own focus request cannot win.
-            set_timeout(move || { let _ = b.focus(); }, std::time::Duration::from_millis(30));
+            set_timeout(
+                move || {
+                    let _ = b.focus();
+                },
+                std::time::Duration::from_millis(30),
+            );
         }
     });
     let report = StoredValue::new(report);
     let title = move || {
-        report.with_value(|r| names.with(|n| round_won_title(lang.get(), r.deal_number, &n.of(r.winner), r.grand_opera)))
+        report
+            .with_value(|r| names.with(|n| round_won_title(lang.get(), r.deal_number, &n.of(r.winner), r.grand_opera)))
     };
     let rows = move || {
         report.with_value(|r| {
@@ -257,7 +263,12 @@ pub fn GameOverPanel(
     let button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
         if let Some(b) = button.get() {
-            set_timeout(move || { let _ = b.focus(); }, std::time::Duration::from_millis(30));
+            set_timeout(
+                move || {
+                    let _ = b.focus();
+                },
+                std::time::Duration::from_millis(30),
+            );
         }
     });
     let mut order: Vec<Seat> = (0..chips.len()).collect();
