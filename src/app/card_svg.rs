@@ -43,23 +43,24 @@ fn suit_path(suit: Suit) -> &'static str {
     }
 }
 
-/// A pip of `size` units centred on (cx, cy), upside down when `flip`.
-fn pip(suit: Suit, cx: f32, cy: f32, size: f32, flip: bool, ink: &'static str) -> impl IntoView {
-    let half = size / 2.0;
+/// A pip of `size` units (even, below 100) centred on (cx, cy), upside down when `flip`. Whole
+/// numbers only: the app never formats a float (that machinery would weigh on the download).
+fn pip(suit: Suit, cx: i32, cy: i32, size: i32, flip: bool, ink: &'static str) -> impl IntoView {
+    let half = size / 2;
     let rotate = if flip { format!("rotate(180 {cx} {cy}) ") } else { String::new() };
-    let transform = format!("{rotate}translate({} {}) scale({})", cx - half, cy - half, size / 100.0);
+    let transform = format!("{rotate}translate({} {}) scale(0.{:02})", cx - half, cy - half, size);
     view! { <path d=suit_path(suit) transform=transform fill=ink /> }
 }
 
 /// Pip centres of the number cards (x, y, upside down), as printed on a standard card.
-fn pip_layout(rank: Rank) -> Vec<(f32, f32, bool)> {
-    const L: f32 = 31.0;
-    const C: f32 = 50.0;
-    const R: f32 = 69.0;
-    const TOP: f32 = 30.0;
-    const BOTTOM: f32 = 110.0;
-    const MID: f32 = 70.0;
-    let pair = |y: f32, flip: bool| [(L, y, flip), (R, y, flip)];
+fn pip_layout(rank: Rank) -> Vec<(i32, i32, bool)> {
+    const L: i32 = 31;
+    const C: i32 = 50;
+    const R: i32 = 69;
+    const TOP: i32 = 30;
+    const BOTTOM: i32 = 110;
+    const MID: i32 = 70;
+    let pair = |y: i32, flip: bool| [(L, y, flip), (R, y, flip)];
     let mut v = Vec::new();
     match rank.pips() {
         2 => v.extend([(C, TOP, false), (C, BOTTOM, true)]),
@@ -80,30 +81,30 @@ fn pip_layout(rank: Rank) -> Vec<(f32, f32, bool)> {
         }
         7 => {
             v.extend(pair(TOP, false));
-            v.push((C, 50.0, false));
+            v.push((C, 50, false));
             v.extend(pair(MID, false));
             v.extend(pair(BOTTOM, true));
         }
         8 => {
             v.extend(pair(TOP, false));
-            v.push((C, 50.0, false));
+            v.push((C, 50, false));
             v.extend(pair(MID, false));
-            v.push((C, 90.0, true));
+            v.push((C, 90, true));
             v.extend(pair(BOTTOM, true));
         }
         9 => {
             v.extend(pair(TOP, false));
-            v.extend(pair(56.67, false));
+            v.extend(pair(57, false));
             v.push((C, MID, false));
-            v.extend(pair(83.33, true));
+            v.extend(pair(83, true));
             v.extend(pair(BOTTOM, true));
         }
         10 => {
             v.extend(pair(TOP, false));
-            v.push((C, 43.33, false));
-            v.extend(pair(56.67, false));
-            v.extend(pair(83.33, true));
-            v.push((C, 96.67, true));
+            v.push((C, 43, false));
+            v.extend(pair(57, false));
+            v.extend(pair(83, true));
+            v.push((C, 97, true));
             v.extend(pair(BOTTOM, true));
         }
         _ => {}
@@ -136,13 +137,13 @@ fn face_contents(card: Card, lang: Lang, four_colour: bool) -> AnyView {
             <g transform=transform>
                 <text x="13" y="27" text-anchor="middle" font-size=index_size font-weight="700"
                     font-family="Georgia, 'Times New Roman', serif" fill=ink letter-spacing="-1">{index}</text>
-                {pip(suit, 13.0, 38.0, 13.0, false, ink)}
+                {pip(suit, 13, 38, 14, false, ink)}
             </g>
         }
     };
     let centre = if rank == Rank::ACE {
-        let size = if suit == Suit::Spades { 52.0 } else { 44.0 };
-        pip(suit, 50.0, 70.0, size, false, ink).into_any()
+        let size = if suit == Suit::Spades { 52 } else { 44 };
+        pip(suit, 50, 70, size, false, ink).into_any()
     } else if rank.index() >= 10 {
         view! {
             <rect x="25" y="22" width="50" height="96" rx="4" fill=ink fill-opacity="0.07" stroke=ink stroke-width="1.5" />
@@ -150,11 +151,11 @@ fn face_contents(card: Card, lang: Lang, four_colour: bool) -> AnyView {
             {court_ornament(rank, ink)}
             <text x="50" y="86" text-anchor="middle" font-size="38" font-weight="700"
                 font-family="Georgia, 'Times New Roman', serif" fill=ink>{index}</text>
-            {pip(suit, 50.0, 102.0, 14.0, false, ink)}
+            {pip(suit, 50, 102, 14, false, ink)}
         }
         .into_any()
     } else {
-        pip_layout(rank).into_iter().map(|(x, y, flip)| pip(suit, x, y, 17.0, flip, ink)).collect_view().into_any()
+        pip_layout(rank).into_iter().map(|(x, y, flip)| pip(suit, x, y, 18, flip, ink)).collect_view().into_any()
     };
     view! {
         {corner(false)}
@@ -229,14 +230,13 @@ pub fn CardFace(
     .into_any()
 }
 
-/// Lattice segments of the back, clipped to the inner panel (computed once per card back).
+/// Lattice segments of the back, clipped to the inner panel. The lines y = ±x + c meet the
+/// panel's edges at whole coordinates, so integers suffice.
 fn lattice() -> String {
-    let (x0, y0, x1, y1) = (10.0_f32, 10.0_f32, 90.0_f32, 130.0_f32);
+    let (x0, y0, x1, y1) = (10, 10, 90, 130);
     let mut d = String::new();
-    let mut c = -80.0_f32;
-    while c <= 220.0 {
-        // y = x + c and y = -x + c, clipped to the panel.
-        for sign in [1.0_f32, -1.0] {
+    for c in (-80..=220).step_by(10) {
+        for sign in [1, -1] {
             let mut pts = Vec::new();
             for x in [x0, x1] {
                 let y = sign * x + c;
@@ -250,12 +250,12 @@ fn lattice() -> String {
                     pts.push((x, y));
                 }
             }
-            if pts.len() >= 2 {
-                let (a, b) = (pts[0], pts[pts.len() - 1]);
-                d.push_str(&format!("M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1));
+            if let (Some(a), Some(b)) = (pts.first(), pts.last()) {
+                if a != b {
+                    d.push_str(&format!("M{} {}L{} {}", a.0, a.1, b.0, b.1));
+                }
             }
         }
-        c += 10.0;
     }
     d
 }

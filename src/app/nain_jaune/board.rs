@@ -36,14 +36,8 @@ pub fn ChipCount(#[prop(into)] value: Signal<Chips>) -> impl IntoView {
 /// A little stack of chips whose height grows with the amount (logarithmically).
 #[component]
 pub fn ChipPile(#[prop(into)] value: Signal<Chips>, #[prop(optional)] colour: &'static str) -> impl IntoView {
-    let discs = move || {
-        let v = value.get().max(0) as f64;
-        if v == 0.0 {
-            0
-        } else {
-            ((v + 1.0).log2().ceil() as usize).clamp(1, 9)
-        }
-    };
+    // One disc per doubling: the bit length of the amount, at most 9.
+    let discs = move || (64 - value.get().max(0).leading_zeros() as usize).min(9);
     view! {
         <span class="chip-pile" data-colour=colour aria-hidden="true">
             {move || (0..discs()).map(|i| view! { <span class="chip-disc" style=format!("--i:{i}")></span> }).collect_view()}

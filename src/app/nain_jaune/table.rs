@@ -39,7 +39,7 @@ fn plate_label(lang: Lang, v: &SeatView) -> String {
 }
 
 #[component]
-fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: f64) -> impl IntoView {
+fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize) -> impl IntoView {
     let lang = use_lang();
     let seat = view_of.with_untracked(|v| v.seat);
     let chips = Memo::new(move |_| view_of.with(|v| v.chips));
@@ -59,7 +59,7 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: f64) -
             class:seat-viewer=move || view_of.with(|v| v.viewer)
             class:seat-computer=move || view_of.with(|v| !v.kind.is_human())
             class:seat-broke=move || chips.get() <= 0
-            style=format!("--order:{order};--lift:{lift:.3}")
+            style=format!("--order:{order};--lift:{lift}")
             data-testid=format!("seat-{seat}")
             data-chips=move || chips.get().to_string()
             data-cards=move || view_of.with(|v| v.cards.to_string())
@@ -112,10 +112,12 @@ fn arc_place(seat: Seat, viewer: Seat, players: usize) -> Option<usize> {
     (k > 0).then(|| k - 1)
 }
 
-/// The lift of an opponent's plate (0 at the ends of the arc, 1 in the middle), so the row of
-/// opponents curves like the far side of a table.
-fn arc_lift(place: usize, opponents: usize) -> f64 {
-    (std::f64::consts::PI * (place as f64 + 0.5) / opponents as f64).sin()
+/// The lift of an opponent's plate in percent (small at the ends of the arc, 100 in the
+/// middle), so the row of opponents curves like the far side of a table: 4x(1 - x) at the
+/// plate's centre x = (place + ½) / opponents, in whole numbers.
+fn arc_lift(place: usize, opponents: usize) -> usize {
+    let (k, m) = (2 * place + 1, 2 * opponents);
+    400 * k * (m - k) / (m * m)
 }
 
 /// The seats round the table, with the board (`children`) in the middle.
@@ -140,7 +142,7 @@ pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, child
         });
         let (order, lift) = match arc_place(seat, viewer, players) {
             Some(place) => (place, arc_lift(place, opponents)),
-            None => (0, 0.0),
+            None => (0, 0),
         };
         view! { <SeatPlate view_of=view_of order=order lift=lift /> }
     };
