@@ -7,21 +7,27 @@
 #   5. size        the first-load bundle, gzip -9, must stay under 250 KB (tests/e2e/size-budget.mjs)
 #   6. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
 # Ends with "N passed, N failed" (stages) and exits non-zero if any stage failed.
+# --keep-going: run the later stages even after a failure (the tools and build stages still stop
+# the run, since nothing after them can work); the exit status is still non-zero.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
 
+keep_going=0
+[ "${1:-}" = --keep-going ] && keep_going=1
+
 passed=0
 failed=0
+failed_names=()
 started=$SECONDS
 bold() { printf '\033[1m%s\033[0m\n' "$*"; }
 
 summary() {
   echo
-  bold "test.sh: $passed passed, $failed failed ($(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s)"
+  bold "test.sh: $passed passed, $failed failed ($(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s)${failed_names[*]:+ — failed: ${failed_names[*]}}"
 }
 
-# stage NAME COMMAND...: runs one stage; on failure prints why and stops here.
+# stage NAME COMMAND...: runs one stage; on failure prints why and stops (unless --keep-going).
 stage() {
   local name="$1"; shift
   local t0=$SECONDS
@@ -32,10 +38,13 @@ stage() {
   else
     local rc=$?
     failed=$((failed + 1))
+    failed_names+=("$name")
     echo >&2
     bold "!!! stage '$name' FAILED (exit $rc) after $((SECONDS - t0)) s: $*" >&2
-    summary
-    exit 1
+    if [ "$keep_going" = 0 ] || [ "$name" = tools ] || [ "$name" = build ]; then
+      summary
+      exit 1
+    fi
   fi
 }
 
@@ -71,3 +80,4 @@ e2e() {
 stage e2e e2e
 
 summary
+[ "$failed" = 0 ]

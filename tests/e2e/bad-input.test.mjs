@@ -1,9 +1,9 @@
 // Damaged input never breaks the page: a corrupt save shows the error banner (the save is kept)
 // and a new game still starts; an invalid record file says which action is refused and why, and
 // the game on the table goes on untouched.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, assertNoErrors, byId, shot, until, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, shot, until, PHONE } from './harness.mjs';
 import { newGame, table } from './pages.mjs';
 
 let env;
@@ -19,8 +19,8 @@ const CORRUPT_SAVES = {
 };
 
 for (const [what, text] of Object.entries(CORRUPT_SAVES)) {
-  test(`a corrupt save (${what}) shows the error banner and the page still works`, { timeout: 60_000 }, async () => {
-    const { page, errors } = await env.open({ query: '?lang=en&speed=instant' });
+  scenario(() => env, `a corrupt save (${what}) shows the error banner and the page still works`, { timeout: 60_000 }, async ({ open }) => {
+    const { page, errors } = await open({ query: '?lang=en&speed=instant' });
     await newGame.visible(page);
     await page.evaluate((t) => localStorage.setItem('tapis.current', t), text);
     await page.reload();
@@ -44,8 +44,8 @@ for (const [what, text] of Object.entries(CORRUPT_SAVES)) {
   });
 }
 
-test('importing a record with an illegal action says which and why, and keeps the current game', { timeout: 60_000 }, async () => {
-  const { page, errors } = await env.open({ viewport: PHONE, query: '?lang=en&speed=instant' });
+scenario(() => env, 'importing a record with an illegal action says which and why, and keeps the current game', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ viewport: PHONE, query: '?lang=en&speed=instant' });
   await newGame.start(page, { rounds: 2, seed: 31337 });
   await until(async () => (await table.situation(page)).myTurn, { what: 'my turn' });
   const before = await table.snapshot(page);

@@ -1,8 +1,8 @@
 // A whole 4-player Nain Jaune game (you + 3 easy computers, 2 rounds, instant speed) played with
 // the keyboard only, once in French on a desktop screen and once in English on a phone screen.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table } from './pages.mjs';
 
 let env;
@@ -15,9 +15,9 @@ const TEXTS = {
 };
 
 for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE, 'phone']]) {
-  test(`keyboard-only game to the end, lang=${lang}, ${device}`, { timeout: 300_000 }, async () => {
+  scenario(() => env, `keyboard-only game to the end, lang=${lang}, ${device}`, { timeout: 300_000 }, async ({ open }) => {
     const t = TEXTS[lang];
-    const { page, errors } = await env.open({ viewport, query: `?lang=${lang}&players=4&speed=instant` });
+    const { page, errors } = await open({ viewport, query: `?lang=${lang}&players=4&speed=instant` });
     await newGame.visible(page);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal((await byId(page, 'start-game').innerText()).trim(), t.start);

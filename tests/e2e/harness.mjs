@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
 
@@ -33,12 +34,12 @@ export async function setup() {
     server,
     browser,
     /** A fresh page (own context, so own localStorage) that records every error it sees. */
-    async open({ viewport = DESKTOP, query = '', init } = {}) {
+    async open({ viewport = DESKTOP, query = '', init, base = server.url } = {}) {
       const context = await browser.newContext({ viewport, locale: 'en-US' });
       const page = await context.newPage();
       const errors = watchErrors(page);
       if (init) await init(page);
-      if (query !== null) await page.goto(server.url + query);
+      if (query !== null) await page.goto(base + query);
       return { page, context, errors };
     },
     async close() {
@@ -60,6 +61,34 @@ export function watchErrors(page) {
     if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   return errors;
+}
+
+/**
+ * A test that, when it fails, leaves a screenshot of every page it opened with `env.open` in
+ * artifacts/FAILED-<title>-<n>.png and prints the errors those pages reported.
+ */
+export function scenario(getEnv, title, options, body) {
+  return test(title, options, async () => {
+    const env = getEnv();
+    const opened = [];
+    const open = async (o) => {
+      const p = await env.open(o);
+      opened.push(p);
+      return p;
+    };
+    try {
+      await body({ ...env, open });
+    } catch (e) {
+      const slug = title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      for (const [i, { page, errors }] of opened.entries()) {
+        await shot(page, `FAILED-${slug}-${i}`).catch(() => {});
+        if (errors.length) console.error(`errors seen by page ${i}:\n${errors.join('\n')}`);
+      }
+      throw e;
+    } finally {
+      for (const { context } of opened) await context.close().catch(() => {});
+    }
+  });
 }
 
 export function assertNoErrors(errors, what = 'the page') {

@@ -1,7 +1,7 @@
 // Reload in the middle of a round: the same deal, chips, boxes and hand come back, and play goes on.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, assertNoErrors, byId, until } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until } from './harness.mjs';
 import { newGame, table } from './pages.mjs';
 
 let env;
@@ -17,8 +17,8 @@ async function untilMyTurn(page) {
   }, { timeout: 30_000, what: 'my turn' });
 }
 
-test('a reload mid-game brings back the same state and play continues', { timeout: 120_000 }, async () => {
-  const { page, errors } = await env.open({ query: '?lang=en&speed=instant' });
+scenario(() => env, 'a reload mid-game brings back the same state and play continues', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
   await newGame.start(page, { rounds: 3, seed: 424242 });
 
   // Play a few of my cards so the round is well under way.

@@ -1,11 +1,11 @@
 // The AI worker loads and answers when the site lives under a sub-path (any sub-path: dist/ is
 // built once with a relative public URL), and its files are served with the right types.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setup, assertNoErrors, watchErrors, byId, until, DESKTOP } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until } from './harness.mjs';
 import { serve, DIST } from './server.mjs';
 import { newGame, table } from './pages.mjs';
 
@@ -19,9 +19,9 @@ async function watchComputers(page) {
   await until(async () => (await table.situation(page)).actions >= 20, { timeout: 30_000, what: '20 computer moves' });
 }
 
-test('the worker answers under /games/cards/', { timeout: 90_000 }, async () => {
+scenario(() => env, 'the worker answers under /games/cards/', { timeout: 90_000 }, async ({ open }) => {
   const workers = [];
-  const { page, errors } = await env.open({
+  const { page, errors } = await open({
     query: null,
     init: (p) => p.on('worker', (w) => workers.push(w.url())),
   });
@@ -47,35 +47,27 @@ test('the worker answers under /games/cards/', { timeout: 90_000 }, async () => 
   assertNoErrors(errors);
 });
 
-test('the same dist/ works under another, deeper sub-path', { timeout: 90_000 }, async () => {
+scenario(() => env, 'the same dist/ works under another, deeper sub-path', { timeout: 90_000 }, async ({ open }) => {
   const server = await serve({ prefix: '/a/deeper/place/for/tapis/' });
-  const browser = env.browser;
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
   try {
-    await page.goto(server.url + '?lang=fr&speed=instant');
+    const { page, errors } = await open({ base: server.url, query: '?lang=fr&speed=instant' });
     await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', {
       timeout: 15_000, what: 'ai-status ready',
     });
     await watchComputers(page);
     assertNoErrors(errors);
   } finally {
-    await context.close();
     await server.close();
   }
 });
 
-test('without a loadable worker the page itself plays the computers', { timeout: 90_000 }, async () => {
+scenario(() => env, 'without a loadable worker the page itself plays the computers', { timeout: 90_000 }, async ({ open }) => {
   const root = mkdtempSync(join(tmpdir(), 'tapis-no-worker-'));
   cpSync(DIST, root, { recursive: true });
   rmSync(join(root, 'worker_bg.wasm'));
   const server = await serve({ root });
-  const context = await env.browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
   try {
-    await page.goto(server.url + '?lang=en&speed=instant');
+    const { page, errors } = await open({ base: server.url, query: '?lang=en&speed=instant' });
     const status = byId(page, 'ai-status');
     await until(async () => (await status.getAttribute('data-status')) === 'fallback', {
       timeout: 30_000, what: 'ai-status fallback after a failed start and a failed restart',
@@ -86,7 +78,6 @@ test('without a loadable worker the page itself plays the computers', { timeout:
     assertNoErrors(errors.filter((e) => !/HTTP 404: .*worker_bg\.wasm/.test(e)));
     assert.equal(errors.length, 2, errors.join('\n'));
   } finally {
-    await context.close();
     await server.close();
     rmSync(root, { recursive: true, force: true });
   }
