@@ -56,7 +56,11 @@ export function watchErrors(page) {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
   });
-  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? '';
+    // A navigation (reload) cancels what is still in flight, e.g. the favicon: not the page's fault.
+    if (why !== 'net::ERR_ABORTED') errors.push(`request failed: ${r.url()} ${why}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
