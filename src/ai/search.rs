@@ -59,7 +59,7 @@ impl Budget {
 
 /// Iteration budgets for reproducible runs (arena, tests): roughly what the time budgets give in
 /// the browser.
-pub const MEDIUM_ITERATIONS: u32 = 400;
+pub const MEDIUM_ITERATIONS: u32 = 60;
 pub const HARD_ITERATIONS: u32 = 10_000;
 
 /// Plays the current deal to its end with the game's playout policy and returns the chips each
