@@ -10,86 +10,92 @@ use rand::Rng;
 use super::cards::Card;
 use super::rng::{index_below, shuffle};
 
-/// Deals `cards` to holders `0..capacities.len()`, holder `h` receiving exactly `capacities[h]`
-/// cards and only cards for which `allowed(card, h)` is true. Returns each holder's cards, or
-/// `None` when no such deal exists (or the capacities do not add up to the number of cards).
+/// Deals `cards` to holders `0..capacities.len()` (at most 16), holder `h` receiving exactly
+/// `capacities[h]` cards and only cards for which `allowed(card, h)` is true. Returns each holder's
+/// cards, or `None` when no such deal exists (or the capacities do not add up to the number of
+/// cards). Runs once per search iteration, so it keeps allocations to a handful.
 pub fn deal_consistent<R: Rng + ?Sized>(
     cards: &[Card],
     capacities: &[usize],
     allowed: impl Fn(Card, usize) -> bool,
     rng: &mut R,
 ) -> Option<Vec<Vec<Card>>> {
+    let holders = capacities.len();
+    assert!(holders <= 16, "at most 16 holders");
     if capacities.iter().sum::<usize>() != cards.len() {
         return None;
     }
     let mut order: Vec<Card> = cards.to_vec();
     shuffle(&mut order, rng);
-    let holders = capacities.len();
-    // options[i]: holders allowed for order[i], in a random order.
-    let options: Vec<Vec<usize>> = order
-        .iter()
-        .map(|&c| {
-            let mut hs: Vec<usize> = (0..holders).filter(|&h| allowed(c, h)).collect();
-            shuffle(&mut hs, rng);
-            hs
-        })
-        .collect();
-    if options.iter().any(Vec::is_empty) {
+    let mut search = Matching {
+        // Each card's allowed holders as a bitmask, and where its tour of them starts (a random
+        // rotation, so equally placed cards do not all pile onto the first holder).
+        allowed: order.iter().map(|&c| (0..holders).filter(|&h| allowed(c, h)).fold(0u16, |m, h| m | 1 << h)).collect(),
+        start: order.iter().map(|_| index_below(holders.max(1), rng) as u8).collect(),
+        holder_of: vec![u8::MAX; order.len()],
+        load: [0; 16],
+        capacities,
+        holders,
+    };
+    if search.allowed.contains(&0) {
         return None;
     }
-    let mut holder_of: Vec<Option<usize>> = vec![None; order.len()];
-    let mut load = vec![0usize; holders];
     for card in 0..order.len() {
-        let mut visited = vec![false; holders];
-        if !place(card, &options, &mut holder_of, &mut load, capacities, &mut visited) {
+        if !search.place(card, &mut 0) {
             return None;
         }
     }
-    let mut dealt: Vec<Vec<Card>> = vec![Vec::new(); holders];
-    for (i, h) in holder_of.iter().enumerate() {
-        dealt[h.expect("every card placed")].push(order[i]);
-    }
-    // Mixing the final hands hides the placement order (it is not part of any hand's meaning).
-    for hand in &mut dealt {
-        if hand.len() > 1 {
-            let k = index_below(hand.len(), rng);
-            hand.swap(0, k);
-        }
+    let mut dealt: Vec<Vec<Card>> = capacities.iter().map(|&n| Vec::with_capacity(n)).collect();
+    for (i, &h) in search.holder_of.iter().enumerate() {
+        dealt[h as usize].push(order[i]);
     }
     Some(dealt)
 }
 
-/// Finds room for `card`: a holder with space, or one whose card can move elsewhere
-/// (an augmenting path; `visited` keeps each holder to one visit per search).
-fn place(
-    card: usize,
-    options: &[Vec<usize>],
-    holder_of: &mut [Option<usize>],
-    load: &mut [usize],
-    capacities: &[usize],
-    visited: &mut [bool],
-) -> bool {
-    if let Some(&h) = options[card].iter().find(|&&h| load[h] < capacities[h]) {
-        holder_of[card] = Some(h);
-        load[h] += 1;
-        return true;
+/// Kuhn's augmenting-path matching of cards to holders with capacities.
+struct Matching<'a> {
+    allowed: Vec<u16>,
+    start: Vec<u8>,
+    holder_of: Vec<u8>,
+    load: [usize; 16],
+    capacities: &'a [usize],
+    holders: usize,
+}
+
+impl Matching<'_> {
+    /// The holders `card` may go to, in its own rotated order.
+    fn tour(&self, card: usize) -> impl Iterator<Item = usize> + '_ {
+        let (n, first) = (self.holders, self.start[card] as usize);
+        (0..n).map(move |k| (first + k) % n).filter(move |&h| self.allowed[card] & (1 << h) != 0)
     }
-    for &h in &options[card] {
-        if visited[h] {
-            continue;
+
+    /// Finds room for `card`: a holder with space, or one whose card can move elsewhere
+    /// (`visited` keeps each holder to one visit per search).
+    fn place(&mut self, card: usize, visited: &mut u16) -> bool {
+        let free = self.tour(card).find(|&h| self.load[h] < self.capacities[h]);
+        if let Some(h) = free {
+            self.holder_of[card] = h as u8;
+            self.load[h] += 1;
+            return true;
         }
-        visited[h] = true;
-        // h is full: try to move one of its cards elsewhere, then take its place.
-        for other in 0..holder_of.len() {
-            if holder_of[other] == Some(h) && place(other, options, holder_of, load, capacities, visited) {
-                load[h] -= 1;
-                holder_of[card] = Some(h);
-                load[h] += 1;
-                return true;
+        let tour: Vec<usize> = self.tour(card).collect();
+        for h in tour {
+            if *visited & (1 << h) != 0 {
+                continue;
+            }
+            *visited |= 1 << h;
+            // h is full: try to move one of its cards elsewhere, then take its place.
+            for other in 0..self.holder_of.len() {
+                if self.holder_of[other] == h as u8 && self.place(other, visited) {
+                    self.load[h] -= 1;
+                    self.holder_of[card] = h as u8;
+                    self.load[h] += 1;
+                    return true;
+                }
             }
         }
+        false
     }
-    false
 }
 
 #[cfg(test)]
