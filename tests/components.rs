@@ -11,6 +11,7 @@ use tapis::app::card_svg::CardFace;
 use tapis::app::i18n::{Lang, Names, Person};
 use tapis::app::move_log::EventLine;
 use tapis::app::nain_jaune::hand::Hand;
+use tapis::app::nain_jaune::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Game, Setup};
 use tapis::engine::nain_jaune::{Action, Event, NainJaune};
@@ -166,6 +167,14 @@ async fn events_read_in_both_languages() {
     assert_eq!(text(".a"), "8 sans 9 : Bob continue.");
     assert_eq!(text(".b"), "Vous jouez D♠.");
     div.remove();
+}
+
+/// The lone human's default name follows the language.
+#[wasm_bindgen_test]
+fn default_names_follow_the_language() {
+    let seats = [SeatKind::Human, SeatKind::Computer(tapis::ai::Level::Easy)];
+    assert_eq!(default_names(&seats, Lang::En), vec!["You".to_string(), "Ada".to_string()]);
+    assert_eq!(default_names(&seats, Lang::Fr), vec!["Vous".to_string(), "Ada".to_string()]);
 }
 
 /// The seeded shuffle deals the same cards in the browser as natively.

@@ -76,6 +76,10 @@ impl AppState {
         self.notices.clear_ai();
         self.session.set(Some(session));
         self.screen.set(Screen::Game);
+        // The table from its top (the new-game form is long: its start button is far down).
+        if let Some(window) = web_sys::window() {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
         Ok(())
     }
 

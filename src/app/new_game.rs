@@ -136,7 +136,8 @@ pub fn NewGameScreen() -> impl IntoView {
                 .collect()
         })
     };
-    let default_name = move |seat: usize| default_names(&seat_kinds()).get(seat).cloned().unwrap_or_default();
+    let default_name =
+        move |seat: usize| default_names(&seat_kinds(), lang.get()).get(seat).cloned().unwrap_or_default();
     let has_game = move || state.session.with(|s| s.as_ref().is_some_and(|s| !s.game.is_finished()));
     let error_of = move |field: Field| {
         move || {
@@ -177,7 +178,7 @@ pub fn NewGameScreen() -> impl IntoView {
         };
         let n = players.get_untracked();
         let kinds: Vec<SeatKind> = seat_kinds();
-        let defaults = default_names(&kinds);
+        let defaults = default_names(&kinds, lang.get_untracked());
         let chosen_names: Vec<String> = names.with_untracked(|all| {
             (0..n)
                 .map(|s| {

@@ -27,13 +27,39 @@ fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
     (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok()).collect()
 }
 
+/// Focuses a card of the hand and scrolls the page as little as shows the whole hand (the
+/// browser's own focus scroll would centre the card, pushing the table off a phone's screen).
+fn focus_in_hand(button: &web_sys::HtmlElement) {
+    use js_sys::{Function, Object, Reflect};
+    let call_with = |target: &wasm_bindgen::JsValue, method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
+        let object = Object::new();
+        for (key, value) in options {
+            let _ = Reflect::set(&object, &(*key).into(), value);
+        }
+        Reflect::get(target, &method.into())
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok())
+            .map(|f| f.call1(target, &object).is_ok())
+            .unwrap_or(false)
+    };
+    if !call_with(button, "focus", &[("preventScroll", true.into())]) {
+        let _ = button.focus();
+        return;
+    }
+    // The whole hand area (its section: the hand's parent), not the card alone: the lifted card
+    // sits higher than its neighbours.
+    let area = button.parent_node().and_then(|hand| hand.parent_node()).map(wasm_bindgen::JsValue::from);
+    let target = area.unwrap_or_else(|| button.into());
+    call_with(&target, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
+}
+
 /// Puts the focus on the first playable card (after the DOM has caught up).
 pub fn focus_first_playable(hand: NodeRef<leptos::html::Div>) {
     set_timeout(
         move || {
             if let Some(hand) = hand.get_untracked() {
                 if let Some(first) = playable_buttons(&hand).into_iter().next() {
-                    let _ = first.focus();
+                    focus_in_hand(&first);
                 }
             }
         },

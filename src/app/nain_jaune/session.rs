@@ -6,7 +6,7 @@ use crate::engine::game::{Game, GameId, IllegalAction, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJaune};
 use crate::record::{Record, RecordedAction, ReplayError, Table};
 
-use crate::app::i18n::{Names, Person};
+use crate::app::i18n::{Lang, Names, Person};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,17 +39,27 @@ impl SeatKind {
 /// Names of the computer players, in seat order; humans at a shared table get the other list.
 const COMPUTER_NAMES: [&str; 8] = ["Ada", "Bob", "Cyd", "Dora", "Eli", "Fay", "Gus", "Hana"];
 const HUMAN_NAMES: [&str; 8] = ["Léa", "Max", "Noé", "Inès", "Paul", "Rose", "Tom", "Zoé"];
-/// The one human of a solo table.
+/// The one human of a solo table, in each language (any of them reads as "you" in either).
 pub const YOU: &str = "You";
+pub const VOUS: &str = "Vous";
 
-/// Default names for a table: "You" for a lone human, then Ada, Bob… for the computers.
-pub fn default_names(seats: &[SeatKind]) -> Vec<String> {
+/// "You" / "Vous": the lone human's default name in `lang`.
+pub fn you_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => YOU,
+        Lang::Fr => VOUS,
+    }
+}
+
+/// Default names for a table: "You" ("Vous" in French) for a lone human, then Ada, Bob… for the
+/// computers.
+pub fn default_names(seats: &[SeatKind], lang: Lang) -> Vec<String> {
     let humans = seats.iter().filter(|s| s.is_human()).count();
     let (mut h, mut c) = (0, 0);
     seats
         .iter()
         .map(|kind| match kind {
-            SeatKind::Human if humans == 1 => YOU.to_string(),
+            SeatKind::Human if humans == 1 => you_name(lang).to_string(),
             SeatKind::Human => {
                 h += 1;
                 HUMAN_NAMES[(h - 1) % HUMAN_NAMES.len()].to_string()
@@ -118,7 +128,8 @@ impl Session {
         };
         let names = match &record.names {
             Some(names) => names.clone(),
-            None => default_names(&seats),
+            // The lone human's name reads as "you" in either language (see `people`).
+            None => default_names(&seats, Lang::En),
         };
         let mut session = Session { id, record, game, seats, names, rounds_seen: 0 };
         session.rounds_seen = session.rounds_finished();
@@ -152,7 +163,7 @@ impl Session {
                 .iter()
                 .enumerate()
                 .map(|(seat, name)| {
-                    if Some(seat) == lone_human && matches!(name.as_str(), YOU | "Vous" | "you" | "vous") {
+                    if Some(seat) == lone_human && matches!(name.as_str(), YOU | VOUS | "you" | "vous") {
                         Person::you()
                     } else {
                         Person::named(name.clone())
