@@ -16,7 +16,7 @@ let referee;
 before(async () => {
   // The native referee, built once (cargo answers at once when it is up to date).
   execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'referee'], { cwd: ROOT, stdio: 'inherit' });
-  referee = `${ROOT}target/release/referee`;
+  referee = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/release/referee`;
   env = await setup();
 });
 after(async () => { await env?.close(); });
