@@ -7,15 +7,20 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+use tapis::ai::bench::BenchReport;
+use tapis::ai::nain_jaune_bot::Hint;
+use tapis::app::ai_client::read_message;
 use tapis::app::card_svg::CardFace;
-use tapis::app::i18n::{Lang, Names, Person};
+use tapis::app::i18n::{hint_card, hint_sentence, Lang, Names, Person};
 use tapis::app::move_log::EventLine;
 use tapis::app::nain_jaune::hand::Hand;
+use tapis::app::nain_jaune::hint_from_json;
 use tapis::app::nain_jaune::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Game, Setup};
-use tapis::engine::nain_jaune::{Action, Event, NainJaune};
+use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox};
 use tapis::engine::rng::{deal_rng, shuffle, SEED_7_ORDER};
+use tapis::protocol::FromWorker;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -169,12 +174,119 @@ async fn events_read_in_both_languages() {
     div.remove();
 }
 
+/// The card a hint suggests is marked (`data-hinted="true"`), and only that one.
+#[wasm_bindgen_test]
+async fn hand_marks_the_hinted_card() {
+    let div = fresh_div();
+    let cards = vec![card("3H"), card("3D"), card("7D"), card("KS")];
+    let playable: CardSet = [card("3H"), card("3D")].into_iter().collect();
+    let hinted = RwSignal::new(Some(card("3D")));
+    let _mounted = leptos::mount::mount_to(div.clone(), move || {
+        view! {
+            <Hand
+                cards=Signal::stored(cards)
+                playable=Signal::stored(playable)
+                active=Signal::stored(true)
+                on_play=Callback::new(|_: Card| {})
+                title=Signal::stored("Your hand".to_string())
+                hinted=hinted
+            />
+        }
+    });
+    tick().await;
+    let marked = || {
+        let list = div.query_selector_all("[data-hinted='true']").unwrap();
+        (0..list.length())
+            .map(|i| list.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-card").unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(marked(), vec!["3D".to_string()]);
+    hinted.set(None);
+    tick().await;
+    assert!(marked().is_empty(), "the mark goes with the hint");
+    div.remove();
+}
+
+/// Every kind of hint reads as one sentence in each language, naming the card to play.
+#[wasm_bindgen_test]
+fn hints_read_in_both_languages() {
+    let hints = [
+        Hint::Forced { card: card("9S") },
+        Hint::GoesOut { card: card("5C"), run: 1 },
+        Hint::GoesOut { card: card("5C"), run: 3 },
+        Hint::TakesBox { card: card("7D"), board_box: NainJauneBox::NainJaune, chips: 14 },
+        Hint::TakesBox { card: card("8C"), board_box: NainJauneBox::JackClubs, chips: 8 },
+        Hint::TakesBox { card: card("QS"), board_box: NainJauneBox::QueenSpades, chips: 0 },
+        Hint::KeepsLead { card: card("KS"), run: 1 },
+        Hint::KeepsLead { card: card("9H"), run: 4 },
+        Hint::Sheds { card: card("10C"), run: 1, points: 10 },
+        Hint::Sheds { card: card("AS"), run: 3, points: 6 },
+        Hint::Follows { card: card("4H") },
+    ];
+    for hint in &hints {
+        // The page reads the worker's JSON back into the very hint.
+        let json = serde_json::to_value(hint).unwrap();
+        assert_eq!(hint_from_json(&json).as_ref(), Some(hint), "{json}");
+        let en = hint_sentence(Lang::En, hint);
+        let fr = hint_sentence(Lang::Fr, hint);
+        let c = hint_card(hint);
+        let suit = c.to_string().chars().last().unwrap();
+        let symbol = match suit {
+            'S' => '♠',
+            'H' => '♥',
+            'D' => '♦',
+            _ => '♣',
+        };
+        assert!(en.starts_with("Play the ") && en.ends_with('.'), "{en}");
+        assert!(fr.starts_with("Jouez ") && fr.ends_with('.'), "{fr}");
+        assert!(en.contains(symbol) && fr.contains(symbol), "{en} / {fr}");
+        for word in [" the ", " it ", " your ", " chips"] {
+            assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
+        }
+    }
+    assert_eq!(hint_sentence(Lang::En, &hints[3]), "Play the 7♦ now: it takes the Yellow Dwarf (14 chips).");
+    assert_eq!(hint_sentence(Lang::Fr, &hints[3]), "Jouez le 7♦ maintenant : il rafle le Nain Jaune (14 jetons).");
+    assert!(hint_sentence(Lang::Fr, &hints[5]).starts_with("Jouez la D♠"), "{}", hint_sentence(Lang::Fr, &hints[5]));
+}
+
 /// The lone human's default name follows the language.
 #[wasm_bindgen_test]
 fn default_names_follow_the_language() {
     let seats = [SeatKind::Human, SeatKind::Computer(tapis::ai::Level::Easy)];
     assert_eq!(default_names(&seats, Lang::En), vec!["You".to_string(), "Ada".to_string()]);
     assert_eq!(default_names(&seats, Lang::Fr), vec!["Vous".to_string(), "Ada".to_string()]);
+}
+
+/// The page reads every kind of worker message as the protocol writes it (its reader is written
+/// by hand, to keep the page small).
+#[wasm_bindgen_test]
+fn worker_messages_read_back() {
+    let report = BenchReport {
+        players: 4,
+        playouts: 1000,
+        playouts_per_second: 346_667.0,
+        moves_per_second: 13_513_330.0,
+        search_iterations: 285_000,
+        search_iterations_per_second: 94_874.0,
+    };
+    let messages = [
+        FromWorker::Ready { version: tapis::protocol::PROTOCOL_VERSION },
+        FromWorker::Move { id: 7, action: "play 7D".into(), explanation: None },
+        FromWorker::Move {
+            id: 8,
+            action: "play 7D".into(),
+            explanation: Some(serde_json::json!({"kind": "forced", "card": "7D"})),
+        },
+        FromWorker::Bench { id: 9, report },
+        FromWorker::Failed { id: Some(10), message: "seat 1 has no move to make".into() },
+        FromWorker::Failed { id: None, message: "unreadable request".into() },
+    ];
+    for message in messages {
+        let json = message.to_json();
+        assert_eq!(read_message(&json), Ok(message), "{json}");
+    }
+    assert!(read_message("{\"kind\":\"bogus\"}").is_err());
+    assert!(read_message("not json").is_err());
 }
 
 /// The seeded shuffle deals the same cards in the browser as natively.

@@ -150,6 +150,13 @@ impl AiClient {
         });
     }
 
+    /// [`request`](Self::request) through one non-generic door: callers share a single copy of
+    /// its code instead of one per closure type (the page's size budget counts every copy).
+    #[inline(never)]
+    pub fn request_boxed(&self, request: ToWorker, on_done: Box<dyn FnOnce(Result<FromWorker, String>)>) {
+        self.request(request, on_done)
+    }
+
     /// Any request (a move with its explanation, a benchmark): `on_done` gets the worker's
     /// answer (`Move`, `Bench`), or a `Failed` answer's message. Called exactly once, later.
     pub fn request(&self, mut request: ToWorker, on_done: impl FnOnce(Result<FromWorker, String>) + 'static) {
@@ -282,7 +289,7 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
     let Some(text) = event.data().as_string() else {
         return fail_later(&inner_rc, generation, "the worker sent something that is not text".into());
     };
-    let message: FromWorker = match serde_json::from_str(&text) {
+    let message: FromWorker = match read_message(&text) {
         Ok(m) => m,
         Err(e) => return fail_later(&inner_rc, generation, format!("unreadable message from the worker: {e}")),
     };
@@ -315,6 +322,36 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
             web_sys::console::warn_1(&format!("AI worker: a request was not understood: {message}").into());
         }
     }
+}
+
+/// Reads a worker's message: the JSON of [`FromWorker`], read through a `serde_json::Value`
+/// field by field. (The derived reader of this internally tagged enum is some 12 KB of page code;
+/// `tests/components.rs` checks that both read every kind of message alike.)
+pub fn read_message(text: &str) -> Result<FromWorker, String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let id = v.get("id").and_then(|i| i.as_u64());
+    let field = |key: &str| v.get(key).and_then(|s| s.as_str()).map(str::to_string);
+    let missing = |key: &str| format!("no '{key}' in {text}");
+    Ok(match v.get("kind").and_then(|k| k.as_str()) {
+        Some("ready") => FromWorker::Ready {
+            version: v
+                .get("version")
+                .and_then(|n| n.as_u64())
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| missing("version"))?,
+        },
+        Some("move") => FromWorker::Move {
+            id: id.ok_or_else(|| missing("id"))?,
+            action: field("action").ok_or_else(|| missing("action"))?,
+            explanation: v.get("explanation").filter(|e| !e.is_null()).cloned(),
+        },
+        Some("bench") => FromWorker::Bench {
+            id: id.ok_or_else(|| missing("id"))?,
+            report: serde_json::from_value(v.get("report").cloned().unwrap_or_default()).map_err(|e| e.to_string())?,
+        },
+        Some("failed") => FromWorker::Failed { id, message: field("message").ok_or_else(|| missing("message"))? },
+        _ => return Err(missing("kind")),
+    })
 }
 
 /// Hands an answer to whoever asked (not while `inner` is borrowed: the callback may ask again).

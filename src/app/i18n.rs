@@ -8,6 +8,7 @@
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::ai::nain_jaune_bot::Hint;
 use crate::ai::Level;
 use crate::engine::cards::{Card, Rank, Suit};
 use crate::engine::game::{Chips, Seat};
@@ -160,6 +161,10 @@ pub enum T {
     FinalStandings,
     Tie,
     PlayAgain,
+    // Hints
+    HintButton,
+    HintThinking,
+    HintFailed,
     // AI status
     AiLoading,
     AiReady,
@@ -252,6 +257,9 @@ impl T {
             PlayAgain => ("New game", "Nouvelle partie"),
             AiLoading => ("Computer players are getting ready…", "Les joueurs de l'ordinateur se préparent…"),
             AiReady => ("Computer players ready", "Ordinateur prêt"),
+            HintButton => ("Hint", "Indice"),
+            HintThinking => ("Looking for the best card…", "Recherche de la meilleure carte…"),
+            HintFailed => ("No hint this time.", "Pas d'indice cette fois."),
         };
         lang.pick(en, fr)
     }
@@ -805,4 +813,104 @@ pub fn is_announcement(event: &Event) -> bool {
             | Event::Dealt { .. }
             | Event::GameOver { .. }
     )
+}
+
+/// "the 7♦" / "le 7♦", "la D♠", "l'A♠": a card with its article, for hints.
+fn card_definite(lang: Lang, card: Card) -> String {
+    let short = card_short(lang, card);
+    let article = match (lang, card.rank()) {
+        (Lang::En, _) => "the ",
+        (Lang::Fr, Some(r)) if r == Rank::ACE => "l'",
+        (Lang::Fr, Some(r)) if r == Rank::QUEEN => "la ",
+        (Lang::Fr, _) => "le ",
+    };
+    format!("{article}{short}")
+}
+
+/// The card a hint suggests.
+pub fn hint_card(hint: &Hint) -> Card {
+    match *hint {
+        Hint::Forced { card }
+        | Hint::GoesOut { card, .. }
+        | Hint::TakesBox { card, .. }
+        | Hint::KeepsLead { card, .. }
+        | Hint::Sheds { card, .. }
+        | Hint::Follows { card } => card,
+    }
+}
+
+/// A hint as one sentence: the card to play and why ("Play the 7♦ now: it takes the Yellow
+/// Dwarf (14 chips).").
+pub fn hint_sentence(lang: Lang, hint: &Hint) -> String {
+    let card = hint_card(hint);
+    let en = lang == Lang::En;
+    // The card as a subject: "it" / "il", "elle"; a run: "your run of 3 cards" / "votre suite…".
+    let it = match lang {
+        Lang::En => "it",
+        Lang::Fr if card.rank() == Some(Rank::QUEEN) => "elle",
+        Lang::Fr => "il",
+    };
+    let subject = |run: usize| match run {
+        1 => it.to_string(),
+        n if en => format!("your run of {n} cards"),
+        n => format!("votre suite de {n} cartes"),
+    };
+    let mut now = false;
+    let why = match *hint {
+        Hint::Forced { .. } => {
+            lang.pick("it is the only card you can play", "c'est la seule carte que vous pouvez jouer").to_string()
+        }
+        Hint::GoesOut { run, .. } => {
+            let cards = cards_text(lang, run);
+            match lang {
+                Lang::En => format!("your hand goes out ({cards}) and you win the round"),
+                Lang::Fr => format!("vous videz votre main ({cards}) et gagnez la donne"),
+            }
+        }
+        Hint::TakesBox { board_box, chips: 0, .. } => {
+            let board_card = card_short(lang, board_box.card());
+            match lang {
+                Lang::En => format!("a {board_card} still in your hand at the end of the round costs a penalty"),
+                Lang::Fr if board_box == NainJauneBox::QueenSpades => {
+                    format!("une {board_card} restée en main à la fin de la donne coûte une pénalité")
+                }
+                Lang::Fr => format!("un {board_card} resté en main à la fin de la donne coûte une pénalité"),
+            }
+        }
+        Hint::TakesBox { board_box, chips, .. } => {
+            now = board_box.card() == card;
+            let who = if now { it } else { lang.pick("your run", "votre suite") };
+            let (chips, the_box) = (chips_text(lang, chips), the_box(lang, board_box));
+            match lang {
+                Lang::En => format!("{who} takes {the_box} ({chips})"),
+                Lang::Fr => format!("{who} rafle {the_box} ({chips})"),
+            }
+        }
+        Hint::KeepsLead { run, .. } => {
+            let who = subject(run);
+            match lang {
+                Lang::En => format!("nobody can follow after {who}, so you lead again"),
+                Lang::Fr if run == 1 => "personne ne pourra suivre, vous reprendrez la main".to_string(),
+                Lang::Fr => format!("après {who} personne ne pourra suivre, vous reprendrez la main"),
+            }
+        }
+        Hint::Sheds { run, points, .. } => {
+            let who = subject(run);
+            let unit = if points == 1 || (points == 0 && !en) { "point" } else { "points" };
+            match lang {
+                Lang::En => format!("{who} gets {points} {unit} out of your hand"),
+                Lang::Fr => format!("{who} retire {points} {unit} de votre main"),
+            }
+        }
+        Hint::Follows { .. } => match lang {
+            Lang::En => "it continues the sequence".to_string(),
+            Lang::Fr => format!("{it} continue la séquence"),
+        },
+    };
+    let the = card_definite(lang, card);
+    let now = if now { lang.pick(" now", " maintenant") } else { "" };
+    match lang {
+        Lang::En => format!("Play {the}{now}: {why}."),
+        Lang::Fr => format!("Jouez {the}{now} : {why}."),
+    }
 }

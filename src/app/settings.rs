@@ -9,8 +9,8 @@ use super::storage;
 /// localStorage key of the preferences.
 pub const SETTINGS_KEY: &str = "tapis.settings";
 
-/// How long a computer move stays on screen before the next one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+/// How long a computer move stays on screen before the next one. Saved as its key (`"fast"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Speed {
     Slow,
@@ -18,6 +18,14 @@ pub enum Speed {
     Normal,
     Fast,
     Instant,
+}
+
+/// By its key, by hand: the derived reader of a four-word enum costs a kilobyte of page code.
+impl<'de> Deserialize<'de> for Speed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Speed, D::Error> {
+        let key = String::deserialize(deserializer)?;
+        Speed::from_key(&key).ok_or_else(|| serde::de::Error::custom(format!("unknown speed '{key}'")))
+    }
 }
 
 impl Speed {

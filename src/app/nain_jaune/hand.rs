@@ -67,6 +67,24 @@ pub fn focus_first_playable(hand: NodeRef<leptos::html::Div>) {
     );
 }
 
+/// Puts the focus on `card` in the hand (after the DOM has caught up), e.g. the card a hint
+/// suggests, so that Enter plays it.
+pub fn focus_card(card: Card) {
+    set_timeout(
+        move || {
+            let selector = format!("[data-testid='hand'] button[data-card='{card}']");
+            if let Some(button) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(&selector).ok().flatten())
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                focus_in_hand(&button);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
 #[component]
 pub fn Hand(
     /// The cards, in display order.
@@ -83,6 +101,9 @@ pub fn Hand(
     /// The heading ("Your hand").
     #[prop(into)]
     title: Signal<String>,
+    /// The card a hint suggests, marked `data-hinted="true"`.
+    #[prop(optional, into)]
+    hinted: MaybeProp<Card>,
 ) -> impl IntoView {
     let lang = use_lang();
     let hand_ref = NodeRef::<leptos::html::Div>::new();
@@ -157,12 +178,14 @@ pub fn Hand(
                     {
                         let is_playable = move || playable.with(|p| p.contains(card));
                         let usable = move || active.get() && is_playable();
+                        let is_hinted = move || hinted.get() == Some(card);
                         view! {
                             <button
                                 type="button"
                                 class="hand-card"
                                 class:playable=usable
                                 class:shake=move || shaking.get() == Some(card)
+                                data-hinted=move || is_hinted().then_some("true")
                                 data-testid=format!("card-{card}")
                                 data-card=card.to_string()
                                 data-playable=move || is_playable().to_string()
@@ -176,6 +199,9 @@ pub fn Hand(
                                 on:click=move |_| try_play(card)
                             >
                                 <CardFace card=card decorative=true />
+                                // Its words come from the stylesheet, on the suggested card only (the
+                                // hint's sentence, read aloud, names the card).
+                                <span class="hint-badge" aria-hidden="true"></span>
                             </button>
                         }
                     }

@@ -15,13 +15,16 @@ pub mod table;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
+use crate::ai::nain_jaune_bot::Hint;
+use crate::ai::Level;
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, GameId, Seat};
-use crate::engine::nain_jaune::{Action, Event, Phase};
-use crate::protocol::ToWorker;
+use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase};
+use crate::protocol::{FromWorker, ToWorker};
 
 use super::i18n::{
-    event_sentence, hand_title, is_announcement, pass_device_to, round_title, tr, waiting_for, your_turn_follow, T,
+    event_sentence, hand_title, hint_card, hint_sentence, is_announcement, pass_device_to, round_title, tr,
+    waiting_for, your_turn_follow, T,
 };
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::notices::Msg;
@@ -34,6 +37,51 @@ use table::{SeatView, SeatsRing};
 
 /// Thinking time given to the search levels, in milliseconds.
 const AI_BUDGET_MS: u32 = 200;
+/// Thinking time of a hint (the hard level, with its reason).
+const HINT_BUDGET_MS: u32 = 300;
+/// Mixed into a hint's seed, so a hint is not the very search a computer seat would make.
+const HINT_SEED: u64 = 0x4849_4E54; // "HINT"
+
+/// A hint for the human to move.
+#[derive(Clone, Debug, PartialEq)]
+enum HintState {
+    /// Asked, no answer yet.
+    Thinking,
+    /// The card to play and why.
+    Ready(Hint),
+    /// No hint could be had (the reason goes to the console).
+    Failed,
+}
+
+/// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
+/// for this internally tagged enum would add some 14 KB to the page's code.
+pub fn hint_from_json(json: &serde_json::Value) -> Option<Hint> {
+    let card = || json.get("card")?.as_str()?.parse::<Card>().ok();
+    let number = |key: &str| json.get(key)?.as_u64();
+    let run = || number("run").and_then(|n| usize::try_from(n).ok());
+    let chips = |key: &str| json.get(key)?.as_i64().and_then(|n| Chips::try_from(n).ok());
+    Some(match json.get("kind")?.as_str()? {
+        "forced" => Hint::Forced { card: card()? },
+        "goes_out" => Hint::GoesOut { card: card()?, run: run()? },
+        "takes_box" => {
+            let key = json.get("board_box")?.as_str()?;
+            let board_box = NainJauneBox::ALL.into_iter().find(|b| b.key() == key)?;
+            Hint::TakesBox { card: card()?, board_box, chips: chips("chips")? }
+        }
+        "keeps_lead" => Hint::KeepsLead { card: card()?, run: run()? },
+        "sheds" => Hint::Sheds { card: card()?, run: run()?, points: chips("points")? },
+        "follows" => Hint::Follows { card: card()? },
+        _ => return None,
+    })
+}
+
+/// Whether a key press is meant for a field or a list (so it is no shortcut).
+fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
 
 /// The screen: one [`GameTable`] per game put on the table (a new game starts afresh).
 #[component]
@@ -264,17 +312,24 @@ fn GameTable() -> impl IntoView {
             observation,
             explain: false,
         };
-        state.ai().think(request, move |result| {
-            leptos::task::spawn_local(async move {
-                let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
-                let wait = delay - (js_sys::Date::now() - started);
-                if wait >= 1.0 {
-                    TimeoutFuture::new(wait as u32).await;
-                }
-                thinking.try_set(None);
-                apply_computer_move(state, id, index, seat, result);
-            });
-        });
+        state.ai().request_boxed(
+            request,
+            Box::new(move |answer| {
+                let result = answer.and_then(|a| match a {
+                    FromWorker::Move { action, .. } => Ok(action),
+                    _ => Err("the AI did not answer with a move".to_string()),
+                });
+                leptos::task::spawn_local(async move {
+                    let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
+                    let wait = delay - (js_sys::Date::now() - started);
+                    if wait >= 1.0 {
+                        TimeoutFuture::new(wait as u32).await;
+                    }
+                    thinking.try_set(None);
+                    apply_computer_move(state, id, index, seat, result);
+                });
+            }),
+        );
     });
 
     let play_card = Callback::new(move |card: Card| {
@@ -299,6 +354,96 @@ fn GameTable() -> impl IntoView {
             state.notices.clear_ai();
         }
     });
+
+    // ---- Hints: the hard level's move for the human to play, with its reason. ----
+    let action_count = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.record.actions.len())));
+    let hint = RwSignal::new(None::<(usize, HintState)>);
+    // Only the hint for the position on the table is shown: playing a card clears it.
+    let current_hint = move || {
+        let count = action_count.get();
+        hint.with(|h| h.as_ref().filter(|(i, _)| *i == count).map(|(_, h)| h.clone()))
+    };
+    let hinted_card = Signal::derive(move || match current_hint() {
+        Some(HintState::Ready(hint)) if active.get() => Some(hint_card(&hint)),
+        _ => None,
+    });
+    let ask_hint = Callback::new(move |_: ()| {
+        if !active.get_untracked() {
+            return;
+        }
+        let index = action_count.get_untracked();
+        match untrack(current_hint) {
+            Some(HintState::Thinking) => return,
+            Some(HintState::Ready(hint)) => return hand::focus_card(hint_card(&hint)),
+            _ => {}
+        }
+        let Some(seat) = viewer.get_untracked() else { return };
+        let Some((observation, record_seed)) = session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            Some((serde_json::to_value(s.game.observe(seat)).ok()?, s.record.seed))
+        }) else {
+            return;
+        };
+        hint.set(Some((index, HintState::Thinking)));
+        let request = ToWorker::Think {
+            id: 0,
+            game: GameId::NainJaune,
+            level: Level::Hard,
+            seed: ai_seed(record_seed, index) ^ HINT_SEED,
+            budget_ms: HINT_BUDGET_MS,
+            iterations: None,
+            observation,
+            explain: true,
+        };
+        state.ai().request_boxed(
+            request,
+            Box::new(move |answer| {
+                    // The game moved on (or left the table) meanwhile: this hint is for nothing.
+                if action_count.try_get_untracked() != Some(index) {
+                    return;
+                }
+                // The explanation names the card (the very move the search chose) and why.
+                let shown = match &answer {
+                    Ok(FromWorker::Move { explanation: Some(why), .. }) => hint_from_json(why).map(HintState::Ready),
+                    _ => None,
+                };
+                let shown = shown.unwrap_or_else(|| {
+                    if let Err(reason) = &answer {
+                        web_sys::console::warn_1(&format!("no hint: {reason}").into());
+                    }
+                    HintState::Failed
+                });
+                if let HintState::Ready(hint) = &shown {
+                    // Enter (or Space) then plays the suggestion.
+                    hand::focus_card(hint_card(hint));
+                }
+                hint.try_set(Some((index, shown)));
+            }),
+        );
+    });
+    // The `h` key asks for a hint on the human's turn (not while typing in a field).
+    let hint_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        if !matches!(ev.key().as_str(), "h" | "H") || typing_in_field(&ev) || !active.get_untracked() {
+            return;
+        }
+        ev.prevent_default();
+        ask_hint.run(());
+    });
+    on_cleanup(move || hint_key.remove());
+    let hint_text = move || {
+        let l = lang.get();
+        match current_hint()? {
+            HintState::Thinking => Some(T::HintThinking.text(l).to_string()),
+            HintState::Ready(hint) => Some(hint_sentence(l, &hint)),
+            HintState::Failed => Some(T::HintFailed.text(l).to_string()),
+        }
+    };
+    let hint_state = move || match current_hint() {
+        Some(HintState::Thinking) => "thinking",
+        Some(HintState::Ready { .. }) => "ready",
+        Some(HintState::Failed) => "failed",
+        None => "none",
+    };
 
     let continue_after_summary = Callback::new(move |_: ()| {
         session.update(|s| {
@@ -405,6 +550,21 @@ fn GameTable() -> impl IntoView {
                             })}
                         </p>
                         <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
+                        <div class="hint-row" hidden=move || !active.get()>
+                                <button
+                                    type="button"
+                                    class="btn btn-small btn-hint"
+                                    data-testid="hint"
+                                    aria-keyshortcuts="h"
+                                    on:click=move |_| ask_hint.run(())
+                                >
+                                    {tr(T::HintButton)}
+                                    <kbd class="kbd" aria-hidden="true">"H"</kbd>
+                                </button>
+                                <p class="hint-text" data-testid="hint-text" data-state=hint_state aria-live="polite">
+                                    {hint_text}
+                                </p>
+                        </div>
                     </div>
                 </div>
                 {move || game_over_view()}
@@ -435,7 +595,14 @@ fn GameTable() -> impl IntoView {
                                 </section>
                             }
                         >
-                            <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading />
+                            <Hand
+                                cards=hand_cards
+                                playable=playable
+                                active=active
+                                on_play=play_card
+                                title=hand_heading
+                                hinted=hinted_card
+                            />
                         </Show>
                     </Show>
                 </Show>
