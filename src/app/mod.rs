@@ -23,6 +23,10 @@ pub mod url_params;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::ai::Level;
+use crate::engine::game::{Game, GameId, Setup};
+use crate::engine::nain_jaune::NainJaune;
+use crate::protocol::ToWorker;
 use crate::record::Record;
 use ai_client::{AiClient, AiStatus};
 use card_svg::FourColour;
@@ -107,6 +111,31 @@ impl AppState {
     }
 }
 
+/// Search iterations of the warm-up request: enough to run every part of the search a few
+/// hundred times (a few milliseconds once warm).
+const WARM_UP_ITERATIONS: u32 = 200;
+
+/// One cheap search at start, answer ignored: the worker's first search after loading runs
+/// several times slower (the engine's baseline compiler), so it should not be a real move.
+fn warm_up(ai: &AiClient) {
+    let Ok(game) = NainJaune::new(&Setup { players: 4, seed: 1, ..Setup::default() }) else { return };
+    let Some(seat) = game.to_move() else { return };
+    let Ok(observation) = serde_json::to_value(game.observe(seat)) else { return };
+    ai.request_boxed(
+        ToWorker::Think {
+            id: 0,
+            game: GameId::NainJaune,
+            level: Level::Hard,
+            seed: 1,
+            budget_ms: 100,
+            iterations: Some(WARM_UP_ITERATIONS),
+            observation,
+            explain: false,
+        },
+        Box::new(|_| {}),
+    );
+}
+
 /// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
 /// reported; it is never deleted.
 fn resume(state: &AppState) {
@@ -151,6 +180,7 @@ pub fn App() -> impl IntoView {
         next_session_id: StoredValue::new(1),
         ai: StoredValue::new_local(AiClient::new()),
     };
+    warm_up(&state.ai());
     provide_context(state);
     provide_context(state.lang);
     provide_context(FourColour(Signal::derive(move || state.settings.with(|s| s.four_colour))));
