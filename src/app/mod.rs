@@ -18,6 +18,7 @@ pub mod notices;
 pub mod rules_text;
 pub mod settings;
 pub mod storage;
+pub mod timing;
 pub mod url_params;
 
 use leptos::prelude::*;
@@ -121,6 +122,7 @@ fn warm_up(ai: &AiClient) {
     let Ok(game) = NainJaune::new(&Setup { players: 4, seed: 1, ..Setup::default() }) else { return };
     let Some(seat) = game.to_move() else { return };
     let Ok(observation) = serde_json::to_value(game.observe(seat)) else { return };
+    let asked = timing::now();
     ai.request_boxed(
         ToWorker::Think {
             id: 0,
@@ -132,7 +134,7 @@ fn warm_up(ai: &AiClient) {
             observation,
             explain: false,
         },
-        Box::new(|_| {}),
+        Box::new(move |_| timing::measure("tapis-ai:warm-up", asked)),
     );
 }
 

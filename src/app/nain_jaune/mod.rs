@@ -28,6 +28,7 @@ use super::i18n::{
 };
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::notices::Msg;
+use super::timing;
 use super::{AppState, Screen};
 use board::{Board, RunningSequence};
 use hand::Hand;
@@ -312,24 +313,37 @@ fn GameTable() -> impl IntoView {
             observation,
             explain: false,
         };
-        state.ai().request_boxed(
-            request,
-            Box::new(move |answer| {
-                let result = answer.and_then(|a| match a {
-                    FromWorker::Move { action, .. } => Ok(action),
-                    _ => Err("the AI did not answer with a move".to_string()),
-                });
-                leptos::task::spawn_local(async move {
-                    let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
-                    let wait = delay - (js_sys::Date::now() - started);
-                    if wait >= 1.0 {
-                        TimeoutFuture::new(wait as u32).await;
-                    }
-                    thinking.try_set(None);
-                    apply_computer_move(state, id, index, seat, result);
-                });
-            }),
-        );
+        // The question goes once the page has drawn the last move: the search then does not
+        // compete for the processor with that (busiest) frame.
+        timing::after_next_paint(move || {
+            let current = state
+                .session
+                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index));
+            if !current {
+                thinking.try_set(None);
+                return;
+            }
+            let asked = timing::now();
+            state.ai().request_boxed(
+                request,
+                Box::new(move |answer| {
+                    timing::measure(&format!("tapis-ai:{}", level.key()), asked);
+                    let result = answer.and_then(|a| match a {
+                        FromWorker::Move { action, .. } => Ok(action),
+                        _ => Err("the AI did not answer with a move".to_string()),
+                    });
+                    leptos::task::spawn_local(async move {
+                        let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
+                        let wait = delay - (js_sys::Date::now() - started);
+                        if wait >= 1.0 {
+                            TimeoutFuture::new(wait as u32).await;
+                        }
+                        thinking.try_set(None);
+                        apply_computer_move(state, id, index, seat, result);
+                    });
+                }),
+            );
+        });
     });
 
     let play_card = Callback::new(move |card: Card| {
@@ -385,6 +399,7 @@ fn GameTable() -> impl IntoView {
             return;
         };
         hint.set(Some((index, HintState::Thinking)));
+        let asked = timing::now();
         let request = ToWorker::Think {
             id: 0,
             game: GameId::NainJaune,
@@ -398,7 +413,8 @@ fn GameTable() -> impl IntoView {
         state.ai().request_boxed(
             request,
             Box::new(move |answer| {
-                    // The game moved on (or left the table) meanwhile: this hint is for nothing.
+                timing::measure("tapis-ai:hint", asked);
+                // The game moved on (or left the table) meanwhile: this hint is for nothing.
                 if action_count.try_get_untracked() != Some(index) {
                     return;
                 }
