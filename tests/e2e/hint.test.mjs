@@ -24,14 +24,6 @@ function shortName(testId, lang) {
   return (lang === 'fr' ? FRENCH_COURT[rank] ?? rank : rank) + SUITS[code.slice(-1)];
 }
 
-/** Waits until it is my turn (no dialog open), continuing past round summaries. */
-async function untilMyTurn(page) {
-  await until(async () => {
-    const s = await table.situation(page);
-    if (s.summary) await byId(page, 'summary-continue').click();
-    return s.myTurn && !s.summary;
-  }, { timeout: 30_000, what: 'my turn' });
-}
 
 for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE, 'phone']]) {
   scenario(() => env, `h shows a hint, lang=${lang}, ${device}; Enter plays it`, { timeout: 120_000 }, async ({ open }) => {
@@ -40,7 +32,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
     await newGame.start(page, { rounds: 2, seed: 777 });
 
     for (let turn = 0; turn < 3; turn++) {
-      await untilMyTurn(page);
+      await table.untilMyTurn(page);
       const hint = byId(page, 'hint');
       assert.match(await hint.innerText(), t.button, 'the hint button speaks the page language');
       assert.equal(await page.locator('[data-hinted="true"]').count(), 0, 'no hint before asking');

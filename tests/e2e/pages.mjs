@@ -78,6 +78,15 @@ export const table = {
     });
   },
 
+  /** Waits until it is my turn (no dialog open), continuing past round summaries. */
+  async untilMyTurn(page) {
+    await until(async () => {
+      const s = await this.situation(page);
+      if (s.summary) await byId(page, 'summary-continue').click();
+      return s.myTurn && !s.summary;
+    }, { timeout: 30_000, what: 'my turn' });
+  },
+
   /** Plays one card on the human's turn with the keyboard; checks the focus contract on the way. */
   async playByKeyboard(page, { useArrows = false, key = 'Enter' } = {}) {
     const focused = await until(

@@ -21,24 +21,17 @@ before(async () => {
 });
 after(async () => { await env?.close(); });
 
-async function untilMyTurn(page) {
-  await until(async () => {
-    const s = await table.situation(page);
-    if (s.summary) await byId(page, 'summary-continue').click();
-    return s.myTurn && !s.summary;
-  }, { timeout: 30_000, what: 'my turn' });
-}
 
 scenario(() => env, 'a record downloaded from the app replays to the same table with referee', { timeout: 180_000 }, async ({ open }) => {
   const { page, errors } = await open({ query: '?lang=en&speed=instant' });
   await newGame.start(page, { rounds: 2, seed: 987654 });
   // Into the second round, so stakes, settlement and a new deal are all in the record.
   for (let i = 0; i < 40; i++) {
-    await untilMyTurn(page);
+    await table.untilMyTurn(page);
     if (Number((await table.snapshot(page)).deal) >= 2 && i >= 3) break;
     await table.playByKeyboard(page);
   }
-  await untilMyTurn(page);
+  await table.untilMyTurn(page);
   const shown = await table.snapshot(page);
   assert.ok(Number(shown.deal) >= 2, `the game reached round 2 (deal ${shown.deal})`);
 

@@ -8,14 +8,6 @@ let env;
 before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
-/** Waits until it is my turn (no dialog open), continuing past round summaries. */
-async function untilMyTurn(page) {
-  await until(async () => {
-    const s = await table.situation(page);
-    if (s.summary) await byId(page, 'summary-continue').click();
-    return s.myTurn && !s.summary;
-  }, { timeout: 30_000, what: 'my turn' });
-}
 
 scenario(() => env, 'a reload mid-game brings back the same state and play continues', { timeout: 120_000 }, async ({ open }) => {
   const { page, errors } = await open({ query: '?lang=en&speed=instant' });
@@ -23,10 +15,10 @@ scenario(() => env, 'a reload mid-game brings back the same state and play conti
 
   // Play a few of my cards so the round is well under way.
   for (let i = 0; i < 3; i++) {
-    await untilMyTurn(page);
+    await table.untilMyTurn(page);
     await table.playByKeyboard(page);
   }
-  await untilMyTurn(page);
+  await table.untilMyTurn(page);
   const before = await table.snapshot(page);
   const saved = await page.evaluate(() => localStorage.getItem('tapis.current'));
   assert.ok(before.hand.length > 0 && Number(before.deal) >= 1, 'a round is in progress');
@@ -34,7 +26,7 @@ scenario(() => env, 'a reload mid-game brings back the same state and play conti
 
   await page.reload();
   await byId(page, 'game').waitFor({ timeout: 30_000 });
-  await untilMyTurn(page);
+  await table.untilMyTurn(page);
   const after = await table.snapshot(page);
   assert.deepEqual(after, before, 'the table after the reload is the table before it');
   assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), saved, 'the save is unchanged by the reload');
@@ -42,6 +34,6 @@ scenario(() => env, 'a reload mid-game brings back the same state and play conti
   // And the game goes on from there.
   const played = await table.playByKeyboard(page);
   assert.ok(!(await table.snapshot(page)).hand.includes(played), `${played} left my hand`);
-  await untilMyTurn(page);
+  await table.untilMyTurn(page);
   assertNoErrors(errors);
 });
