@@ -130,13 +130,7 @@ pub fn RoundSummary(
     let button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
         if let Some(b) = button.get() {
-            // After the DOM settles, so the hand's own focus request cannot win.
-            set_timeout(
-                move || {
-                    let _ = b.focus();
-                },
-                std::time::Duration::from_millis(30),
-            );
+            focus_when_settled(b);
         }
     });
     let report = StoredValue::new(report);
@@ -263,12 +257,7 @@ pub fn GameOverPanel(
     let button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
         if let Some(b) = button.get() {
-            set_timeout(
-                move || {
-                    let _ = b.focus();
-                },
-                std::time::Duration::from_millis(30),
-            );
+            focus_when_settled(b);
         }
     });
     let mut order: Vec<Seat> = (0..chips.len()).collect();
@@ -326,4 +315,15 @@ pub fn GameOverPanel(
             </div>
         </section>
     }
+}
+
+/// Focuses a dialog's main button once the DOM has settled, so the hand's own focus request
+/// (made in the same turn of the event loop) cannot win.
+fn focus_when_settled(button: web_sys::HtmlButtonElement) {
+    set_timeout(
+        move || {
+            let _ = button.focus();
+        },
+        std::time::Duration::from_millis(30),
+    );
 }
