@@ -24,6 +24,11 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
+if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  say "adding the rust-src component (the wasm build rebuilds the standard library: scripts/trunk.sh)"
+  rustup component add rust-src
+fi
+
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION (first time only: about 15-20 minutes)"
   cargo install --locked trunk --version "$TRUNK_VERSION"

@@ -9,4 +9,4 @@ scripts/ensure-tools.sh build
 # wasm-opt 132 from npm FIRST: Debian's /usr/bin/wasm-opt (binaryen 108) builds a page that dies at start.
 export PATH="$here/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 echo "Tapis: open http://127.0.0.1:8080/ once the build below finishes (Ctrl-C stops the server)."
-exec trunk serve --release --offline --address 127.0.0.1 --port 8080
+exec scripts/trunk.sh serve --release --offline --address 127.0.0.1 --port 8080

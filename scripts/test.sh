@@ -3,7 +3,7 @@
 #   1. tools       scripts/ensure-tools.sh test (first time on a fresh machine: ~35 min of builds)
 #   2. native      cargo test (every native test; profile.test is optimised)
 #   3. components  the wasm-bindgen component tests in headless Chromium (if tests/components.rs exists)
-#   4. build       trunk build --release --offline -> dist/
+#   4. build       scripts/trunk.sh build --release --offline -> dist/
 #   5. size        the first-load bundle, gzip -9: a ceiling at today's size; reports the 250 KB target (tests/e2e/size-budget.mjs)
 #   6. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
 # Ends with "N passed, N failed" (stages) and exits non-zero if any stage failed.
@@ -63,7 +63,7 @@ else
   bold "(no tests/components.rs: component tests skipped)"
 fi
 
-stage build trunk build --release --offline
+stage build scripts/trunk.sh build --release --offline
 
 stage size node tests/e2e/size-budget.mjs dist
 

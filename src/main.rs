@@ -1,8 +1,8 @@
-//! The web app's entry point: panics go to the browser console, then the root component mounts.
+//! The web app's entry point: mounts the root component. (The shipped build aborts at once on a
+//! panic, without a message: see scripts/trunk.sh.)
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(tapis::app::App);
 }
 

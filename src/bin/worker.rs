@@ -25,7 +25,6 @@ fn main() {
         }
     }
 
-    console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
 
     let reply_scope = scope.clone();
