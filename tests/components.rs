@@ -15,7 +15,7 @@ use tapis::app::i18n::{hint_card, hint_sentence, Lang, Names, Person};
 use tapis::app::move_log::EventLine;
 use tapis::app::nain_jaune::hand::Hand;
 use tapis::app::nain_jaune::hint_from_json;
-use tapis::app::nain_jaune::session::{default_names, SeatKind};
+use tapis::app::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Game, Setup};
 use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox};

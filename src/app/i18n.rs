@@ -60,7 +60,7 @@ impl Lang {
         }
     }
 
-    fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
+    pub fn pick(self, en: &'static str, fr: &'static str) -> &'static str {
         match self {
             Lang::Fr => fr,
             Lang::En => en,
@@ -106,20 +106,10 @@ pub enum T {
     // New game screen
     ChooseGame,
     NainJaune,
-    NainJauneBlurb,
     Players,
     WhoPlays,
     Human,
     HouseRules,
-    Direction,
-    Clockwise,
-    Anticlockwise,
-    StakeMultiplier,
-    PointsOption,
-    PointsPips,
-    PointsCards,
-    Rounds,
-    RoundsHint,
     StartChips,
     Seed,
     SeedHint,
@@ -193,23 +183,10 @@ impl T {
             SkipLink => ("Skip to the game", "Aller au jeu"),
             ChooseGame => ("Game", "Jeu"),
             NainJaune => ("Nain Jaune", "Nain Jaune"),
-            NainJauneBlurb => (
-                "Climb the ranks, catch the five board cards, empty your hand first. 2 to 8 players.",
-                "Montez les rangs, attrapez les cinq cartes du tableau, videz votre main le premier. De 2 à 8 joueurs.",
-            ),
             Players => ("Players", "Joueurs"),
             WhoPlays => ("Who sits at the table", "Qui prend place"),
             Human => ("Human", "Humain"),
             HouseRules => ("House rules", "Règles de la maison"),
-            Direction => ("Direction of play", "Sens du jeu"),
-            Clockwise => ("Clockwise", "Sens des aiguilles d'une montre"),
-            Anticlockwise => ("Anticlockwise (the French custom)", "Sens inverse (l'usage français)"),
-            StakeMultiplier => ("Stake multiplier", "Multiplicateur de mise"),
-            PointsOption => ("Cards left in a loser's hand cost", "Les cartes restées en main coûtent"),
-            PointsPips => ("their value (ace 1, court cards 10)", "leur valeur (as 1, figures 10)"),
-            PointsCards => ("one chip each", "un jeton chacune"),
-            Rounds => ("Rounds", "Donnes"),
-            RoundsHint => ("0 = until someone cannot stake", "0 = jusqu'à ce qu'un joueur ne puisse plus miser"),
             StartChips => ("Starting chips", "Jetons de départ"),
             Seed => ("Seed (optional)", "Graine (facultative)"),
             SeedHint => (
@@ -465,12 +442,6 @@ pub fn round_title(lang: Lang, deal_number: u32) -> String {
     }
 }
 
-pub fn stake_hint(lang: Lang, each: Chips) -> String {
-    match lang {
-        Lang::En => format!("Each player stakes {} before every round.", chips_text(lang, each)),
-        Lang::Fr => format!("Chaque joueur mise {} avant chaque donne.", chips_text(lang, each)),
-    }
-}
 
 pub fn your_turn_follow(lang: Lang, rank: Rank) -> String {
     match lang {

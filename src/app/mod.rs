@@ -5,17 +5,20 @@
 //! new-game form and the game (whose last state is the game-over standings).
 //!
 //! The game on the table is a [`Record`] plus the engine state replayed from it
-//! ([`nain_jaune::session::Session`]); every move goes through the engine, is appended to the
+//! ([`session::Session`]); every move goes through the engine, is appended to the
 //! record and saved in localStorage, so a reload resumes exactly where the game was.
 
 pub mod ai_client;
 pub mod card_svg;
+pub mod computer_turns;
 pub mod i18n;
 pub mod move_log;
 pub mod nain_jaune;
 pub mod new_game;
 pub mod notices;
+pub mod option_specs;
 pub mod rules_text;
+pub mod session;
 pub mod settings;
 pub mod storage;
 pub mod timing;
@@ -32,7 +35,7 @@ use crate::record::Record;
 use ai_client::{AiClient, AiStatus};
 use card_svg::FourColour;
 use i18n::{ai_fallback, tr, Lang, T};
-use nain_jaune::session::{LoadError, Session};
+use session::{LoadError, Session};
 use notices::{Msg, NoticeAction, Notices};
 use settings::{browser_lang, Settings, Speed};
 use url_params::UrlParams;
@@ -210,13 +213,29 @@ pub fn App() -> impl IntoView {
         <main id="main" class="main" tabindex="-1">
             {move || match state.screen.get() {
                 Screen::NewGame => view! { <new_game::NewGameScreen /> }.into_any(),
-                Screen::Game => view! { <nain_jaune::NainJauneScreen /> }.into_any(),
+                Screen::Game => view! { <GameScreen /> }.into_any(),
             }}
         </main>
         <rules_text::RulesDialog />
         <footer class="footer">
             <span>{tr(T::Tagline)}</span>
         </footer>
+    }
+}
+
+/// The game on the table, drawn by its game's view (afresh for every game put on the table).
+#[component]
+fn GameScreen() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let on_table = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| (s.id, s.table.game_id()))));
+    move || match on_table.get() {
+        Some((_, GameId::NainJaune)) => view! { <nain_jaune::NainJauneTable /> }.into_any(),
+        // `Table` holds only the games this version plays: a session of another kind cannot exist.
+        Some(_) | None => {
+            // Nothing on the table: back to the new-game form.
+            state.screen.set(Screen::NewGame);
+            ().into_any()
+        }
     }
 }
 

@@ -1,50 +1,52 @@
-//! The new-game screen: the game, the players (human or computer, with names), the house rules
-//! of RULES.md §2 and an optional seed. The last table set up is remembered (`tapis.setup`);
-//! the address's `players=` and `seed=` take precedence.
+//! The new-game screen: the game, the players (human or computer, with names), the game's house
+//! rules (drawn from [`option_specs`](super::option_specs)), the starting chips and an optional
+//! seed. The last table set up is remembered (`tapis.setup`); the address's `game=`, `players=`
+//! and `seed=` take precedence.
+
+use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::engine::game::{Chips, Game, GameId};
-use crate::engine::nain_jaune::{Direction, Options, Points, MAX_PLAYERS, MIN_PLAYERS, STAKE_PER_PLAYER};
-use crate::record::Record;
+use crate::engine::game::{Chips, GameId};
+use crate::record::{Record, Table};
 
-use super::i18n::{level_name, seat_title, stake_hint, tr, Lang, T};
-use super::nain_jaune::session::{default_names, SeatKind, Session};
+use super::i18n::{level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
+use super::option_specs::{game_title, option_specs, pick, OptionKind, OptionSpec};
+use super::session::{default_names, SeatKind, Session};
 use super::{storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
 /// The longest name accepted (it must fit a seat plate).
 const NAME_MAX: usize = 16;
+/// Seats the form keeps (the largest table of any game).
+const MAX_SEATS: usize = 9;
 
 /// The form's content, remembered between games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 struct TableSetup {
+    game: GameId,
     players: usize,
-    /// One entry per possible seat (8): `human` or a level key.
+    /// One entry per possible seat: `human` or a level key.
     seats: Vec<String>,
     /// One entry per possible seat; empty means the default name.
     names: Vec<String>,
-    direction: Direction,
-    stake_multiplier: i64,
-    points: Points,
-    rounds: u32,
+    /// House rules as the form holds them, keyed `game-key.option-key`.
+    options: BTreeMap<String, String>,
     start_chips: Chips,
 }
 
 impl Default for TableSetup {
     fn default() -> TableSetup {
-        let options = Options::default();
         TableSetup {
+            game: GameId::NainJaune,
             players: 4,
-            seats: (0..MAX_PLAYERS).map(|s| if s == 0 { "human" } else { "easy" }.to_string()).collect(),
-            names: vec![String::new(); MAX_PLAYERS],
-            direction: options.direction,
-            stake_multiplier: options.stake_multiplier,
-            points: options.points,
-            rounds: options.rounds,
+            seats: (0..MAX_SEATS).map(|s| if s == 0 { "human" } else { "easy" }.to_string()).collect(),
+            names: vec![String::new(); MAX_SEATS],
+            options: BTreeMap::new(),
             start_chips: 100,
         }
     }
@@ -54,9 +56,11 @@ impl TableSetup {
     fn load() -> TableSetup {
         let mut setup: TableSetup =
             storage::get(SETUP_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
-        setup.players = setup.players.clamp(MIN_PLAYERS, MAX_PLAYERS);
-        setup.seats.resize(MAX_PLAYERS, "easy".into());
-        setup.names.resize(MAX_PLAYERS, String::new());
+        if !Table::GAMES.contains(&setup.game) {
+            setup.game = Table::GAMES[0];
+        }
+        setup.seats.resize(MAX_SEATS, "easy".into());
+        setup.names.resize(MAX_SEATS, String::new());
         for seat in &mut setup.seats {
             if SeatKind::from_key(seat).is_err() {
                 *seat = "easy".into();
@@ -64,6 +68,10 @@ impl TableSetup {
         }
         setup
     }
+}
+
+fn option_slot(game: GameId, spec: &OptionSpec) -> String {
+    format!("{}.{}", game.key(), spec.key)
 }
 
 /// A seed drawn from the browser's randomness, below 2^53 so that every JSON tool (JavaScript
@@ -77,33 +85,50 @@ pub fn random_seed() -> u64 {
     u64::from_le_bytes(bytes) & ((1 << 53) - 1)
 }
 
-/// The form's fields that can be wrong, for their messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Field {
-    StakeMultiplier,
-    Rounds,
+/// A field of the form that holds a wrong value, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum FieldError {
+    /// A house rule (by record key).
+    Option(&'static str),
     StartChips,
+    /// Nobody can pay the first stakes with these chips (the stake each, when the game says).
+    TooFewChips { chips: Chips, stake: Option<Chips> },
     Seed,
 }
 
-fn field_error(lang: Lang, field: Field, extra: Option<(Chips, Chips)>) -> String {
-    match (field, lang) {
-        (Field::StakeMultiplier, Lang::En) => "Enter a whole number from 1 to 1000000.".into(),
-        (Field::StakeMultiplier, Lang::Fr) => "Indiquez un nombre entier de 1 à 1000000.".into(),
-        (Field::Rounds, Lang::En) => "Enter 0 or a whole number of rounds.".into(),
-        (Field::Rounds, Lang::Fr) => "Indiquez 0 ou un nombre entier de donnes.".into(),
-        (Field::StartChips, lang) => match (extra, lang) {
-            (Some((chips, stake)), Lang::En) => format!(
+impl FieldError {
+    fn field(&self) -> &'static str {
+        match self {
+            FieldError::Option(key) => key,
+            FieldError::StartChips | FieldError::TooFewChips { .. } => "start_chips",
+            FieldError::Seed => "seed",
+        }
+    }
+
+    fn text(&self, lang: Lang, game: GameId) -> String {
+        match (self, lang) {
+            (FieldError::Option(key), _) => option_specs(game)
+                .iter()
+                .find(|s| s.key == *key)
+                .map(|s| s.error(lang))
+                .unwrap_or_default(),
+            (FieldError::StartChips, Lang::En) => "Enter a whole number of chips, at least 1.".into(),
+            (FieldError::StartChips, Lang::Fr) => "Indiquez un nombre entier de jetons, au moins 1.".into(),
+            (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::En) => format!(
                 "With {chips} chips nobody can make the first stake ({stake} each): give at least {stake}."
             ),
-            (Some((chips, stake)), Lang::Fr) => format!(
+            (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::Fr) => format!(
                 "Avec {chips} jetons personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}."
             ),
-            (None, Lang::En) => "Enter a whole number of chips, at least 1.".into(),
-            (None, Lang::Fr) => "Indiquez un nombre entier de jetons, au moins 1.".into(),
-        },
-        (Field::Seed, Lang::En) => format!("A seed is a whole number from 0 to {}, or leave it empty.", u64::MAX),
-        (Field::Seed, Lang::Fr) => format!("Une graine est un entier de 0 à {}, ou laissez vide.", u64::MAX),
+            (FieldError::TooFewChips { chips, stake: None }, Lang::En) => {
+                format!("With {chips} chips nobody can pay the first antes: give more.")
+            }
+            (FieldError::TooFewChips { chips, stake: None }, Lang::Fr) => {
+                format!("Avec {chips} jetons personne ne peut payer la première mise : donnez-en plus.")
+            }
+            (FieldError::Seed, Lang::En) => format!("A seed is a whole number from 0 to {}, or leave it empty.", u64::MAX),
+            (FieldError::Seed, Lang::Fr) => format!("Une graine est un entier de 0 à {}, ou laissez vide.", u64::MAX),
+        }
     }
 }
 
@@ -113,21 +138,27 @@ pub fn NewGameScreen() -> impl IntoView {
     let lang = state.lang;
     let mut setup = TableSetup::load();
     let url = state.url.get_value();
-    if let Some(players) = url.players {
-        setup.players = players;
+    if let Some(game) = url.game {
+        setup.game = game;
     }
+    let (min_players, max_players) = setup.game.player_range();
+    setup.players = url.players.unwrap_or(setup.players).clamp(min_players, max_players);
 
+    let game = RwSignal::new(setup.game);
     let players = RwSignal::new(setup.players);
     let seats = RwSignal::new(setup.seats.clone());
     let names = RwSignal::new(setup.names.clone());
-    let direction = RwSignal::new(setup.direction);
-    let points = RwSignal::new(setup.points);
-    let stake_multiplier = RwSignal::new(setup.stake_multiplier.to_string());
-    let rounds = RwSignal::new(setup.rounds.to_string());
+    let options = RwSignal::new(setup.options.clone());
     let start_chips = RwSignal::new(setup.start_chips.to_string());
     let seed = RwSignal::new(url.seed.map(|s| s.to_string()).unwrap_or_default());
-    let errors = RwSignal::new(Vec::<(Field, Option<(Chips, Chips)>)>::new());
+    let errors = RwSignal::new(Vec::<FieldError>::new());
 
+    let choose_game = move |g: GameId| {
+        game.set(g);
+        let (lo, hi) = g.player_range();
+        players.update(|n| *n = (*n).clamp(lo, hi));
+        errors.set(Vec::new());
+    };
     let seat_kinds = move || -> Vec<SeatKind> {
         seats.with(|s| {
             s[..players.get()]
@@ -138,46 +169,43 @@ pub fn NewGameScreen() -> impl IntoView {
     };
     let default_name =
         move |seat: usize| default_names(&seat_kinds(), lang.get()).get(seat).cloned().unwrap_or_default();
-    let has_game = move || state.session.with(|s| s.as_ref().is_some_and(|s| !s.game.is_finished()));
-    let error_of = move |field: Field| {
-        move || {
-            errors.with(|e| e.iter().find(|(f, _)| *f == field).map(|(f, extra)| field_error(lang.get(), *f, *extra)))
-        }
+    let has_game = move || state.session.with(|s| s.as_ref().is_some_and(|s| !s.table.is_finished()));
+    let error_of = move |field: &'static str| {
+        move || errors.with(|e| e.iter().find(|e| e.field() == field).map(|e| e.text(lang.get(), game.get())))
     };
-    let stake_each = move || {
-        stake_multiplier.with(|m| m.trim().parse::<i64>().ok()).filter(|m| *m >= 1).map(|m| m * STAKE_PER_PLAYER)
+    let option_text = move |g: GameId, spec: &'static OptionSpec| {
+        options.with(|o| o.get(&option_slot(g, spec)).cloned()).unwrap_or_else(|| spec.default_text())
     };
 
     let start = move || {
+        let g = game.get_untracked();
         let mut problems = Vec::new();
-        let multiplier =
-            stake_multiplier.get_untracked().trim().parse::<i64>().ok().filter(|m| (1..=1_000_000).contains(m));
-        if multiplier.is_none() {
-            problems.push((Field::StakeMultiplier, None));
-        }
-        let round_count = rounds.get_untracked().trim().parse::<u32>().ok();
-        if round_count.is_none() {
-            problems.push((Field::Rounds, None));
+        let mut record_options = serde_json::Map::new();
+        for spec in option_specs(g) {
+            match spec.value(&option_text(g, spec)) {
+                Some(v) => {
+                    record_options.insert(spec.key.into(), v);
+                }
+                None => problems.push(FieldError::Option(spec.key)),
+            }
         }
         let chips = start_chips.get_untracked().trim().parse::<Chips>().ok().filter(|c| *c >= 1);
         if chips.is_none() {
-            problems.push((Field::StartChips, None));
+            problems.push(FieldError::StartChips);
         }
         let seed_text = seed.get_untracked();
         let seed_value =
             if seed_text.trim().is_empty() { Some(random_seed()) } else { seed_text.trim().parse::<u64>().ok() };
         if seed_value.is_none() {
-            problems.push((Field::Seed, None));
+            problems.push(FieldError::Seed);
         }
-        let (Some(multiplier), Some(round_count), Some(chips), Some(seed_value)) =
-            (multiplier, round_count, chips, seed_value)
-        else {
+        let (Some(chips), Some(seed_value), true) = (chips, seed_value, problems.is_empty()) else {
             errors.set(problems);
             focus_first_invalid();
             return;
         };
         let n = players.get_untracked();
-        let kinds: Vec<SeatKind> = seat_kinds();
+        let kinds: Vec<SeatKind> = untrack(seat_kinds);
         let defaults = default_names(&kinds, lang.get_untracked());
         let chosen_names: Vec<String> = names.with_untracked(|all| {
             (0..n)
@@ -191,22 +219,17 @@ pub fn NewGameScreen() -> impl IntoView {
                 })
                 .collect()
         });
-        let options = Options {
-            direction: direction.get_untracked(),
-            stake_multiplier: multiplier,
-            points: points.get_untracked(),
-            rounds: round_count,
-        };
-        let mut record = Record::new(GameId::NainJaune, n, seed_value);
-        record.options = options.to_record();
+        let mut record = Record::new(g, n, seed_value);
+        record.options = record_options;
         record.options.insert("start_chips".into(), chips.into());
         record.seats = Some(kinds.iter().map(|k| k.key().to_string()).collect());
         record.names = Some(chosen_names);
 
-        // A table where nobody can make the first stake would end before it begins.
+        // A table where nobody can pay the first stakes would end before it begins.
         match Session::from_record(0, record.clone()) {
-            Ok(trial) if trial.game.is_finished() => {
-                errors.set(vec![(Field::StartChips, Some((chips, trial.game.stake_each())))]);
+            Ok(trial) if trial.table.is_finished() => {
+                let stake = trial.nain_jaune().map(|g| g.stake_each());
+                errors.set(vec![FieldError::TooFewChips { chips, stake }]);
                 focus_first_invalid();
                 return;
             }
@@ -218,13 +241,11 @@ pub fn NewGameScreen() -> impl IntoView {
         }
         errors.set(Vec::new());
         let remembered = TableSetup {
+            game: g,
             players: n,
             seats: seats.get_untracked(),
             names: names.get_untracked(),
-            direction: options.direction,
-            stake_multiplier: multiplier,
-            points: options.points,
-            rounds: round_count,
+            options: options.get_untracked(),
             start_chips: chips,
         };
         let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
@@ -233,33 +254,64 @@ pub fn NewGameScreen() -> impl IntoView {
         }
     };
 
-    let number_field = move |field: Field,
-                             testid: &'static str,
-                             label: T,
-                             value: RwSignal<String>,
-                             min: &'static str,
-                             hint: Box<dyn Fn() -> String + Send + Sync>| {
-        let error = error_of(field);
-        let id = format!("field-{testid}");
+    // One house rule's field (a select for choices and flags, a number input otherwise).
+    let option_field = move |g: GameId, spec: &'static OptionSpec| {
+        let id = format!("field-{}", spec.test_id());
         let hint_id = format!("{id}-hint");
         let error_id = format!("{id}-error");
         let described = format!("{hint_id} {error_id}");
-        view! {
-            <div class="field" class:field-invalid=move || error().is_some()>
-                <label for=id.clone()>{tr(label)}</label>
+        let error = error_of(spec.key);
+        let set = move |value: String| options.update(|o| {
+            o.insert(option_slot(g, spec), value);
+        });
+        let input = match spec.kind {
+            OptionKind::Whole { min, max, .. } => view! {
                 <input
-                    id=id
+                    id=id.clone()
                     type="number"
                     inputmode="numeric"
-                    min=min
+                    min=min.to_string()
+                    max=max.to_string()
                     step="1"
-                    data-testid=testid
+                    data-testid=spec.test_id()
                     aria-invalid=move || error().is_some().to_string()
                     aria-describedby=described
-                    prop:value=move || value.get()
-                    on:input=move |ev| value.set(event_target_value(&ev))
+                    prop:value=move || option_text(g, spec)
+                    on:input=move |ev| set(event_target_value(&ev))
                 />
-                <p class="field-hint" id=hint_id>{hint}</p>
+            }
+            .into_any(),
+            OptionKind::Choice(_) | OptionKind::Flag { .. } => {
+                let values: Vec<(&'static str, (&'static str, &'static str))> = match spec.kind {
+                    OptionKind::Choice(values) => values.to_vec(),
+                    _ => vec![("true", ("Yes", "Oui")), ("false", ("No", "Non"))],
+                };
+                view! {
+                    <select
+                        id=id.clone()
+                        data-testid=spec.test_id()
+                        aria-describedby=described
+                        prop:value=move || option_text(g, spec)
+                        on:change=move |ev| set(event_target_value(&ev))
+                    >
+                        {values
+                            .into_iter()
+                            .map(|(value, label)| view! {
+                                <option value=value selected=move || option_text(g, spec) == value>
+                                    {move || pick(lang.get(), label)}
+                                </option>
+                            })
+                            .collect_view()}
+                    </select>
+                }
+                .into_any()
+            }
+        };
+        view! {
+            <div class="field" class:field-invalid=move || error().is_some()>
+                <label for=id>{move || pick(lang.get(), spec.label)}</label>
+                {input}
+                <p class="field-hint" id=hint_id>{move || spec.hint.map(|h| pick(lang.get(), h))}</p>
                 <p class="field-error" id=error_id role="alert">{error}</p>
             </div>
         }
@@ -285,13 +337,28 @@ pub fn NewGameScreen() -> impl IntoView {
             >
                 <fieldset class="panel game-choice">
                     <legend>{tr(T::ChooseGame)}</legend>
-                    <label class="game-tile">
-                        <input type="radio" name="game" value="nain-jaune" checked data-testid="game-nain-jaune" />
-                        <span class="game-tile-body">
-                            <span class="game-tile-title">{tr(T::NainJaune)}</span>
-                            <span class="game-tile-blurb">{tr(T::NainJauneBlurb)}</span>
-                        </span>
-                    </label>
+                    {Table::GAMES
+                        .iter()
+                        .map(|&g| {
+                            let (title, blurb) = game_title(g);
+                            view! {
+                                <label class="game-tile">
+                                    <input
+                                        type="radio"
+                                        name="game"
+                                        value=g.key()
+                                        data-testid=format!("game-{}", g.key())
+                                        prop:checked=move || game.get() == g
+                                        on:change=move |_| choose_game(g)
+                                    />
+                                    <span class="game-tile-body">
+                                        <span class="game-tile-title">{move || pick(lang.get(), title)}</span>
+                                        <span class="game-tile-blurb">{move || pick(lang.get(), blurb)}</span>
+                                    </span>
+                                </label>
+                            }
+                        })
+                        .collect_view()}
                 </fieldset>
 
                 <fieldset class="panel seats-panel">
@@ -304,13 +371,17 @@ pub fn NewGameScreen() -> impl IntoView {
                             prop:value=move || players.get().to_string()
                             on:change=move |ev| {
                                 if let Ok(n) = event_target_value(&ev).parse::<usize>() {
-                                    players.set(n.clamp(MIN_PLAYERS, MAX_PLAYERS));
+                                    let (lo, hi) = game.get_untracked().player_range();
+                                    players.set(n.clamp(lo, hi));
                                 }
                             }
                         >
-                            {(MIN_PLAYERS..=MAX_PLAYERS)
-                                .map(|n| view! { <option value=n.to_string() selected=move || players.get() == n>{n}</option> })
-                                .collect_view()}
+                            {move || {
+                                let (lo, hi) = game.get().player_range();
+                                (lo..=hi)
+                                    .map(|n| view! { <option value=n.to_string() selected=move || players.get() == n>{n}</option> })
+                                    .collect_view()
+                            }}
                         </select>
                     </div>
                     <ol class="seat-list">
@@ -362,45 +433,31 @@ pub fn NewGameScreen() -> impl IntoView {
 
                 <fieldset class="panel rules-panel">
                     <legend>{tr(T::HouseRules)}</legend>
-                    <div class="field">
-                        <label for="field-direction">{tr(T::Direction)}</label>
-                        <select
-                            id="field-direction"
-                            data-testid="opt-direction"
-                            prop:value=move || match direction.get() { Direction::Clockwise => "clockwise", Direction::Anticlockwise => "anticlockwise" }
-                            on:change=move |ev| direction.set(if event_target_value(&ev) == "anticlockwise" { Direction::Anticlockwise } else { Direction::Clockwise })
-                        >
-                            <option value="clockwise" selected=move || direction.get() == Direction::Clockwise>{tr(T::Clockwise)}</option>
-                            <option value="anticlockwise" selected=move || direction.get() == Direction::Anticlockwise>{tr(T::Anticlockwise)}</option>
-                        </select>
+                    {move || {
+                        let g = game.get();
+                        option_specs(g).iter().map(|spec| option_field(g, spec)).collect_view()
+                    }}
+                    <div class="field" class:field-invalid=move || error_of("start_chips")().is_some()>
+                        <label for="field-start-chips">{tr(T::StartChips)}</label>
+                        <input
+                            id="field-start-chips"
+                            type="number"
+                            inputmode="numeric"
+                            min="1"
+                            step="1"
+                            data-testid="start-chips"
+                            aria-invalid=move || error_of("start_chips")().is_some().to_string()
+                            aria-describedby="field-start-chips-error"
+                            prop:value=move || start_chips.get()
+                            on:input=move |ev| start_chips.set(event_target_value(&ev))
+                        />
+                        <p class="field-error" id="field-start-chips-error" role="alert">{error_of("start_chips")}</p>
                     </div>
-                    {number_field(
-                        Field::StakeMultiplier,
-                        "opt-stake-multiplier",
-                        T::StakeMultiplier,
-                        stake_multiplier,
-                        "1",
-                        Box::new(move || stake_each().map(|each| stake_hint(lang.get(), each)).unwrap_or_default()),
-                    )}
-                    <div class="field">
-                        <label for="field-points">{tr(T::PointsOption)}</label>
-                        <select
-                            id="field-points"
-                            data-testid="opt-points"
-                            prop:value=move || match points.get() { Points::Pips => "pips", Points::Cards => "cards" }
-                            on:change=move |ev| points.set(if event_target_value(&ev) == "cards" { Points::Cards } else { Points::Pips })
-                        >
-                            <option value="pips" selected=move || points.get() == Points::Pips>{tr(T::PointsPips)}</option>
-                            <option value="cards" selected=move || points.get() == Points::Cards>{tr(T::PointsCards)}</option>
-                        </select>
-                    </div>
-                    {number_field(Field::Rounds, "opt-rounds", T::Rounds, rounds, "0", Box::new(move || T::RoundsHint.text(lang.get()).to_string()))}
-                    {number_field(Field::StartChips, "start-chips", T::StartChips, start_chips, "1", Box::new(String::new))}
                 </fieldset>
 
                 <fieldset class="panel seed-panel">
                     <legend>{tr(T::Seed)}</legend>
-                    <div class="field" class:field-invalid=move || error_of(Field::Seed)().is_some()>
+                    <div class="field" class:field-invalid=move || error_of("seed")().is_some()>
                         <label for="field-seed" class="sr-only">{tr(T::Seed)}</label>
                         <input
                             id="field-seed"
@@ -410,12 +467,12 @@ pub fn NewGameScreen() -> impl IntoView {
                             spellcheck="false"
                             data-testid="seed"
                             aria-describedby="field-seed-hint field-seed-error"
-                            aria-invalid=move || error_of(Field::Seed)().is_some().to_string()
+                            aria-invalid=move || error_of("seed")().is_some().to_string()
                             prop:value=move || seed.get()
                             on:input=move |ev| seed.set(event_target_value(&ev))
                         />
                         <p class="field-hint" id="field-seed-hint">{tr(T::SeedHint)}</p>
-                        <p class="field-error" id="field-seed-error" role="alert">{error_of(Field::Seed)}</p>
+                        <p class="field-error" id="field-seed-error" role="alert">{error_of("seed")}</p>
                     </div>
                 </fieldset>
 

@@ -1,9 +1,10 @@
-//! One Nain Jaune game at the table: its [`Record`] (the source of truth, saved after every move)
-//! and the engine's state rebuilt from it, with who plays each seat and their names.
+//! One game at the table, whichever it is: its [`Record`] (the source of truth, saved after every
+//! move) and the engine's state rebuilt from it ([`Table`]), with who plays each seat and their
+//! names. Each game's screen reads its own typed state through the `Table` accessors.
 
 use crate::ai::Level;
-use crate::engine::game::{Game, GameId, IllegalAction, Seat};
-use crate::engine::nain_jaune::{Action, Event, NainJaune};
+use crate::engine::game::{IllegalAction, Seat};
+use crate::engine::nain_jaune::{Event, NainJaune};
 use crate::record::{Record, RecordedAction, ReplayError, Table};
 
 use crate::app::i18n::{Lang, Names, Person};
@@ -92,7 +93,7 @@ pub struct Session {
     /// computer moves of the previous game are then dropped.
     pub id: u64,
     pub record: Record,
-    pub game: NainJaune,
+    pub table: Table,
     pub seats: Vec<SeatKind>,
     pub names: Vec<String>,
     /// Round summaries the player has closed (those finished before a resume count as seen).
@@ -103,9 +104,6 @@ impl Session {
     /// Replays `record` into a game (every action checked by the engine).
     pub fn from_record(id: u64, record: Record) -> Result<Session, LoadError> {
         let err = |message: String| LoadError { message, at: None };
-        if record.game_id().map_err(|e| err(e.0))? != GameId::NainJaune {
-            return Err(err(format!("'{}' cannot be played here (this table plays nain-jaune)", record.game)));
-        }
         let seats = match &record.seats {
             Some(keys) if keys.len() != record.players => {
                 return Err(err(format!("'seats' has {} entries for {} players", keys.len(), record.players)))
@@ -120,27 +118,30 @@ impl Session {
                 .map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(Level::Easy) })
                 .collect(),
         };
-        // Other games join `Table` later; this table plays Nain Jaune only.
-        #[allow(unreachable_patterns)]
-        let game = match Table::replay(&record)? {
-            Table::NainJaune(game) => game,
-            other => return Err(err(format!("'{}' cannot be played at this table", other.game_id().key()))),
-        };
+        let table = Table::replay(&record)?;
         let names = match &record.names {
             Some(names) => names.clone(),
             // The lone human's name reads as "you" in either language (see `people`).
             None => default_names(&seats, Lang::En),
         };
-        let mut session = Session { id, record, game, seats, names, rounds_seen: 0 };
+        let mut session = Session { id, record, table, seats, names, rounds_seen: 0 };
         session.rounds_seen = session.rounds_finished();
         Ok(session)
     }
 
-    /// Plays `action` for `seat` if the engine allows it, and writes it in the record.
-    pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        self.game.play(seat, &action)?;
+    /// Plays `action` (written as in the record) for `seat` if the engine allows it, and writes
+    /// it in the record.
+    pub fn play(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction> {
+        self.table.play_str(seat, action)?;
         self.record.actions.push(RecordedAction { seat, action: action.to_string() });
         Ok(())
+    }
+
+    /// The Nain Jaune game on the table, if the table plays Nain Jaune.
+    pub fn nain_jaune(&self) -> Option<&NainJaune> {
+        match &self.table {
+            Table::NainJaune(g) => Some(g),
+        }
     }
 
     pub fn humans(&self) -> Vec<Seat> {
@@ -149,7 +150,7 @@ impl Session {
 
     /// The seat to move and who plays it.
     pub fn mover(&self) -> Option<(Seat, SeatKind)> {
-        self.game.to_move().map(|s| (s, self.seats[s]))
+        self.table.to_move().map(|s| (s, self.seats[s]))
     }
 
     /// The names as sentences use them ("You" for the lone human).
@@ -181,12 +182,14 @@ impl Session {
     /// Whether the game-over standings are on screen (the game is over and its last round
     /// summary has been read).
     pub fn game_over_shown(&self) -> bool {
-        self.game.is_finished() && self.pending_summary().is_none()
+        self.table.is_finished() && self.pending_summary().is_none()
     }
 
-    /// Rounds finished so far (one `RoundWon` each).
+    /// Rounds (deals) finished so far: each has a summary to read.
     pub fn rounds_finished(&self) -> usize {
-        self.game.events().iter().filter(|e| matches!(e, Event::RoundWon { .. })).count()
+        match &self.table {
+            Table::NainJaune(g) => g.events().iter().filter(|e| matches!(e, Event::RoundWon { .. })).count(),
+        }
     }
 }
 

@@ -1,15 +1,23 @@
-//! Parameters in the page's address, read once at start: `lang=fr|en`, `game=nain-jaune`,
-//! `players=2..8`, `seed=<u64>`, `speed=slow|normal|fast|instant`. A value that makes no sense is
+//! Parameters in the page's address, read once at start: `lang=fr|en`, `game=` (a game's record
+//! key), `players=2..9`, `seed=<u64>`, `speed=slow|normal|fast|instant`. A value that makes no sense is
 //! reported (and replaced by a sensible default); the rest still applies.
 
 use crate::engine::game::GameId;
-use crate::engine::nain_jaune::{MAX_PLAYERS, MIN_PLAYERS};
+use crate::record::Table;
 
 use super::i18n::Lang;
 use super::settings::Speed;
 
 /// Players when the address asks for an impossible number.
 pub const DEFAULT_PLAYERS: usize = 4;
+/// The smallest and largest tables of all the games (each game's form then keeps to its own).
+const MIN_PLAYERS: usize = 2;
+const MAX_PLAYERS: usize = 9;
+
+/// "nain-jaune, bonanza": the `game=` values this version accepts.
+fn games_list() -> String {
+    Table::GAMES.iter().map(|g| g.key()).collect::<Vec<_>>().join(", ")
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct UrlParams {
@@ -26,7 +34,8 @@ pub struct UrlParams {
 pub enum UrlProblem {
     Lang(String),
     Game(String),
-    Players(String),
+    /// The value, and the table sizes the chosen game (or any game) allows.
+    Players(String, usize, usize),
     Seed(String),
     Speed(String),
 }
@@ -41,25 +50,25 @@ impl UrlProblem {
                 format!("L'adresse demande la langue « {v} », que ce site ne propose pas (fr ou en).")
             }
             (UrlProblem::Game(v), Lang::En) => {
-                format!("“{v}” is not a game you can play here (nain-jaune); Nain Jaune is selected.")
+                format!("“{v}” is not a game you can play here ({}).", games_list())
             }
             (UrlProblem::Game(v), Lang::Fr) => {
-                format!("« {v} » n'est pas un jeu disponible ici (nain-jaune) ; le Nain Jaune est choisi.")
+                format!("« {v} » n'est pas un jeu disponible ici ({}).", games_list())
             }
-            (UrlProblem::Players(v), Lang::En) => match v.parse::<i64>() {
+            (UrlProblem::Players(v, min, max), Lang::En) => match v.parse::<i64>() {
                 Ok(n) => format!(
-                    "{n} players is not possible in Nain Jaune ({MIN_PLAYERS} to {MAX_PLAYERS}); using {DEFAULT_PLAYERS}."
+                    "{n} players is not possible ({min} to {max}); using {DEFAULT_PLAYERS}."
                 ),
                 Err(_) => format!(
-                    "“{v}” is not a number of players ({MIN_PLAYERS} to {MAX_PLAYERS}); using {DEFAULT_PLAYERS}."
+                    "“{v}” is not a number of players ({min} to {max}); using {DEFAULT_PLAYERS}."
                 ),
             },
-            (UrlProblem::Players(v), Lang::Fr) => match v.parse::<i64>() {
+            (UrlProblem::Players(v, min, max), Lang::Fr) => match v.parse::<i64>() {
                 Ok(n) => format!(
-                    "On ne joue pas au Nain Jaune à {n} (de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs) ; partie à {DEFAULT_PLAYERS}."
+                    "On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."
                 ),
                 Err(_) => format!(
-                    "« {v} » n'est pas un nombre de joueurs (de {MIN_PLAYERS} à {MAX_PLAYERS}) ; partie à {DEFAULT_PLAYERS}."
+                    "« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}."
                 ),
             },
             (UrlProblem::Seed(v), Lang::En) => format!(
@@ -92,17 +101,18 @@ impl UrlParams {
         }
         if let Some(v) = get("game") {
             // Only games this version can play are accepted.
-            match GameId::from_key(v.trim()) {
-                Some(GameId::NainJaune) => params.game = Some(GameId::NainJaune),
-                _ => params.problems.push(UrlProblem::Game(v)),
+            match GameId::from_key(v.trim()).filter(|g| Table::GAMES.contains(g)) {
+                Some(game) => params.game = Some(game),
+                None => params.problems.push(UrlProblem::Game(v)),
             }
         }
         if let Some(v) = get("players") {
+            let (min, max) = params.game.map_or((MIN_PLAYERS, MAX_PLAYERS), GameId::player_range);
             match v.trim().parse::<usize>() {
-                Ok(n) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) => params.players = Some(n),
+                Ok(n) if (min..=max).contains(&n) => params.players = Some(n),
                 _ => {
                     params.players = Some(DEFAULT_PLAYERS);
-                    params.problems.push(UrlProblem::Players(v));
+                    params.problems.push(UrlProblem::Players(v, min, max));
                 }
             }
         }

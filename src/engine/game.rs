@@ -39,6 +39,16 @@ impl GameId {
         }
     }
 
+    /// How many players the game seats (RULES.md: Bonanza 2–9, Nain Jaune 2–8, Programmes 2–6,
+    /// or 7 by option).
+    pub fn player_range(self) -> (usize, usize) {
+        match self {
+            GameId::Bonanza => (2, 9),
+            GameId::NainJaune => (2, 8),
+            GameId::Programmes => (2, 7),
+        }
+    }
+
     pub fn from_key(key: &str) -> Option<GameId> {
         [GameId::Bonanza, GameId::NainJaune, GameId::Programmes].into_iter().find(|g| g.key() == key)
     }

@@ -51,6 +51,9 @@ impl From<SetupError> for ReplayError {
 }
 
 impl Table {
+    /// The games this version plays, in the order the game chooser lists them.
+    pub const GAMES: &'static [GameId] = &[GameId::NainJaune];
+
     /// Starts the game a record describes (before its actions).
     pub fn start(record: &Record) -> Result<Table, ReplayError> {
         let setup = record.setup();
@@ -101,6 +104,11 @@ impl Table {
 
     pub fn is_finished(&self) -> bool {
         with_game!(self, g => g.is_finished())
+    }
+
+    /// The current deal (round), counting from 1.
+    pub fn deal_number(&self) -> u32 {
+        with_game!(self, g => g.deal_number())
     }
 
     /// The legal actions of the seat to move, as record strings, in the stable order.

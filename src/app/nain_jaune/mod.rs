@@ -2,17 +2,14 @@
 //! running sequence and the table's announcements, the hand, the move log, the round summaries
 //! and the final standings.
 //!
-//! The pacing loop lives here: when a computer seat is to move, its observation goes to the AI
-//! client; the answer is shown no sooner than the chosen speed allows, and only after the engine
-//! has accepted it. Every move, human or computer, is appended to the record and saved.
+//! Computer seats are driven by the shared pacing loop (`app::computer_turns`); every move, human
+//! or computer, goes through the engine, is appended to the record and saved.
 
 pub mod board;
 pub mod hand;
-pub mod session;
 pub mod summary;
 pub mod table;
 
-use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
 use crate::ai::nain_jaune_bot::Hint;
@@ -27,17 +24,15 @@ use super::i18n::{
     waiting_for, your_turn_follow, T,
 };
 use super::move_log::{MoveLog, LOG_LENGTH};
-use super::notices::Msg;
 use super::timing;
 use super::{AppState, Screen};
 use board::{Board, RunningSequence};
 use hand::Hand;
-use session::{ai_seed, SeatKind};
+use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::session::{ai_seed, Session};
 use summary::{GameOverPanel, RoundReport, RoundSummary};
 use table::{SeatView, SeatsRing};
 
-/// Thinking time given to the search levels, in milliseconds.
-const AI_BUDGET_MS: u32 = 200;
 /// Thinking time of a hint (the hard level, with its reason).
 const HINT_BUDGET_MS: u32 = 300;
 /// Mixed into a hint's seed, so a hint is not the very search a computer seat would make.
@@ -76,6 +71,11 @@ pub fn hint_from_json(json: &serde_json::Value) -> Option<Hint> {
     })
 }
 
+/// The Nain Jaune game on the table, if the table plays it.
+fn nj(s: &Option<Session>) -> Option<&crate::engine::nain_jaune::NainJaune> {
+    s.as_ref().and_then(Session::nain_jaune)
+}
+
 /// Whether a key press is meant for a field or a list (so it is no shortcut).
 fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
     use wasm_bindgen::JsCast;
@@ -84,67 +84,10 @@ fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
 }
 
-/// The screen: one [`GameTable`] per game put on the table (a new game starts afresh).
+/// The table of the Nain Jaune game in `state.session` (one per game put on the table: a new
+/// game starts afresh).
 #[component]
-pub fn NainJauneScreen() -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let session_id = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| s.id)));
-    move || match session_id.get() {
-        Some(_) => view! { <GameTable /> }.into_any(),
-        None => {
-            // Nothing on the table (should not happen): back to the new-game form.
-            state.screen.set(Screen::NewGame);
-            ().into_any()
-        }
-    }
-}
-
-/// Applies a computer seat's answer, if the game is still where it was when the move was asked.
-fn apply_computer_move(state: AppState, id: u64, index: usize, seat: Seat, result: Result<String, String>) {
-    let current =
-        state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index));
-    if !current {
-        return;
-    }
-    let name = state.session.with_untracked(|s| {
-        s.as_ref().map(|s| s.people().of(seat).display(state.lang.get_untracked())).unwrap_or_default()
-    });
-    let action_text = match result {
-        Ok(text) => text,
-        Err(reason) => {
-            state.notices.push(Msg::AiFailed { name, reason });
-            return;
-        }
-    };
-    let action: Action = match action_text.parse() {
-        Ok(a) => a,
-        Err(reason) => {
-            state.notices.push(Msg::AiIllegal { name, action: action_text, reason });
-            return;
-        }
-    };
-    let mut refused = None;
-    state.session.maybe_update(|s| {
-        let Some(s) = s.as_mut() else { return false };
-        match s.play(seat, action) {
-            Ok(()) => {
-                state.save(&s.record);
-                true
-            }
-            Err(e) => {
-                refused = Some(e.reason);
-                false
-            }
-        }
-    });
-    if let Some(reason) = refused {
-        state.notices.push(Msg::AiIllegal { name, action: action_text, reason });
-    }
-}
-
-/// The table of the game in `state.session`.
-#[component]
-fn GameTable() -> impl IntoView {
+pub fn NainJauneTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     let session = state.session;
     let lang = state.lang;
@@ -161,11 +104,11 @@ fn GameTable() -> impl IntoView {
     let human_seats: u16 = humans.iter().map(|&s| 1u16 << s).sum();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
-    let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.game.to_move())));
+    let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
     let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
-    let finished = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.game.is_finished())));
-    let deal_number = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.game.deal_number())));
-    let phase = Memo::new(move |_| session.with(|s| s.as_ref().map_or(Phase::GameOver, |s| s.game.phase())));
+    let finished = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished())));
+    let deal_number = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number())));
+    let phase = Memo::new(move |_| session.with(|s| nj(s).map_or(Phase::GameOver, |g| g.phase())));
     let thinking = RwSignal::new(None::<Seat>);
     // At a shared device, the human whose cards are showing.
     let revealed = RwSignal::new(if shared_device { None } else { first_human });
@@ -183,16 +126,16 @@ fn GameTable() -> impl IntoView {
     });
     let hand_cards = Memo::new(move |_| {
         let Some(v) = viewer.get() else { return Vec::new() };
-        session.with(|s| s.as_ref().map(|s| s.game.hand(v).by_rank()).unwrap_or_default())
+        session.with(|s| nj(s).map(|g| g.hand(v).by_rank()).unwrap_or_default())
     });
     let playable = Memo::new(move |_| {
         let Some(v) = viewer.get() else { return CardSet::EMPTY };
         session.with(|s| {
-            let Some(s) = s.as_ref() else { return CardSet::EMPTY };
-            if s.game.to_move() != Some(v) {
+            let Some(g) = nj(s) else { return CardSet::EMPTY };
+            if g.to_move() != Some(v) {
                 return CardSet::EMPTY;
             }
-            s.game.legal_actions().into_iter().map(|Action::Play(card)| card).collect()
+            g.legal_actions().into_iter().map(|Action::Play(card)| card).collect()
         })
     });
     let active = Memo::new(move |_| {
@@ -207,33 +150,33 @@ fn GameTable() -> impl IntoView {
         let thinking = thinking.get();
         let viewer = viewer.get();
         session.with(|s| {
-            let Some(s) = s.as_ref() else { return Vec::new() };
+            let (Some(s), Some(g)) = (s.as_ref(), nj(s)) else { return Vec::new() };
             let people = s.people();
             (0..players)
                 .map(|seat| SeatView {
                     seat,
                     person: people.of(seat),
                     kind: s.seats[seat],
-                    chips: s.game.chips()[seat],
-                    cards: s.game.hand(seat).len(),
-                    dealer: s.game.dealer() == seat,
-                    to_move: s.game.to_move() == Some(seat),
+                    chips: g.chips()[seat],
+                    cards: g.hand(seat).len(),
+                    dealer: g.dealer() == seat,
+                    to_move: g.to_move() == Some(seat),
                     thinking: thinking == Some(seat),
                     viewer: viewer == Some(seat),
                 })
                 .collect()
         })
     });
-    let boxes = Memo::new(move |_| session.with(|s| s.as_ref().map_or([0; 5], |s| s.game.boxes())));
+    let boxes = Memo::new(move |_| session.with(|s| nj(s).map_or([0; 5], |g| g.boxes())));
     // The climb on the table, with who played each card (read back from this round's plays).
     let run = Memo::new(move |_| {
         let l = lang.get();
         session.with(|s| {
-            let Some(s) = s.as_ref() else { return Vec::new() };
-            let run = s.game.run();
+            let (Some(s), Some(g)) = (s.as_ref(), nj(s)) else { return Vec::new() };
+            let run = g.run();
             let people = s.people();
             let mut who = std::collections::HashMap::new();
-            for e in s.game.events().iter().rev() {
+            for e in g.events().iter().rev() {
                 match e {
                     Event::Played { seat, card } if run.contains(*card) => {
                         who.entry(*card).or_insert(*seat);
@@ -254,17 +197,17 @@ fn GameTable() -> impl IntoView {
     });
     let announcement = Memo::new(move |_| {
         session.with(|s| {
-            s.as_ref().and_then(|s| {
-                let events = s.game.events();
+            nj(s).and_then(|g| {
+                let events = g.events();
                 events.iter().enumerate().rev().find(|(_, e)| is_announcement(e)).map(|(i, e)| (i, e.clone()))
             })
         })
     });
     let log = Memo::new(move |_| {
         session.with(|s| {
-            s.as_ref()
-                .map(|s| {
-                    let events = s.game.events();
+            nj(s)
+                .map(|g| {
+                    let events = g.events();
                     let from = events.len().saturating_sub(LOG_LENGTH);
                     events[from..].iter().cloned().enumerate().map(|(i, e)| (i + from, e)).collect::<Vec<_>>()
                 })
@@ -272,102 +215,9 @@ fn GameTable() -> impl IntoView {
         })
     });
 
-    // ---- The pacing loop: ask the computer seat to move, then show its move in time. ----
-    let requested = StoredValue::new(None::<(u64, usize)>);
-    let retries_seen = StoredValue::new(state.ai_retry.get_untracked());
-    Effect::new(move |_| {
-        let retries = state.ai_retry.get();
-        if retries != retries_seen.get_value() {
-            retries_seen.set_value(retries);
-            requested.set_value(None);
-        }
-        let turn = session.with(|s| {
-            let s = s.as_ref()?;
-            if s.pending_summary().is_some() {
-                return None;
-            }
-            match s.mover()? {
-                (seat, SeatKind::Computer(level)) => Some((s.id, s.record.actions.len(), seat, level, s.record.seed)),
-                _ => None,
-            }
-        });
-        let Some((id, index, seat, level, record_seed)) = turn else { return };
-        if requested.get_value() == Some((id, index)) {
-            return;
-        }
-        requested.set_value(Some((id, index)));
-        let Some(observation) =
-            session.with_untracked(|s| s.as_ref().and_then(|s| serde_json::to_value(s.game.observe(seat)).ok()))
-        else {
-            return;
-        };
-        thinking.set(Some(seat));
-        let started = js_sys::Date::now();
-        let request = ToWorker::Think {
-            id: index as u64,
-            game: GameId::NainJaune,
-            level,
-            seed: ai_seed(record_seed, index),
-            budget_ms: AI_BUDGET_MS,
-            iterations: None,
-            observation,
-            explain: false,
-        };
-        // The question goes once the page has drawn the last move: the search then does not
-        // compete for the processor with that (busiest) frame.
-        timing::after_next_paint(move || {
-            let current = state
-                .session
-                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index));
-            if !current {
-                thinking.try_set(None);
-                return;
-            }
-            let asked = timing::now();
-            state.ai().request_boxed(
-                request,
-                Box::new(move |answer| {
-                    timing::measure(&format!("tapis-ai:{}", level.key()), asked);
-                    let result = answer.and_then(|a| match a {
-                        FromWorker::Move { action, .. } => Ok(action),
-                        _ => Err("the AI did not answer with a move".to_string()),
-                    });
-                    leptos::task::spawn_local(async move {
-                        let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
-                        let wait = delay - (js_sys::Date::now() - started);
-                        if wait >= 1.0 {
-                            TimeoutFuture::new(wait as u32).await;
-                        }
-                        thinking.try_set(None);
-                        apply_computer_move(state, id, index, seat, result);
-                    });
-                }),
-            );
-        });
-    });
+    drive_computer_turns(state, thinking);
 
-    let play_card = Callback::new(move |card: Card| {
-        let mut refused = None;
-        session.maybe_update(|s| {
-            let Some(s) = s.as_mut() else { return false };
-            let Some((seat, SeatKind::Human)) = s.mover() else { return false };
-            match s.play(seat, Action::Play(card)) {
-                Ok(()) => {
-                    state.save(&s.record);
-                    true
-                }
-                Err(e) => {
-                    refused = Some((e.action, e.reason));
-                    false
-                }
-            }
-        });
-        if let Some((action, reason)) = refused {
-            state.notices.push(Msg::MoveRefused { action, reason });
-        } else {
-            state.notices.clear_ai();
-        }
-    });
+    let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
 
     // ---- Hints: the hard level's move for the human to play, with its reason. ----
     let action_count = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.record.actions.len())));
@@ -394,7 +244,7 @@ fn GameTable() -> impl IntoView {
         let Some(seat) = viewer.get_untracked() else { return };
         let Some((observation, record_seed)) = session.with_untracked(|s| {
             let s = s.as_ref()?;
-            Some((serde_json::to_value(s.game.observe(seat)).ok()?, s.record.seed))
+            Some((s.table.observation_json(seat), s.record.seed))
         }) else {
             return;
         };
@@ -492,9 +342,9 @@ fn GameTable() -> impl IntoView {
     let summary_view = move || {
         let deal = pending_summary.get()?;
         let report = session
-            .with_untracked(|s| s.as_ref().and_then(|s| RoundReport::build(s.game.events(), deal, s.game.chips())))?;
+            .with_untracked(|s| nj(s).and_then(|g| RoundReport::build(g.events(), deal, g.chips())))?;
         let last = session
-            .with_untracked(|s| s.as_ref().is_some_and(|s| s.game.is_finished() && s.rounds_finished() as u32 == deal));
+            .with_untracked(|s| s.as_ref().is_some_and(|s| s.table.is_finished() && s.rounds_finished() as u32 == deal));
         Some(view! { <RoundSummary report=report names=names last=last on_continue=continue_after_summary /> })
     };
 
@@ -504,7 +354,7 @@ fn GameTable() -> impl IntoView {
         }
         let (end, winner, chips, rounds) = session.with_untracked(|s| {
             let s = s.as_ref()?;
-            s.game.events().iter().rev().find_map(|e| match e {
+            s.nain_jaune()?.events().iter().rev().find_map(|e| match e {
                 Event::GameOver { end, winner, chips } => {
                     Some((end.clone(), *winner, chips.clone(), s.rounds_finished() as u32))
                 }
@@ -550,7 +400,7 @@ fn GameTable() -> impl IntoView {
             <div class="game-main">
                 <div class="game-status">
                     <span class="round-badge">{move || round_title(lang.get(), deal_number.get())}</span>
-                    <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| s.as_ref().map(|s| (s.game.stake_each(), s.game.talon().len())).unwrap_or((0, 0))))}</span>
+                    <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}</span>
                 </div>
                 <SeatsRing seats=seats viewer=anchor>
                     <Board boxes=boxes />

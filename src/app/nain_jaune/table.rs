@@ -10,7 +10,7 @@ use crate::app::card_svg::CardBack;
 use crate::app::i18n::{cards_text, chips_text, level_name, use_lang, Lang, Person, T};
 
 use super::board::ChipCount;
-use super::session::SeatKind;
+use crate::app::session::SeatKind;
 
 /// What a seat plate shows.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,160 @@
+//! The pacing loop every game screen shares: when a computer seat is to move, its observation
+//! goes to the AI client; the answer is shown no sooner than the chosen speed allows, and only
+//! after the engine has accepted it (a refused or failed move is reported, the game is kept).
+//!
+//! Written against [`Table`](crate::record::Table)'s string interface, so it knows no rule of any
+//! game: the engine builds the observation, the worker answers with a record string, and the
+//! engine checks it.
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+
+use crate::engine::game::Seat;
+use crate::protocol::{FromWorker, ToWorker};
+
+use super::notices::Msg;
+use super::session::{ai_seed, SeatKind};
+use super::timing;
+use super::AppState;
+
+/// Thinking time given to the search levels, in milliseconds.
+pub const AI_BUDGET_MS: u32 = 200;
+
+/// Starts the loop for the game on the table; `thinking` names the seat whose move is awaited.
+/// Call it once from the game screen's component (it lives as long as that component).
+pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
+    let session = state.session;
+    let requested = StoredValue::new(None::<(u64, usize)>);
+    let retries_seen = StoredValue::new(state.ai_retry.get_untracked());
+    Effect::new(move |_| {
+        let retries = state.ai_retry.get();
+        if retries != retries_seen.get_value() {
+            retries_seen.set_value(retries);
+            requested.set_value(None);
+        }
+        let turn = session.with(|s| {
+            let s = s.as_ref()?;
+            if s.pending_summary().is_some() {
+                return None;
+            }
+            match s.mover()? {
+                (seat, SeatKind::Computer(level)) => Some((s.id, s.record.actions.len(), seat, level, s.record.seed)),
+                _ => None,
+            }
+        });
+        let Some((id, index, seat, level, record_seed)) = turn else { return };
+        if requested.get_value() == Some((id, index)) {
+            return;
+        }
+        requested.set_value(Some((id, index)));
+        let Some((game, observation)) =
+            session.with_untracked(|s| s.as_ref().map(|s| (s.table.game_id(), s.table.observation_json(seat))))
+        else {
+            return;
+        };
+        thinking.set(Some(seat));
+        let started = js_sys::Date::now();
+        let request = ToWorker::Think {
+            id: index as u64,
+            game,
+            level,
+            seed: ai_seed(record_seed, index),
+            budget_ms: AI_BUDGET_MS,
+            iterations: None,
+            observation,
+            explain: false,
+        };
+        // The question goes once the page has drawn the last move: the search then does not
+        // compete for the processor with that (busiest) frame.
+        timing::after_next_paint(move || {
+            if !is_current(state, id, index) {
+                thinking.try_set(None);
+                return;
+            }
+            let asked = timing::now();
+            state.ai().request_boxed(
+                request,
+                Box::new(move |answer| {
+                    timing::measure(&format!("tapis-ai:{}", level.key()), asked);
+                    let result = answer.and_then(|a| match a {
+                        FromWorker::Move { action, .. } => Ok(action),
+                        _ => Err("the AI did not answer with a move".to_string()),
+                    });
+                    leptos::task::spawn_local(async move {
+                        let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
+                        let wait = delay - (js_sys::Date::now() - started);
+                        if wait >= 1.0 {
+                            TimeoutFuture::new(wait as u32).await;
+                        }
+                        thinking.try_set(None);
+                        apply_computer_move(state, id, index, seat, result);
+                    });
+                }),
+            );
+        });
+    });
+}
+
+/// Whether the game on the table is still game `id` with `index` actions played.
+fn is_current(state: AppState, id: u64, index: usize) -> bool {
+    state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index))
+}
+
+/// Applies a computer seat's answer, if the game is still where it was when the move was asked.
+fn apply_computer_move(state: AppState, id: u64, index: usize, seat: Seat, result: Result<String, String>) {
+    if !is_current(state, id, index) {
+        return;
+    }
+    let name = state.session.with_untracked(|s| {
+        s.as_ref().map(|s| s.people().of(seat).display(state.lang.get_untracked())).unwrap_or_default()
+    });
+    let action = match result {
+        Ok(text) => text,
+        Err(reason) => {
+            state.notices.push(Msg::AiFailed { name, reason });
+            return;
+        }
+    };
+    let mut refused = None;
+    state.session.maybe_update(|s| {
+        let Some(s) = s.as_mut() else { return false };
+        match s.play(seat, &action) {
+            Ok(()) => {
+                state.save(&s.record);
+                true
+            }
+            Err(e) => {
+                refused = Some(e.reason);
+                false
+            }
+        }
+    });
+    if let Some(reason) = refused {
+        state.notices.push(Msg::AiIllegal { name, action, reason });
+    }
+}
+
+/// Plays a human's move for the seat to move (if a human is to move), saving it; a refusal is
+/// reported in plain words and nothing changes.
+pub fn play_human_move(state: AppState, action: String) {
+    let mut refused = None;
+    state.session.maybe_update(|s| {
+        let Some(s) = s.as_mut() else { return false };
+        let Some((seat, SeatKind::Human)) = s.mover() else { return false };
+        match s.play(seat, &action) {
+            Ok(()) => {
+                state.save(&s.record);
+                true
+            }
+            Err(e) => {
+                refused = Some((e.action, e.reason));
+                false
+            }
+        }
+    });
+    if let Some((action, reason)) = refused {
+        state.notices.push(Msg::MoveRefused { action, reason });
+    } else {
+        state.notices.clear_ai();
+    }
+}
