@@ -10,7 +10,9 @@
 
 pub mod ai_client;
 pub mod card_svg;
+pub mod chips;
 pub mod computer_turns;
+pub mod hand;
 pub mod i18n;
 pub mod move_log;
 pub mod nain_jaune;
@@ -18,6 +20,7 @@ pub mod new_game;
 pub mod notices;
 pub mod option_specs;
 pub mod rules_text;
+pub mod seats;
 pub mod session;
 pub mod settings;
 pub mod storage;

@@ -1,50 +1,32 @@
 //! The move log: every event of the game as a sentence of the current language, newest first
-//! (so the latest move is always in sight), with a heading line at each new round.
+//! (so the latest move is always in sight), with a heading line at each new round. Each game turns
+//! its events into [`LogLine`]s; the log only draws them.
 
 use leptos::prelude::*;
 
-use crate::engine::nain_jaune::Event;
-
-use super::i18n::{event_sentence, tr, use_lang, Names, T};
+use super::i18n::{tr, use_lang, T};
 
 /// How many events the log shows (the whole game is in the downloadable record).
 pub const LOG_LENGTH: usize = 300;
 
-/// One event as a sentence; follows the language.
-#[component]
-pub fn EventLine(event: Event, #[prop(into)] names: Signal<Names>) -> impl IntoView {
-    let lang = use_lang();
-    let kind = event_kind(&event);
-    view! {
-        <span class="event" data-event=kind>
-            {move || names.with(|n| event_sentence(lang.get(), &event, n))}
-        </span>
-    }
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The event's index in the game's log (the line's key).
+    pub index: usize,
+    /// `log-item` plus the emphasis (`log-round`, `log-highlight`, `log-call`, `log-box`, `log-pay`).
+    pub class: &'static str,
+    /// The event's type, for styling and tests (`data-event`).
+    pub kind: &'static str,
+    pub text: String,
 }
 
-/// The event's type, for styling (`data-event`).
-pub fn event_kind(event: &Event) -> &'static str {
-    match event {
-        Event::Staked { .. } => "staked",
-        Event::Dealt { .. } => "dealt",
-        Event::Played { .. } => "played",
-        Event::BoxWon { .. } => "box_won",
-        Event::Without { .. } => "without",
-        Event::Stop { .. } => "stop",
-        Event::Penalty { .. } => "penalty",
-        Event::GrandOpera { .. } => "grand_opera",
-        Event::Paid { .. } => "paid",
-        Event::RoundWon { .. } => "round_won",
-        Event::GameOver { .. } => "game_over",
-    }
-}
-
-/// The log of the last [`LOG_LENGTH`] events, `(index in the game's log, event)`.
+/// The log, newest line first.
 #[component]
-pub fn MoveLog(#[prop(into)] events: Signal<Vec<(usize, Event)>>, #[prop(into)] names: Signal<Names>) -> impl IntoView {
+pub fn MoveLog(#[prop(into)] lines: Signal<Vec<LogLine>>) -> impl IntoView {
     let lang = use_lang();
     let newest_first = move || {
-        let mut v = events.get();
+        let mut v = lines.get();
         v.reverse();
         v
     };
@@ -52,19 +34,10 @@ pub fn MoveLog(#[prop(into)] events: Signal<Vec<(usize, Event)>>, #[prop(into)] 
         <section class="move-log panel" aria-labelledby="move-log-title">
             <h2 id="move-log-title" class="panel-title">{tr(T::Moves)}</h2>
             <ol class="log-list" data-testid="move-log" aria-label=move || T::Moves.text(lang.get())>
-                <For each=newest_first key=|(i, _)| *i let:item>
-                    {
-                        let (_, event) = item;
-                        let class = match event {
-                            Event::Staked { .. } => "log-item log-round",
-                            Event::RoundWon { .. } | Event::GameOver { .. } | Event::GrandOpera { .. } => "log-item log-highlight",
-                            Event::Without { .. } | Event::Stop { .. } => "log-item log-call",
-                            Event::BoxWon { .. } => "log-item log-box",
-                            Event::Penalty { .. } | Event::Paid { .. } => "log-item log-pay",
-                            _ => "log-item",
-                        };
-                        view! { <li class=class><EventLine event=event names=names /></li> }
-                    }
+                <For each=newest_first key=|line| (line.index, line.text.clone()) let:line>
+                    <li class=line.class>
+                        <span class="event" data-event=line.kind>{line.text}</span>
+                    </li>
                 </For>
             </ol>
         </section>

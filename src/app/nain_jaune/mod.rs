@@ -6,9 +6,8 @@
 //! or computer, goes through the engine, is appended to the record and saved.
 
 pub mod board;
-pub mod hand;
+pub mod log;
 pub mod summary;
-pub mod table;
 
 use leptos::prelude::*;
 
@@ -27,11 +26,11 @@ use super::move_log::{MoveLog, LOG_LENGTH};
 use super::timing;
 use super::{AppState, Screen};
 use board::{Board, RunningSequence};
-use hand::Hand;
+use super::hand::{self, Hand};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::{ai_seed, Session};
 use summary::{GameOverPanel, RoundReport, RoundSummary};
-use table::{SeatView, SeatsRing};
+use super::seats::{SeatView, SeatsRing};
 
 /// Thinking time of a hint (the hard level, with its reason).
 const HINT_BUDGET_MS: u32 = 300;
@@ -157,8 +156,9 @@ pub fn NainJauneTable() -> impl IntoView {
                     seat,
                     person: people.of(seat),
                     kind: s.seats[seat],
-                    chips: g.chips()[seat],
+                    chips: Some(g.chips()[seat]),
                     cards: g.hand(seat).len(),
+                    note: None,
                     dealer: g.dealer() == seat,
                     to_move: g.to_move() == Some(seat),
                     thinking: thinking == Some(seat),
@@ -214,6 +214,8 @@ pub fn NainJauneTable() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
+
+    let log_view = Memo::new(move |_| log.with(|events| names.with(|n| log::log_lines(lang.get(), events, n))));
 
     drive_computer_turns(state, thinking);
 
@@ -474,7 +476,7 @@ pub fn NainJauneTable() -> impl IntoView {
                 </Show>
             </div>
             <aside class="game-side">
-                <MoveLog events=log names=names />
+                <MoveLog lines=log_view />
             </aside>
             {summary_view}
         </section>

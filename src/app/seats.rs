@@ -9,7 +9,7 @@ use crate::engine::game::{Chips, Seat};
 use crate::app::card_svg::CardBack;
 use crate::app::i18n::{cards_text, chips_text, level_name, use_lang, Lang, Person, T};
 
-use super::board::ChipCount;
+use crate::app::chips::ChipCount;
 use crate::app::session::SeatKind;
 
 /// What a seat plate shows.
@@ -18,8 +18,11 @@ pub struct SeatView {
     pub seat: Seat,
     pub person: Person,
     pub kind: SeatKind,
-    pub chips: Chips,
+    /// The stack in front of the player (`None` in a game without chips).
+    pub chips: Option<Chips>,
     pub cards: usize,
+    /// A game's own line on the plate (e.g. programs completed, "out of the game").
+    pub note: Option<String>,
     pub dealer: bool,
     pub to_move: bool,
     /// A computer seat whose move is being computed.
@@ -28,7 +31,10 @@ pub struct SeatView {
 }
 
 fn plate_label(lang: Lang, v: &SeatView) -> String {
-    let mut parts = vec![v.person.display(lang), chips_text(lang, v.chips), cards_text(lang, v.cards)];
+    let mut parts = vec![v.person.display(lang)];
+    parts.extend(v.chips.map(|c| chips_text(lang, c)));
+    parts.push(cards_text(lang, v.cards));
+    parts.extend(v.note.clone());
     if v.dealer {
         parts.push(T::DealerFull.text(lang).into());
     }
@@ -42,7 +48,8 @@ fn plate_label(lang: Lang, v: &SeatView) -> String {
 fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize) -> impl IntoView {
     let lang = use_lang();
     let seat = view_of.with_untracked(|v| v.seat);
-    let chips = Memo::new(move |_| view_of.with(|v| v.chips));
+    let chips = Memo::new(move |_| view_of.with(|v| v.chips.unwrap_or(0)));
+    let has_chips = view_of.with_untracked(|v| v.chips.is_some());
     let to_move = move || view_of.with(|v| v.to_move);
     let initial = move || view_of.with(|v| v.person.display(lang.get()).chars().next().unwrap_or('?').to_string());
     let kind_label = move || {
@@ -58,10 +65,10 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
             class:seat-to-move=to_move
             class:seat-viewer=move || view_of.with(|v| v.viewer)
             class:seat-computer=move || view_of.with(|v| !v.kind.is_human())
-            class:seat-broke=move || chips.get() <= 0
+            class:seat-broke=move || has_chips && chips.get() <= 0
             style=format!("--order:{order};--lift:{lift}")
             data-testid=format!("seat-{seat}")
-            data-chips=move || chips.get().to_string()
+            data-chips=move || has_chips.then(|| chips.get().to_string())
             data-cards=move || view_of.with(|v| v.cards.to_string())
             data-to-move=move || to_move().to_string()
             data-dealer=move || view_of.with(|v| v.dealer.to_string())
@@ -78,10 +85,12 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
                 </span>
                 <span class="seat-kind">{kind_label}</span>
                 <span class="seat-stats">
-                    <span class="seat-chips" title=move || T::ChipsWord.text(lang.get())>
-                        <span class="chip-icon" aria-hidden="true"></span>
-                        <ChipCount value=chips />
-                    </span>
+                    {has_chips.then(|| view! {
+                        <span class="seat-chips" title=move || T::ChipsWord.text(lang.get())>
+                            <span class="chip-icon" aria-hidden="true"></span>
+                            <ChipCount value=chips />
+                        </span>
+                    })}
                     <span class="seat-cards" title=move || T::CardsWord.text(lang.get())>
                         <span class="mini-backs" aria-hidden="true">
                             {move || (0..backs()).map(|_| view! { <span class="mini-back"><CardBack decorative=true /></span> }).collect_view()}
@@ -89,6 +98,7 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
                         <span class="seat-card-count">{move || view_of.with(|v| v.cards)}</span>
                     </span>
                 </span>
+                {move || view_of.with(|v| v.note.clone()).map(|note| view! { <span class="seat-note">{note}</span> })}
                 <span class="seat-status" aria-hidden="true">
                     {move || view_of.with(|v| {
                         if v.thinking {
@@ -132,8 +142,9 @@ pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, child
                 seat,
                 person: Person::named("?"),
                 kind: SeatKind::Human,
-                chips: 0,
+                chips: None,
                 cards: 0,
+                note: None,
                 dealer: false,
                 to_move: false,
                 thinking: false,
