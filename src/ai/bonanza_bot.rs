@@ -461,28 +461,20 @@ fn lead_choice(obs: &Observation, legal: &[Action]) -> Decision {
 // Searches
 // ---------------------------------------------------------------------------------------------
 
-/// The moves the searches consider: every legal move, except that bids and bets are thinned to a
-/// few amounts (the lowest, then roughly doubling steps), so a search is not spread over a hundred
-/// near-identical prices.
+/// The moves the searches consider: every legal move, except that bids are thinned to a few
+/// amounts (the lowest, then roughly doubling steps), so a search is not spread over a hundred
+/// near-identical prices. (Bets and raises are few: 1 to `poker_limit` chips.)
 pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
-    let start = out.len();
-    state.legal_actions_into(out);
-    // Amounts are listed in ascending order: keep offsets 0, 1, 3, 7, 15, 31, 63 from the lowest.
-    let mut lowest: Option<Chips> = None;
-    let mut i = start;
-    while i < out.len() {
-        let kept = match out[i] {
-            Action::Bid(n) | Action::Bet(n) | Action::Raise(n) => {
-                let offset = n - *lowest.get_or_insert(n);
-                offset < 64 && (offset + 1).count_ones() == 1
-            }
-            _ => true,
-        };
-        if kept {
-            i += 1;
-        } else {
-            out.remove(i);
+    let Some(seat) = state.to_move() else { return };
+    // Offsets 0, 1, 3, 7, 15, 31, 63 above the lowest amount.
+    let amounts = |low: Chips, high: Chips| (0..7).map(move |k| low + (1 << k) - 1).filter(move |&n| n <= high);
+    match state.phase() {
+        Phase::Auction => {
+            out.push(Action::Pass);
+            let (low, high) = state.bid_range(seat);
+            out.extend(amounts(low, high).map(Action::Bid));
         }
+        _ => state.legal_actions_into(out),
     }
 }
 

@@ -6,7 +6,7 @@
 //! - Sequence: every player may show one run; when all have answered, the best run takes it.
 //! - A shown joker leaves the game; other shown cards go back to the hand, known to all.
 
-use super::calls::{has_claim, legal_claims, Call, Claim, SequenceRank};
+use super::calls::{for_each_claim, has_claim, legal_claims, Call, Claim, SequenceRank};
 use super::{Action, Bonanza, Event, Phase};
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
@@ -68,12 +68,22 @@ impl Bonanza {
     }
 
     pub(super) fn nth_call(&self, seat: Seat, call: Call, pick: impl FnOnce(u32) -> u32) -> Action {
-        let mut claims = Vec::with_capacity(8);
-        legal_claims(call, self.hands[seat], &mut claims);
-        match pick(claims.len() as u32 + 1) {
-            0 => Action::Pass,
-            k => Action::Show(claims[k as usize - 1]),
+        let hand = self.hands[seat];
+        let mut count = 0;
+        for_each_claim(call, hand, |_| count += 1);
+        let k = pick(count + 1);
+        if k == 0 {
+            return Action::Pass;
         }
+        let mut seen = 0;
+        let mut chosen = None;
+        for_each_claim(call, hand, |c| {
+            seen += 1;
+            if seen == k {
+                chosen = Some(c);
+            }
+        });
+        Action::Show(chosen.expect("k is within the count"))
     }
 
     pub(super) fn call_refusal(&self, seat: Seat, call: Call, action: &Action) -> Option<String> {

@@ -185,7 +185,13 @@ fn run_windows(mask: u16) -> (u16, u16) {
     (full, two)
 }
 
-/// Whether `hand` has anything to show at `call` (players without are not asked).
+/// Bits 0..=10 of every suit: the starts of the runs A-2-3 … J-Q-K inside a suit.
+const IN_SUIT_STARTS: u64 = 0x7FF | 0x7FF << 13 | 0x7FF << 26 | 0x7FF << 39;
+/// The aces' bits.
+const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// Whether `hand` has anything to show at `call` (players without are not asked). Every suit
+/// at once: a few shifts of the hand's mask.
 #[inline]
 pub fn has_claim(call: Call, hand: CardSet) -> bool {
     let joker = hand.contains(Card::JOKER);
@@ -196,10 +202,16 @@ pub fn has_claim(call: Call, hand: CardSet) -> bool {
             let held = hand.contains(a) as u8 + hand.contains(b) as u8;
             held == 2 || (held == 1 && joker)
         }
-        Call::Sequence => (0..4).any(|s| {
-            let (full, two) = run_windows(run_mask(hand, s));
-            full != 0 || (joker && two != 0)
-        }),
+        Call::Sequence => {
+            let h = hand.0 & CardSet::PACK_52.0;
+            // A-2-3 … J-Q-K: three bits in a row inside a suit; Q-K-A: the queen, king and ace.
+            let (a, b, c) = (h & IN_SUIT_STARTS, (h >> 1) & IN_SUIT_STARTS, (h >> 2) & IN_SUIT_STARTS);
+            let (q, k, ace) = ((h >> 11) & ACES, (h >> 12) & ACES, h & ACES);
+            if (a & b & c) | (q & k & ace) != 0 {
+                return true;
+            }
+            joker && ((a & b) | (a & c) | (b & c) | (q & k) | (q & ace) | (k & ace)) != 0
+        }
     }
 }
 
@@ -207,19 +219,25 @@ pub fn has_claim(call: Call, hand: CardSet) -> bool {
 /// the one possible show; for the sequence, suit by suit (♠ ♥ ♦ ♣), runs from A-2-3 up to Q-K-A,
 /// and within a run the joker's place from the lowest card up.
 pub fn legal_claims(call: Call, hand: CardSet, out: &mut Vec<Claim>) {
+    for_each_claim(call, hand, |c| out.push(c));
+}
+
+/// Calls `f` with every legal show of `hand` at `call`, in the order of [`legal_claims`].
+#[inline]
+pub fn for_each_claim(call: Call, hand: CardSet, mut f: impl FnMut(Claim)) {
     let joker = hand.contains(Card::JOKER);
     match call {
         Call::Joker => {
             if joker {
-                out.push(Claim::new(&[Card::JOKER]));
+                f(Claim::new(&[Card::JOKER]));
             }
         }
         Call::QueenJack | Call::TenTwo => {
             let [a, b] = pair_cards(call);
             match (hand.contains(a), hand.contains(b)) {
-                (true, true) => out.push(Claim::new(&[a, b])),
-                (true, false) if joker => out.push(Claim::new(&[a, Card::JOKER])),
-                (false, true) if joker => out.push(Claim::new(&[Card::JOKER, b])),
+                (true, true) => f(Claim::new(&[a, b])),
+                (true, false) if joker => f(Claim::new(&[a, Card::JOKER])),
+                (false, true) if joker => f(Claim::new(&[Card::JOKER, b])),
                 _ => {}
             }
         }
@@ -230,12 +248,12 @@ pub fn legal_claims(call: Call, hand: CardSet, out: &mut Vec<Claim>) {
                 for start in 0..12 {
                     let cards: [Card; 3] = std::array::from_fn(|p| run_card(suit, start, p));
                     if full & (1 << start) != 0 {
-                        out.push(Claim::new(&cards));
+                        f(Claim::new(&cards));
                     } else if joker && two & (1 << start) != 0 {
                         let mut shown = cards;
                         let missing = (0..3).find(|&p| mask & (1 << (start + p)) == 0).expect("one card missing");
                         shown[missing] = Card::JOKER;
-                        out.push(Claim::new(&shown));
+                        f(Claim::new(&shown));
                     }
                 }
             }
@@ -291,6 +309,21 @@ mod tests {
         assert_eq!(shows(Call::TenTwo, "2S JK"), ["JK 2S"]);
         assert_eq!(shows(Call::Joker, "2S JK"), ["JK"]);
         assert!(!has_claim(Call::Joker, hand("2S 3S")));
+    }
+
+    #[test]
+    fn the_quick_test_agrees_with_the_list() {
+        let mut rng = crate::engine::rng::seeded(5);
+        let mut pack: Vec<Card> = CardSet::PACK_53.iter().collect();
+        for n in 0..4000 {
+            crate::engine::rng::shuffle(&mut pack, &mut rng);
+            let hand: CardSet = pack[..3 + n % 15].iter().copied().collect();
+            for call in Call::ALL {
+                let mut out = Vec::new();
+                legal_claims(call, hand, &mut out);
+                assert_eq!(has_claim(call, hand), !out.is_empty(), "{call} {:?}", hand.to_strings());
+            }
+        }
     }
 
     #[test]

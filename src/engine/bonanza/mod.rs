@@ -96,8 +96,9 @@ const JOKER_SET: CardSet = CardSet(1 << 52);
 pub struct Bonanza {
     options: Options,
     seed: u64,
-    /// The record's explicit deals, shared (never changed) so clones stay cheap.
-    layouts: Arc<Vec<Layout>>,
+    /// The record's explicit deals, shared (never changed) so clones stay cheap; `None` when
+    /// there are none (random games, sampled worlds), so clones need no atomic counting at all.
+    layouts: Option<Arc<Vec<Layout>>>,
     players: usize,
     chips: [Chips; MAX_PLAYERS],
     board: Board,
@@ -355,7 +356,7 @@ impl Bonanza {
             self.next_in(self.dealer)
         };
         let index = self.deals_dealt as usize;
-        let layout = match self.layouts.get(index) {
+        let layout = match self.layouts.as_ref().and_then(|l| l.get(index)) {
             Some(layout) => {
                 layout.check_seats(self.out, index)?;
                 let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
@@ -509,7 +510,7 @@ impl Bonanza {
         Bonanza {
             options,
             seed,
-            layouts: Arc::new(Vec::new()),
+            layouts: None,
             players,
             chips: [0; MAX_PLAYERS],
             board: [0; 10],
@@ -574,7 +575,7 @@ impl Game for Bonanza {
             .map(|(i, d)| Layout::from_record(d, players, i))
             .collect::<Result<Vec<_>, _>>()?;
         let mut game = Bonanza::bare(options, setup.seed, players);
-        game.layouts = Arc::new(layouts);
+        game.layouts = (!layouts.is_empty()).then(|| Arc::new(layouts));
         game.chips = chips;
         game.first_dealer = setup.first_dealer;
         game.dealer = setup.first_dealer;
@@ -618,7 +619,7 @@ impl Game for Bonanza {
         }
         // A move that ends a deal may start one laid out by the record; if that layout does not
         // fit the seats still in, the move is refused and the state restored.
-        let backup = (self.layouts.len() > self.deals_dealt as usize).then(|| self.clone());
+        let backup = self.layouts.as_ref().is_some_and(|l| l.len() > self.deals_dealt as usize).then(|| self.clone());
         if let Err(reason) = self.apply(seat, *action) {
             *self = backup.expect("only a record's layout can fail");
             return Err(IllegalAction { action: action.to_string(), reason });

@@ -81,7 +81,7 @@ impl Observation {
         };
         Observation {
             seat,
-            options: game.options.clone(),
+            options: game.options,
             chips: game.chips().to_vec(),
             board: game.board,
             out: (0..players).filter(|&s| game.is_out(s)).collect(),
@@ -188,7 +188,7 @@ impl Observation {
         if hidden != unseen.len() {
             return Err("the card counts do not add up to 53".into());
         }
-        if self.out.iter().any(|&s| self.hand_sizes[s] > 0) {
+        if self.phase != Phase::GameOver && self.out.iter().any(|&s| self.hand_sizes[s] > 0) {
             return Err("a seat out of the game holds cards".into());
         }
         if let Phase::Follow(card) = self.phase {
@@ -213,7 +213,7 @@ impl Observation {
     pub fn determinize(&self, rng: &mut GameRng) -> Bonanza {
         let n = self.players();
         // Later deals in a sampled world come from a fresh seed: the real one is secret.
-        let mut world = Bonanza::bare(self.options.clone(), rng.random(), n);
+        let mut world = Bonanza::bare(self.options, rng.random(), n);
         world.chips = super::seat_array(&self.chips);
         world.board = self.board;
         world.out = self.out.iter().fold(0, |m, &s| m | 1 << s);
@@ -247,42 +247,75 @@ impl Observation {
     fn deal_hidden(&self, world: &mut Bonanza, rng: &mut GameRng) {
         let n = self.players();
         let others: Vec<Seat> = (0..n).filter(|&s| s != self.seat && self.hand_sizes[s] > 0).collect();
-        let mut unseen = self.unseen();
-        let mut sizes = self.hand_sizes.clone();
+        let unseen = self.unseen();
+        // Cards whose place the table knows: shown cards, the card the follower must play, cards
+        // known to be dead.
+        let mut fixed = [CardSet::EMPTY; MAX_PLAYERS];
         for &s in &others {
-            world.hands[s] = self.known[s] & unseen;
+            fixed[s] = self.known[s] & unseen;
         }
         if let (Phase::Follow(card), Some(mover)) = (self.phase, self.to_move) {
-            if mover != self.seat && !world.hands[mover].contains(card) {
-                world.hands[mover].insert(card);
+            if mover != self.seat {
+                fixed[mover].insert(card);
             }
-        }
-        for &s in &others {
-            unseen = unseen - world.hands[s];
-            sizes[s] -= world.hands[s].len().min(sizes[s]);
         }
         // The spare hand: the widow while unsettled, else the dead hand unless this seat knows it.
         let spare_is_widow = self.widow_size > 0;
-        let mut spare = CardSet::EMPTY;
-        let mut spare_size = if spare_is_widow { self.widow_size } else if self.dead_hand.is_some() { 0 } else { self.dead_size };
-        if !spare_is_widow && self.dead_hand.is_none() {
-            spare = self.known_dead & unseen;
-            unseen = unseen - spare;
-            spare_size -= spare.len().min(spare_size);
+        let spare_size = if spare_is_widow { self.widow_size } else if self.dead_hand.is_some() { 0 } else { self.dead_size };
+        let spare_fixed = if spare_is_widow || self.dead_hand.is_some() { CardSet::EMPTY } else { self.known_dead & unseen };
+        // The table also knows that a seat to lead holds a card it may lead.
+        let need = match (self.phase, self.to_move) {
+            (Phase::Lead, Some(leader)) if leader != self.seat && !fixed[leader].intersects(self.lead_cards) => Some(leader),
+            _ => None,
+        };
+        let deal = |extra: Option<(Seat, Card)>, constrained: bool, rng: &mut GameRng| {
+            let mut hands = fixed;
+            if let Some((seat, card)) = extra {
+                hands[seat].insert(card);
+            }
+            let placed = others.iter().fold(spare_fixed, |m, &s| m | hands[s]);
+            let cards: Vec<Card> = (unseen - placed).iter().collect();
+            let mut capacities: Vec<usize> = Vec::with_capacity(others.len() + 1);
+            for &s in &others {
+                capacities.push(self.hand_sizes[s].checked_sub(hands[s].len())?);
+            }
+            capacities.push(spare_size.checked_sub(spare_fixed.len())?);
+            let spare_holder = others.len();
+            let allowed = |c: Card, h: usize| h == spare_holder || !constrained || !self.excluded[others[h]].contains(c);
+            let dealt = deal_consistent(&cards, &capacities, allowed, rng)?;
+            for (i, &s) in others.iter().enumerate() {
+                hands[s] |= dealt[i].iter().copied().collect();
+            }
+            let spare: CardSet = dealt[spare_holder].iter().copied().collect();
+            Some((hands, spare | spare_fixed))
+        };
+        let leads = |hands: &[CardSet; MAX_PLAYERS]| need.is_none_or(|l| hands[l].intersects(self.lead_cards));
+        let mut result = None;
+        for _ in 0..4 {
+            match deal(None, true, rng) {
+                Some(r) if leads(&r.0) => {
+                    result = Some(r);
+                    break;
+                }
+                Some(_) => {}
+                None => break,
+            }
         }
-        let cards: Vec<Card> = unseen.iter().collect();
-        let mut capacities: Vec<usize> = others.iter().map(|&s| sizes[s]).collect();
-        capacities.push(spare_size);
-        let spare_holder = others.len();
+        if let (None, Some(leader)) = (&result, need) {
+            let placed = others.iter().fold(spare_fixed, |m, &s| m | fixed[s]);
+            let mut candidates: Vec<Card> = ((unseen & self.lead_cards) - placed - self.excluded[leader]).iter().collect();
+            crate::engine::rng::shuffle(&mut candidates, rng);
+            result = candidates.into_iter().find_map(|c| deal(Some((leader, c)), true, rng));
+        }
         // The true deal satisfies every inference of a real observation; one built by hand might
         // not, and then the inferences are dropped rather than failing (the counts were checked).
-        let dealt = deal_consistent(&cards, &capacities, |c, h| h == spare_holder || !self.excluded[others[h]].contains(c), rng)
-            .or_else(|| deal_consistent(&cards, &capacities, |_, _| true, rng))
+        let (hands, spare) = result
+            .or_else(|| deal(None, true, rng))
+            .or_else(|| deal(None, false, rng))
             .expect("card counts of an observation add up (see Observation::check)");
-        for (i, &s) in others.iter().enumerate() {
-            world.hands[s] |= dealt[i].iter().copied().collect();
+        for &s in &others {
+            world.hands[s] = hands[s];
         }
-        spare |= dealt[spare_holder].iter().copied().collect();
         if spare_is_widow {
             world.widow = spare;
         } else {

@@ -34,7 +34,7 @@ pub enum Leftovers {
     ChipLeader,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub widow_price_to: WidowPriceTo,
     /// False: the Poker space is left out (no ante on it, no Poker call).
