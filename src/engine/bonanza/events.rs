@@ -112,10 +112,14 @@ impl fmt::Display for Event {
             Event::JokerLeaves { seat } => write!(f, "Seat {seat}'s joker leaves the game"),
             Event::SpaceWon { seat, space, chips } => write!(f, "Seat {seat} takes the {} space: {chips} chips", space.key()),
             Event::SpaceStays { space, chips } => write!(f, "Nobody takes the {} space: its {chips} chips stay", space.key()),
-            Event::PokerOpened { participants, cap } => {
-                let seats: Vec<String> = participants.iter().map(|s| s.to_string()).collect();
-                write!(f, "The dealer calls Poker: seats {} play, at most {cap} chips each", seats.join(", "))
-            }
+            Event::PokerOpened { participants, cap } => match participants.as_slice() {
+                [] => f.write_str("The dealer calls Poker: nobody has five cards"),
+                [seat] => write!(f, "The dealer calls Poker: seat {seat} alone has five cards"),
+                _ => {
+                    let seats: Vec<String> = participants.iter().map(|s| s.to_string()).collect();
+                    write!(f, "The dealer calls Poker: seats {} play, at most {cap} chips each", seats.join(", "))
+                }
+            },
             Event::Checked { seat } => write!(f, "Seat {seat} checks"),
             Event::Bet { seat, chips } => write!(f, "Seat {seat} bets {chips}"),
             Event::Called { seat, chips } => write!(f, "Seat {seat} calls ({chips} chips)"),
