@@ -610,36 +610,40 @@ pub fn decide(obs: &Observation, legal: &[Action]) -> Action {
     Action::Discard(discard_choice(&view, candidates, plan.as_ref()))
 }
 
-/// The playout policy of the searches: the rule bot's choices made straight from the state (the
-/// mover's own hand and public facts), without listing the legal actions.
-pub fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
-    let Some(seat) = state.to_move() else { return false };
-    let action = {
-        let view = TurnView::of_state(state, seat);
-        match state.phase() {
-            Phase::Draw => draw_choice(&view),
-            _ if view.revealed => match layoff_choice(&view) {
-                Some(a) => a,
-                None => Action::Discard(discard_choice(&view, discardable(&view), None)),
-            },
-            _ => {
-                let plan = view.plan();
-                let reveal = match (view.program, &plan) {
-                    (Some(id), Some(p)) if p.distance == 0 => {
-                        reveal_from_plan(view.hand, id, p).or_else(|| find_reveal(view.hand, id.card()))
-                    }
-                    _ => None,
-                };
-                match reveal {
-                    Some(combos) => Action::Reveal(combos),
-                    None => Action::Discard(discard_choice(&view, discardable(&view), plan.as_ref())),
+/// The greedy policy's move for the seat to move: the rule bot's choices made straight from the
+/// state (the mover's own hand and public facts), without listing the legal actions. It is
+/// legal but for rare corners (see [`playout_move`]).
+pub fn greedy_action(state: &Programmes) -> Option<Action> {
+    let seat = state.to_move()?;
+    let view = TurnView::of_state(state, seat);
+    Some(match state.phase() {
+        Phase::Draw => draw_choice(&view),
+        _ if view.revealed => match layoff_choice(&view) {
+            Some(a) => a,
+            None => Action::Discard(discard_choice(&view, discardable(&view), None)),
+        },
+        _ => {
+            let plan = view.plan();
+            let reveal = match (view.program, &plan) {
+                (Some(id), Some(p)) if p.distance == 0 => {
+                    reveal_from_plan(view.hand, id, p).or_else(|| find_reveal(view.hand, id.card()))
                 }
+                _ => None,
+            };
+            match reveal {
+                Some(combos) => Action::Reveal(combos),
+                None => Action::Discard(discard_choice(&view, discardable(&view), plan.as_ref())),
             }
         }
-    };
+    })
+}
+
+/// The playout policy of the searches: [`greedy_action`], or any legal move in the rare corner
+/// it misses (e.g. laying down would strand the card taken from the discard pile).
+pub fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
+    let Some(action) = greedy_action(state) else { return false };
+    let seat = state.to_move().expect("greedy_action found a seat to move");
     if state.play(seat, &action).is_err() {
-        // A rare corner the shortcuts miss (e.g. laying down would strand the card taken from
-        // the discard pile): any legal move.
         return state.play_random(rng);
     }
     true
