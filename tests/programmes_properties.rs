@@ -38,6 +38,8 @@ struct Config {
     noise: f64,
     /// Whole game (until the target) instead of one round.
     whole_game: bool,
+    /// The rule bot (from each seat's observation) instead of the greedy policy.
+    rule_bot: bool,
 }
 
 fn config(index: u64) -> Config {
@@ -61,7 +63,8 @@ fn config(index: u64) -> Config {
         1..=20 => 0.5,
         _ => 0.1,
     };
-    Config { index, players, options, noise, whole_game }
+    let rule_bot = index % 10 == 3;
+    Config { index, players, options, noise, whole_game, rule_bot }
 }
 
 /// Every card on the table or in a hand, pile or the stock.
@@ -248,7 +251,10 @@ fn run(cfg: &Config, stats: &mut Stats) {
         let before = game.clone();
         let stock_before = game.stock_size();
         let mut action = legal[index_below(legal.len(), &mut rng)].clone();
-        if !rng.random_bool(cfg.noise) {
+        if cfg.rule_bot && !rng.random_bool(cfg.noise) {
+            action = programmes_bot::decide(&game.observe(seat), &legal);
+            assert!(legal.contains(&action), "{}: the rule bot chose '{action}', not a legal action", ctx(&actions));
+        } else if !rng.random_bool(cfg.noise) {
             let greedy = programmes_bot::greedy_action(&game).expect("a seat is to move");
             if game.clone().play(seat, &greedy).is_ok() {
                 action = greedy;

@@ -486,8 +486,8 @@ fn layoff_choice(view: &TurnView) -> Option<Action> {
     None
 }
 
-/// Cards left in the hand once everything possible is laid off onto `melds` (greedily).
-fn left_after_layoffs(hand: CardMultiset, melds: &[Meld]) -> usize {
+/// The hand left once everything possible is laid off onto `melds` (greedily).
+fn left_after_layoffs(hand: CardMultiset, melds: &[Meld]) -> CardMultiset {
     let mut melds = melds.to_vec();
     let mut hand = hand;
     let view = |hand, melds: &[Meld]| layoff_choice(&TurnView {
@@ -522,7 +522,7 @@ fn left_after_layoffs(hand: CardMultiset, melds: &[Meld]) -> usize {
             break;
         }
     }
-    hand.len()
+    hand
 }
 
 /// The reveal among `reveals` that leaves the fewest cards once everything is laid off.
@@ -539,8 +539,9 @@ fn best_reveal<'r>(view: &TurnView, reveals: impl Iterator<Item = &'r Vec<Vec<Pl
             let shape = crate::engine::programmes::combination_shape(c).expect("a listed reveal is valid");
             melds.push(Meld::new(0, shape, c, None));
         }
-        // Keep a wild in reserve over a natural: count wilds left as half a card.
-        let left = 2 * left_after_layoffs(hand, &melds) - reveal::wilds_of(hand).len().min(1);
+        // Fewest cards left; on a tie, a wild kept in reserve rather than a natural.
+        let rest = left_after_layoffs(hand, &melds);
+        let left = 2 * rest.len() + usize::from(rest.iter().all(|c| !is_wild(c)));
         if left < best_left {
             best_left = left;
             best = Some(combos);
