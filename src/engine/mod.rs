@@ -2,8 +2,10 @@
 //! native `referee` and the tests.
 
 pub mod bonanza;
+pub mod card_multiset;
 pub mod cards;
 pub mod deal_sampling;
 pub mod game;
 pub mod nain_jaune;
+pub mod programmes;
 pub mod rng;

@@ -7,12 +7,14 @@ use super::format::{BadRecord, Record, RecordedAction};
 use crate::engine::game::{Game, GameId, IllegalAction, Seat, SetupError};
 use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
+use crate::engine::programmes::Programmes;
 
 /// One game in progress, whichever it is.
 #[derive(Clone, Debug)]
 pub enum Table {
     Bonanza(Bonanza),
     NainJaune(NainJaune),
+    Programmes(Programmes),
 }
 
 /// Runs `$body` with `$g` bound to the game inside a [`Table`], whatever its kind.
@@ -21,6 +23,7 @@ macro_rules! with_game {
         match $table {
             Table::Bonanza($g) => $body,
             Table::NainJaune($g) => $body,
+            Table::Programmes($g) => $body,
         }
     };
 }
@@ -71,12 +74,7 @@ impl Table {
         Ok(match record.game_id()? {
             GameId::Bonanza => Table::Bonanza(Bonanza::new(&setup)?),
             GameId::NainJaune => Table::NainJaune(NainJaune::new(&setup)?),
-            other => {
-                return Err(ReplayError {
-                    message: format!("{} is not playable in this version yet", other.key()),
-                    at: None,
-                })
-            }
+            GameId::Programmes => Table::Programmes(Programmes::new(&setup)?),
         })
     }
 
@@ -96,6 +94,7 @@ impl Table {
         match self {
             Table::Bonanza(_) => GameId::Bonanza,
             Table::NainJaune(_) => GameId::NainJaune,
+            Table::Programmes(_) => GameId::Programmes,
         }
     }
 
