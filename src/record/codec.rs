@@ -18,8 +18,31 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// The record as URL-safe text.
 pub fn encode(record: &Record) -> String {
-    let json = serde_json::to_vec(record).expect("records always serialize");
-    base64url_encode(&miniz_oxide::deflate::compress_to_vec(&json, LEVEL))
+    base64url_encode(&miniz_oxide::deflate::compress_to_vec(&compact_json(record), LEVEL))
+}
+
+/// The JSON that [`encode`] compresses: the record on one line.
+pub fn compact_json(record: &Record) -> Vec<u8> {
+    serde_json::to_vec(record).expect("records always serialize")
+}
+
+/// `data` as DEFLATE "stored" blocks (RFC 1951 §3.2.4: no compression, a few bytes per 64 KB).
+/// Any inflater reads it: the page uses it where the browser has no `CompressionStream`, so it
+/// needs no compressor of its own.
+pub fn deflate_stored(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len() + 5 * (data.len() / 0xFFFF + 1));
+    let mut blocks = data.chunks(0xFFFF).peekable();
+    if blocks.peek().is_none() {
+        return vec![1, 0, 0, 0xFF, 0xFF];
+    }
+    while let Some(block) = blocks.next() {
+        let len = block.len() as u16;
+        out.push(u8::from(blocks.peek().is_none()));
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&(!len).to_le_bytes());
+        out.extend_from_slice(block);
+    }
+    out
 }
 
 /// Reads a record written by [`encode`] (surrounding spaces and `=` padding are tolerated), with
@@ -132,6 +155,18 @@ mod tests {
         assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{text}");
         assert_eq!(decode(&text).unwrap(), record);
         assert_eq!(decode(&format!("  {text}==\n")).unwrap(), record, "padding and spaces are tolerated");
+    }
+
+    #[test]
+    fn stored_blocks_read_back() {
+        for len in [0usize, 1, 100, 0xFFFF, 0xFFFF + 1, 3 * 0xFFFF + 7] {
+            let data: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+            let stored = deflate_stored(&data);
+            assert_eq!(miniz_oxide::inflate::decompress_to_vec(&stored).unwrap(), data, "{len} bytes");
+        }
+        let record = sample();
+        let text = base64url_encode(&deflate_stored(&compact_json(&record)));
+        assert_eq!(decode(&text).unwrap(), record);
     }
 
     #[test]
