@@ -17,6 +17,7 @@ pub mod move_log;
 pub mod nain_jaune;
 pub mod new_game;
 pub mod notices;
+pub mod offline;
 pub mod option_specs;
 pub mod rules_text;
 pub mod session;
@@ -213,6 +214,9 @@ pub fn App() -> impl IntoView {
     // A read-only position needs no computer player: no warm-up for it.
     if !state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.read_only)) {
         warm_up(&state.ai());
+    }
+    if !host.is_mounted() {
+        offline::register_service_worker();
     }
 
     // <html lang> and the title follow the language (a host page keeps its own).
