@@ -65,6 +65,12 @@ scenario(() => env, 'after one visit the game loads and plays with no network at
     }
     assert.equal(await byId(page, 'ai-status').getAttribute('data-status'), 'ready', 'the computers played from the worker');
 
+    // The demo page and its frames load offline too.
+    await page.goto(site.server.url + 'embed.html?lang=en');
+    await page.locator('#nain-jaune-box').scrollIntoViewIfNeeded();
+    await until(() => page.evaluate(() => window.tapisHost.received.some((m) => m.frame === 'nain-jaune-box' && m.type === 'resize')), {
+      what: 'a position frame, offline',
+    });
     assertNoErrors(errors);
     // (Last: a failed fetch is reported as an error.)
     assert.equal(await page.evaluate(() => fetch('not-in-the-build.txt').then(() => 'fetched', () => 'failed')), 'failed', 'really offline');
