@@ -266,7 +266,7 @@ fn random_reveal(id: ProgramId, extra: usize, rng: &mut tapis::engine::rng::Game
     let mut pack = CardMultiset::PACK_108;
     let mut combos = Vec::new();
     let wilds = ["2S", "2H", "2D", "2C", "JK"].map(|w| w.parse::<Card>().unwrap());
-    let mut take_wild = |pack: &mut CardMultiset, rng: &mut tapis::engine::rng::GameRng| -> Option<Card> {
+    let take_wild = |pack: &mut CardMultiset, rng: &mut tapis::engine::rng::GameRng| -> Option<Card> {
         let w = wilds[index_below(5, rng)];
         pack.remove(w).then_some(w)
     };

@@ -483,3 +483,39 @@ fn programmes_arena_and_program_table_print_reports() {
     let held: u64 = report["programs"].as_array().unwrap().iter().map(|p| p["held"].as_u64().unwrap()).sum();
     assert_eq!(held, 200, "50 rounds of 4 seats");
 }
+
+#[test]
+fn encode_and_decode_round_trip_a_record() {
+    // `referee encode` prints the URL-safe text of `position=`; `referee decode` reads it back,
+    // alone or inside a whole address.
+    let (record, _) = play_and_replay(3, "easy,random,easy", 11, &[]);
+    let json = record.to_json();
+    let encoded = run(&["encode", "-"], Some(&json));
+    assert_eq!(encoded.status.code(), Some(0), "{}", String::from_utf8_lossy(&encoded.stderr));
+    let text = String::from_utf8(encoded.stdout).unwrap().trim().to_string();
+    assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{text}");
+    assert!(text.len() < json.len() / 2, "compressed: {} chars for {} bytes of JSON", text.len(), json.len());
+    for arg in [text.clone(), format!("https://example.org/cards/?embed=1&position={text}&position_mode=view")] {
+        let decoded = run(&["decode", &arg], None);
+        assert_eq!(decoded.status.code(), Some(0), "{}", String::from_utf8_lossy(&decoded.stderr));
+        let back = Record::from_json(&String::from_utf8(decoded.stdout).unwrap()).unwrap();
+        assert_eq!(back, record);
+    }
+    let from_stdin = run(&["decode", "-"], Some(&format!("{text}\n")));
+    assert_eq!(Record::from_json(&String::from_utf8(from_stdin.stdout).unwrap()).unwrap(), record);
+}
+
+#[test]
+fn encode_refuses_a_record_that_does_not_replay_and_decode_says_why() {
+    let illegal = r#"{"format":1,"game":"nain-jaune","players":4,"seed":7,"actions":[{"seat":1,"do":"play 3S"},{"seat":1,"do":"play KC"}]}"#;
+    let out = run(&["encode", "-"], Some(illegal));
+    assert_ne!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not replay"), "{}", String::from_utf8_lossy(&out.stderr));
+    for (text, words) in [("abc%def", "not URL-safe base64"), ("q1ZKyy_KTSx", "damaged")] {
+        let out = run(&["decode", text], None);
+        assert_ne!(out.status.code(), Some(0));
+        assert!(out.stdout.is_empty());
+        assert!(String::from_utf8_lossy(&out.stderr).contains(words), "{text}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}

@@ -247,13 +247,13 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
         Some(Running { worker, module_url, _on_message: on_message, _on_error: on_error, ready_timeout: Some(ready_timeout) });
 }
 
-/// The first start: `worker_loader.js?v=<version>` resolved against the document's base URI (never
-/// the origin: the site may live under a sub-path). A restart: a module of our own (an object URL,
-/// kept in `module_url` to be revoked) that loads `worker.js` and `worker_bg.wasm` with a
-/// cache-busting query, in case a stale cached copy was the trouble.
+/// The first start: `worker_loader.js?v=<version>` resolved against the build's directory (the
+/// document's base URI, or where a host page said the build is: never the origin, the site may
+/// live under a sub-path). A restart: a module of our own (an object URL, kept in `module_url` to
+/// be revoked) that loads `worker.js` and `worker_bg.wasm` with a cache-busting query, in case a
+/// stale cached copy was the trouble.
 fn worker_url(starts: u32, module_url: &mut Option<String>) -> Result<String, String> {
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let base = document.base_uri().ok().flatten().ok_or("the document has no base URI")?;
+    let base = super::embed::base_url().ok_or("the document has no base URI")?;
     let resolve = |relative: &str| {
         web_sys::Url::new_with_base(relative, &base)
             .map(|u| u.href())

@@ -35,7 +35,7 @@ pub fn ChipPile(#[prop(into)] value: Signal<Chips>, #[prop(optional)] colour: &'
     let discs = move || (64 - value.get().max(0).leading_zeros() as usize).min(9);
     view! {
         <span class="chip-pile" data-colour=colour aria-hidden="true">
-            {move || (0..discs()).map(|i| view! { <span class="chip-disc" style=format!("--i:{i}")></span> }).collect_view()}
+            {move || (0..discs()).map(|i| view! { <span class="chip-disc" prop:style=format!("--i:{i}")></span> }).collect_view()}
         </span>
     }
 }

@@ -172,7 +172,7 @@ pub fn Hand(
                 role="group"
                 aria-label=move || title.get()
                 on:keydown=on_keydown
-                style=move || format!("--cards:{}", cards.with(|c| c.len()))
+                prop:style=move || format!("--cards:{}", cards.with(|c| c.len()))
             >
                 <For each=move || cards.get() key=|c| c.index() let:card>
                     {

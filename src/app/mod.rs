@@ -13,11 +13,13 @@ pub mod card_svg;
 pub mod chips;
 pub mod computer_turns;
 pub mod hand;
+pub mod embed;
 pub mod i18n;
 pub mod move_log;
 pub mod nain_jaune;
 pub mod new_game;
 pub mod notices;
+pub mod offline;
 pub mod option_specs;
 pub mod rules_text;
 pub mod seats;
@@ -64,6 +66,8 @@ pub struct AppState {
     pub rules_open: RwSignal<bool>,
     /// Bumped by "Try again" after a computer seat failed to move.
     pub ai_retry: RwSignal<u64>,
+    /// The site's own page, a frame, or a host page's element (`embed`).
+    pub host: embed::Host,
     next_session_id: StoredValue<u64>,
     ai: StoredValue<AiClient, LocalStorage>,
 }
@@ -82,20 +86,33 @@ impl AppState {
 
     /// Replays `record` and puts the game on the table (saved at once); on error nothing changes.
     pub fn put_on_table(&self, record: Record) -> Result<(), LoadError> {
-        let session = Session::from_record(self.session_id(), record)?;
-        self.save(&session.record);
+        self.show_on_table(record, false)
+    }
+
+    /// The same, or with `read_only` a position that nobody moves in (and that is not saved).
+    pub fn show_on_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
+        let mut session = Session::from_record(self.session_id(), record)?;
+        session.read_only = read_only;
+        if !read_only {
+            self.save(&session.record);
+        }
         self.notices.clear_ai();
         self.session.set(Some(session));
         self.screen.set(Screen::Game);
-        // The table from its top (the new-game form is long: its start button is far down).
-        if let Some(window) = web_sys::window() {
+        // The table from its top (the new-game form is long: its start button is far down); a
+        // host page's scroll is its own.
+        if let (Some(window), false) = (web_sys::window(), self.host.is_mounted()) {
             window.scroll_to_with_x_and_y(0.0, 0.0);
         }
         Ok(())
     }
 
-    /// Saves the record in localStorage; a refusal is reported once.
+    /// Saves the record in localStorage (only on the site's own page: an embedded game never
+    /// writes over the player's saved game); a refusal is reported once.
     pub fn save(&self, record: &Record) {
+        if !self.host.persists() {
+            return;
+        }
         if let Err(reason) = storage::save_current(record) {
             self.notices.push(Msg::SaveFailed { reason });
         }
@@ -166,7 +183,7 @@ fn resume(state: &AppState) {
 /// The root component: mounts everything.
 #[component]
 pub fn App() -> impl IntoView {
-    let url = UrlParams::from_location();
+    let (host, url) = embed::startup();
     let mut settings = Settings::load();
     if let Some(speed) = url.speed {
         settings.speed = speed;
@@ -185,18 +202,33 @@ pub fn App() -> impl IntoView {
         url: StoredValue::new(url),
         rules_open: RwSignal::new(false),
         ai_retry: RwSignal::new(0),
+        host,
         next_session_id: StoredValue::new(1),
         ai: StoredValue::new_local(AiClient::new()),
     };
-    warm_up(&state.ai());
     provide_context(state);
     provide_context(state.lang);
     provide_context(FourColour(Signal::derive(move || state.settings.with(|s| s.four_colour))));
-    resume(&state);
+    // The address (or the host) may start a game or show a position; else the saved game resumes.
+    if !embed::start_from_params(&state, &state.url.get_value(), false) && host.persists() {
+        resume(&state);
+    }
+    embed::connect(state);
+    // A read-only position needs no computer player: no warm-up for it.
+    if !state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.read_only)) {
+        warm_up(&state.ai());
+    }
+    if !host.is_mounted() {
+        offline::register_service_worker();
+    }
 
-    // <html lang> and the title follow the language.
+    // <html lang> and the title follow the language (a host page keeps its own).
     Effect::new(move |_| {
         let lang = state.lang.get();
+        if let Some(element) = host.element() {
+            let _ = element.set_attribute("lang", lang.code());
+            return;
+        }
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
             if let Some(root) = document.document_element() {
                 let _ = root.set_attribute("lang", lang.code());
@@ -208,11 +240,14 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // A compact page (embed=1) has no site header or footer.
+    let full = !host.compact;
     view! {
         <a class="skip-link" href="#main">{tr(T::SkipLink)}</a>
-        <TopBar />
+        {full.then(|| view! { <TopBar /> })}
         <NoticeBanner />
         <AiStatusBar />
+        <embed::EmbedBar />
         <main id="main" class="main" tabindex="-1">
             {move || match state.screen.get() {
                 Screen::NewGame => view! { <new_game::NewGameScreen /> }.into_any(),
@@ -220,9 +255,11 @@ pub fn App() -> impl IntoView {
             }}
         </main>
         <rules_text::RulesDialog />
-        <footer class="footer">
-            <span>{tr(T::Tagline)}</span>
-        </footer>
+        {full.then(|| view! {
+            <footer class="footer">
+                <span>{tr(T::Tagline)}</span>
+            </footer>
+        })}
     }
 }
 

@@ -66,7 +66,9 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
             class:seat-viewer=move || view_of.with(|v| v.viewer)
             class:seat-computer=move || view_of.with(|v| !v.kind.is_human())
             class:seat-broke=move || has_chips && chips.get() <= 0
-            style=format!("--order:{order};--lift:{lift}")
+            // A property (CSSOM), not the style attribute: a strict Content-Security-Policy
+            // (style-src 'self', README "Hosting") refuses inline style attributes.
+            prop:style=format!("--order:{order};--lift:{lift}")
             data-testid=format!("seat-{seat}")
             data-chips=move || has_chips.then(|| chips.get().to_string())
             data-cards=move || view_of.with(|v| v.cards.to_string())
@@ -160,7 +162,7 @@ pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, child
     let mut others: Vec<Seat> = (0..players).filter(|&s| s != viewer).collect();
     others.sort_by_key(|&s| arc_place(s, viewer, players));
     view! {
-        <div class="table-oval" class:table-crowded={players >= 6} style=format!("--players:{players}") aria-label=move || T::Table.text(lang.get()) role="group">
+        <div class="table-oval" class:table-crowded={players >= 6} prop:style=format!("--players:{players}") aria-label=move || T::Table.text(lang.get()) role="group">
             <ul class="seats seats-far">{others.into_iter().map(plate).collect_view()}</ul>
             <div class="table-felt">{children()}</div>
             <ul class="seats seats-near">{(viewer < players).then(|| plate(viewer))}</ul>

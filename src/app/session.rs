@@ -99,6 +99,8 @@ pub struct Session {
     pub names: Vec<String>,
     /// Round summaries the player has closed (those finished before a resume count as seen).
     pub rounds_seen: usize,
+    /// A position shown read-only (`position_mode=view`): nobody moves, human or computer.
+    pub read_only: bool,
 }
 
 impl Session {
@@ -125,7 +127,7 @@ impl Session {
             // The lone human's name reads as "you" in either language (see `people`).
             None => default_names(&seats, Lang::En),
         };
-        let mut session = Session { id, record, table, seats, names, rounds_seen: 0 };
+        let mut session = Session { id, record, table, seats, names, rounds_seen: 0, read_only: false };
         session.rounds_seen = session.rounds_finished();
         Ok(session)
     }
@@ -158,8 +160,12 @@ impl Session {
         (0..self.seats.len()).filter(|&s| self.seats[s].is_human()).collect()
     }
 
-    /// The seat to move and who plays it.
+    /// The seat to move and who plays it (nobody in a read-only position: every human move and
+    /// every computer turn goes through here).
     pub fn mover(&self) -> Option<(Seat, SeatKind)> {
+        if self.read_only {
+            return None;
+        }
         self.table.to_move().map(|s| (s, self.seats[s]))
     }
 

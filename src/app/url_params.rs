@@ -1,11 +1,22 @@
-//! Parameters in the page's address, read once at start: `lang=fr|en`, `game=` (a game's record
-//! key), `players=2..9`, `seed=<u64>`, `speed=slow|normal|fast|instant`. A value that makes no sense is
-//! reported (and replaced by a sensible default); the rest still applies.
+//! Parameters in the page's address, read once at start (docs/embedding.md lists them all):
+//!
+//! - `lang=fr|en`, `speed=slow|normal|fast|instant`;
+//! - the game: `game=` (a game's record key), `players=2..9`, `seats=human,easy,hard,…` (who plays
+//!   each seat), `seed=<u64>`, house rules as `opt.<record key>=<value>` (`opt.direction=anticlockwise`,
+//!   `opt.start_chips=50`);
+//! - `embed=1` (compact page for an iframe), `autostart=1` (start the game at once; implied by
+//!   `embed=1` with `game=`);
+//! - `position=<record, deflate + base64url>` with `position_mode=view|play` and `caption=<text>`.
+//!
+//! A value that makes no sense is reported (and replaced by a sensible default); the rest still
+//! applies. Host pages send the same parameters in `new_game` messages (`app::embed`).
 
 use crate::engine::game::GameId;
-use crate::record::Table;
+use crate::record::{codec, Record, Table};
 
 use super::i18n::Lang;
+use super::option_specs::option_specs;
+use super::session::SeatKind;
 use super::settings::Speed;
 
 /// Players when the address asks for an impossible number.
@@ -13,10 +24,26 @@ pub const DEFAULT_PLAYERS: usize = 4;
 /// The smallest and largest tables of all the games (each game's form then keeps to its own).
 const MIN_PLAYERS: usize = 2;
 const MAX_PLAYERS: usize = 9;
+/// The longest caption kept (characters).
+const CAPTION_MAX: usize = 300;
+/// The prefix of house-rule parameters: `opt.direction=anticlockwise`.
+pub const OPTION_PREFIX: &str = "opt.";
+/// The option every game has besides its form's house rules (RECORD.md "all | start_chips").
+const START_CHIPS: &str = "start_chips";
 
 /// "nain-jaune, bonanza": the `game=` values this version accepts.
 fn games_list() -> String {
     Table::GAMES.iter().map(|g| g.key()).collect::<Vec<_>>().join(", ")
+}
+
+/// How a `position=` is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PositionMode {
+    /// Read-only: nobody moves.
+    #[default]
+    View,
+    /// Play goes on from there.
+    Play,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -26,6 +53,15 @@ pub struct UrlParams {
     pub players: Option<usize>,
     pub seed: Option<u64>,
     pub speed: Option<Speed>,
+    /// Who plays each seat (as many as the players).
+    pub seats: Option<Vec<SeatKind>>,
+    /// House rules, checked against the game's options (record keys and values).
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub embed: bool,
+    pub autostart: bool,
+    pub position: Option<Record>,
+    pub position_mode: PositionMode,
+    pub caption: Option<String>,
     pub problems: Vec<UrlProblem>,
 }
 
@@ -38,6 +74,19 @@ pub enum UrlProblem {
     Players(String, usize, usize),
     Seed(String),
     Speed(String),
+    /// One entry of `seats=` that is no seat kind.
+    Seat(String),
+    /// `seats=` lists this many seats for that many players.
+    SeatCount(usize, usize),
+    /// `opt.<key>=<value>`: a value the house rule does not take (and the rule's own advice).
+    OptionValue { key: String, value: String, advice: (String, String) },
+    /// `opt.<key>`: not a house rule of the game (the game's key).
+    UnknownOption { key: String, game: &'static str },
+    /// A yes/no parameter (`embed`, `autostart`) with another value.
+    Flag(&'static str, String),
+    /// The position cannot be shown: why (the engine's words), and the refused action's index.
+    Position { reason: String, at: Option<usize> },
+    PositionMode(String),
 }
 
 impl UrlProblem {
@@ -85,13 +134,76 @@ impl UrlProblem {
             (UrlProblem::Speed(v), Lang::Fr) => {
                 format!("Vitesse « {v} » inconnue (slow, normal, fast ou instant) ; votre vitesse habituelle est gardée.")
             }
+            (UrlProblem::Seat(v), Lang::En) => format!(
+                "“{v}” is not a seat (human, random, easy, medium or hard): a computer (easy) takes it."
+            ),
+            (UrlProblem::Seat(v), Lang::Fr) => format!(
+                "« {v} » n'est pas une place (human, random, easy, medium ou hard) : un ordinateur (facile) la prend."
+            ),
+            (UrlProblem::SeatCount(seats, players), Lang::En) => format!(
+                "The address lists {seats} seats for {players} players: missing seats go to the computer (easy), extra ones are left out."
+            ),
+            (UrlProblem::SeatCount(seats, players), Lang::Fr) => format!(
+                "L'adresse donne {seats} places pour {players} joueurs : l'ordinateur (facile) prend celles qui manquent, les autres sont ignorées."
+            ),
+            (UrlProblem::OptionValue { key, value, advice }, Lang::En) => {
+                format!("House rule “{key}” cannot be “{value}”: {} The usual rule applies.", advice.0)
+            }
+            (UrlProblem::OptionValue { key, value, advice }, Lang::Fr) => {
+                format!("La règle « {key} » ne peut pas valoir « {value} » : {} La règle habituelle s'applique.", advice.1)
+            }
+            (UrlProblem::UnknownOption { key, game }, Lang::En) => {
+                format!("“{key}” is not a house rule of {game} ({}); it is ignored.", option_list(game))
+            }
+            (UrlProblem::UnknownOption { key, game }, Lang::Fr) => {
+                format!("« {key} » n'est pas une règle de {game} ({}) ; elle est ignorée.", option_list(game))
+            }
+            (UrlProblem::Flag(name, v), Lang::En) => format!("“{name}={v}” is not understood: write {name}=1 or {name}=0."),
+            (UrlProblem::Flag(name, v), Lang::Fr) => format!("« {name}={v} » n'est pas compris : écrivez {name}=1 ou {name}=0."),
+            (UrlProblem::Position { reason, at: Some(i) }, Lang::En) => format!(
+                "The position cannot be shown: move {} (actions[{i}]) is refused — {reason}.",
+                i + 1
+            ),
+            (UrlProblem::Position { reason, at: Some(i) }, Lang::Fr) => format!(
+                "La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.",
+                i + 1
+            ),
+            (UrlProblem::Position { reason, at: None }, Lang::En) => {
+                format!("The position cannot be shown: {reason}.")
+            }
+            (UrlProblem::Position { reason, at: None }, Lang::Fr) => {
+                format!("La position ne peut pas être montrée : {reason}.")
+            }
+            (UrlProblem::PositionMode(v), Lang::En) => {
+                format!("Unknown position_mode “{v}” (view or play): the position is shown read-only.")
+            }
+            (UrlProblem::PositionMode(v), Lang::Fr) => {
+                format!("position_mode « {v} » inconnu (view ou play) : la position est montrée sans qu'on y joue.")
+            }
         }
     }
 }
 
+/// "direction, stake_multiplier, …, start_chips": the `opt.` keys a game takes.
+fn option_list(game_key: &str) -> String {
+    let specs = GameId::from_key(game_key).map(option_specs).unwrap_or_default();
+    specs.iter().map(|s| s.key).chain([START_CHIPS]).collect::<Vec<_>>().join(", ")
+}
+
+/// `1`, `true`, `yes` or nothing at all (`?embed`) say yes; `0`, `false`, `no` say no.
+fn flag(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "" | "1" | "true" | "yes" => Some(true),
+        "0" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
 impl UrlParams {
-    /// Reads the parameters from `get(name)` (the page's `URLSearchParams`, or a test's map).
-    pub fn parse(get: impl Fn(&str) -> Option<String>) -> UrlParams {
+    /// Reads the parameters from `(name, value)` pairs (the page's `URLSearchParams` in order, a
+    /// host's message, a test's list). When a name repeats, the first one counts.
+    pub fn parse(pairs: &[(String, String)]) -> UrlParams {
+        let get = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let mut params = UrlParams::default();
         if let Some(v) = get("lang") {
             match Lang::from_code(&v) {
@@ -106,8 +218,8 @@ impl UrlParams {
                 None => params.problems.push(UrlProblem::Game(v)),
             }
         }
+        let (min, max) = params.game.map_or((MIN_PLAYERS, MAX_PLAYERS), GameId::player_range);
         if let Some(v) = get("players") {
-            let (min, max) = params.game.map_or((MIN_PLAYERS, MAX_PLAYERS), GameId::player_range);
             match v.trim().parse::<usize>() {
                 Ok(n) if (min..=max).contains(&n) => params.players = Some(n),
                 _ => {
@@ -115,6 +227,32 @@ impl UrlParams {
                     params.problems.push(UrlProblem::Players(v, min, max));
                 }
             }
+        }
+        if let Some(v) = get("seats") {
+            let mut seats: Vec<SeatKind> = v
+                .split(',')
+                .map(|key| {
+                    SeatKind::from_key(key.trim().to_ascii_lowercase().as_str()).unwrap_or_else(|_| {
+                        params.problems.push(UrlProblem::Seat(key.trim().to_string()));
+                        SeatKind::Computer(crate::ai::Level::Easy)
+                    })
+                })
+                .collect();
+            // Without `players=`, the seats say how many play (when the game allows it).
+            let players = match params.players {
+                Some(n) => n,
+                None if (min..=max).contains(&seats.len()) => seats.len(),
+                None => {
+                    params.problems.push(UrlProblem::Players(seats.len().to_string(), min, max));
+                    DEFAULT_PLAYERS
+                }
+            };
+            params.players = Some(players);
+            if seats.len() != players {
+                params.problems.push(UrlProblem::SeatCount(seats.len(), players));
+                seats.resize(players, SeatKind::Computer(crate::ai::Level::Easy));
+            }
+            params.seats = Some(seats);
         }
         if let Some(v) = get("seed") {
             match v.trim().parse::<u64>() {
@@ -128,15 +266,89 @@ impl UrlParams {
                 None => params.problems.push(UrlProblem::Speed(v)),
             }
         }
+        let game = params.start_game();
+        for (name, value) in pairs {
+            let Some(key) = name.strip_prefix(OPTION_PREFIX) else { continue };
+            if params.options.contains_key(key) {
+                continue;
+            }
+            let parsed = if key == START_CHIPS {
+                Some(value.trim().parse::<i64>().ok().filter(|n| *n >= 1).map(Into::into).ok_or_else(|| {
+                    ("Enter a whole number of chips, at least 1.".to_string(), "Indiquez un nombre entier de jetons, au moins 1.".to_string())
+                }))
+            } else {
+                option_specs(game).iter().find(|s| s.key == key).map(|spec| {
+                    spec.value(value).ok_or_else(|| (spec.error(Lang::En), spec.error(Lang::Fr)))
+                })
+            };
+            match parsed {
+                Some(Ok(v)) => {
+                    params.options.insert(key.to_string(), v);
+                }
+                Some(Err(advice)) => params.problems.push(UrlProblem::OptionValue {
+                    key: key.to_string(),
+                    value: value.clone(),
+                    advice,
+                }),
+                None => params.problems.push(UrlProblem::UnknownOption { key: key.to_string(), game: game.key() }),
+            }
+        }
+        for (name, slot) in [("embed", &mut params.embed), ("autostart", &mut params.autostart)] {
+            if let Some(v) = get(name) {
+                match flag(&v) {
+                    Some(on) => *slot = on,
+                    None => params.problems.push(UrlProblem::Flag(name, v)),
+                }
+            }
+        }
+        if let Some(v) = get("position") {
+            match codec::decode(&v) {
+                Ok(record) => params.position = Some(record),
+                Err(e) => params.problems.push(UrlProblem::Position { reason: e.0, at: None }),
+            }
+        }
+        if let Some(v) = get("position_mode") {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "view" => params.position_mode = PositionMode::View,
+                "play" => params.position_mode = PositionMode::Play,
+                _ => params.problems.push(UrlProblem::PositionMode(v)),
+            }
+        }
+        if let Some(v) = get("caption") {
+            let text: String = v.trim().chars().take(CAPTION_MAX).collect();
+            params.caption = (!text.is_empty()).then_some(text);
+        }
         params
     }
 
-    /// The parameters of the page's own address.
-    pub fn from_location() -> UrlParams {
+    /// The game a direct start plays: the one asked for, or the first this version plays.
+    pub fn start_game(&self) -> GameId {
+        self.game.unwrap_or(Table::GAMES[0])
+    }
+
+    /// Whether the page starts a game (or shows a position) at once instead of the new-game
+    /// form: `autostart=1`, `embed=1` with `game=`, or a readable `position=`.
+    pub fn starts_directly(&self) -> bool {
+        self.autostart || (self.embed && self.game.is_some()) || self.position.is_some()
+    }
+
+    /// The pairs of the page's own address, in order.
+    pub fn location_pairs() -> Vec<(String, String)> {
         let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-        match web_sys::UrlSearchParams::new_with_str(&search) {
-            Ok(query) => UrlParams::parse(|name| query.get(name)),
-            Err(_) => UrlParams::default(),
+        query_pairs(&search)
+    }
+}
+
+/// The `(name, value)` pairs of a query string (`?a=1&b=2` or `a=1&b=2`), decoded.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(query) else { return Vec::new() };
+    let mut pairs = Vec::new();
+    let Ok(Some(iter)) = js_sys::try_iter(&params) else { return pairs };
+    for entry in iter.flatten() {
+        let entry = js_sys::Array::from(&entry);
+        if let (Some(name), Some(value)) = (entry.get(0).as_string(), entry.get(1).as_string()) {
+            pairs.push((name, value));
         }
     }
+    pairs
 }

@@ -10,6 +10,9 @@
 //!   (Nain Jaune), or the share of whole matches won (Programmes).
 //! - `referee programs --players N --rounds R --seed S [--markdown]` measures each Programmes
 //!   program card's completion rate within a round (rule bots at every seat).
+//! - `referee encode FILE|-` prints a record as the URL-safe text of `position=` (deflate +
+//!   base64url, `tapis::record::codec`), after checking that it replays; `referee decode TEXT|-`
+//!   prints the record such a text holds (a whole address with `position=` is read too).
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -21,7 +24,7 @@ use tapis::engine::game::GameId;
 use tapis::engine::nain_jaune::NainJaune;
 use tapis::engine::programmes::{draw_first_dealer, Programmes};
 use tapis::engine::rng::seeded;
-use tapis::record::{Record, RecordedAction, Table};
+use tapis::record::{codec, Record, RecordedAction, Table};
 
 const USAGE: &str = "usage:
   referee replay FILE|-
@@ -29,6 +32,8 @@ const USAGE: &str = "usage:
   referee bench --game G --players N [--seconds S] [--seed S]
   referee arena --game G --players N --seats TESTED,BASELINE,... [--deals D | --matches M] --seed S [--option key=value ...]
   referee programs --players N --rounds R --seed S [--markdown true]
+  referee encode FILE|-       (a record -> the URL-safe text of position=)
+  referee decode TEXT|-       (that text, or an address holding position=, -> the record)
 games: bonanza, nain-jaune, programmes; levels: random, easy, medium, hard
 arena: bonanza and nain-jaune compare chips per deal over D duplicate deals; programmes plays M whole matches
 and reports the share the tested level wins";
@@ -41,6 +46,8 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("arena") => arena(&args[1..]),
         Some("programs") => programs(&args[1..]),
+        Some("encode") => encode(&args[1..]),
+        Some("decode") => decode(&args[1..]),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             Ok(())
@@ -88,6 +95,39 @@ fn replay(args: &[String]) -> ExitCode {
         }
         Err(e) => fail(e.message, e.at),
     }
+}
+
+/// The text of FILE, or of standard input for `-`.
+fn read_input(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+    }
+}
+
+/// A record (which must replay) as the URL-safe text of `position=`.
+fn encode(args: &[String]) -> Result<(), String> {
+    let [path] = args else { return Err("usage: referee encode FILE (or - for standard input)".into()) };
+    let record = Record::from_json(&read_input(path)?).map_err(|e| e.0)?;
+    Table::replay(&record).map_err(|e| format!("this record does not replay: {e}"))?;
+    println!("{}", codec::encode(&record));
+    Ok(())
+}
+
+/// The record a `position=` text holds, as JSON (the text alone, or a whole address).
+fn decode(args: &[String]) -> Result<(), String> {
+    let [arg] = args else { return Err("usage: referee decode TEXT (or - for standard input)".into()) };
+    let input = if arg == "-" { read_input(arg)? } else { arg.clone() };
+    let text = match input.split_once("position=") {
+        Some((_, rest)) => rest.split(['&', '#']).next().unwrap_or_default(),
+        None => input.trim(),
+    };
+    let record = codec::decode(text).map_err(|e| e.0)?;
+    println!("{}", record.to_json());
+    Ok(())
 }
 
 /// Reads `--name value` pairs; `--option` may repeat.

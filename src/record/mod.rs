@@ -1,5 +1,6 @@
 //! Game records (RECORD.md) and the [`Table`] that replays them.
 
+pub mod codec;
 pub mod format;
 pub mod table;
 

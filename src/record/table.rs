@@ -128,6 +128,16 @@ impl Table {
         })
     }
 
+    /// Every seat's chips (the stacks in front of the players).
+    pub fn chip_counts(&self) -> Vec<crate::engine::game::Chips> {
+        with_game!(self, g => g.chip_counts())
+    }
+
+    /// The winner once the game is over (`None` while playing, or on a tie).
+    pub fn winner(&self) -> Option<Seat> {
+        with_game!(self, g => g.winner())
+    }
+
     /// The referee's JSON view of the whole state.
     pub fn referee_state(&self) -> serde_json::Value {
         with_game!(self, g => g.referee_state())

@@ -25,8 +25,11 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', 
 /** The built site: dist/ at the crate root, or $TAPIS_DIST. */
 export const DIST = resolve(process.env.TAPIS_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)));
 
-/** Starts the server; resolves to { origin, url (the app's address, ending in the prefix), close() }. */
-export async function serve({ root = DIST, prefix = '/games/cards/', port = 0 } = {}) {
+/**
+ * Starts the server; resolves to { origin, url (the app's address, ending in the prefix), close() }.
+ * `headers` are added to every answer (e.g. a Content-Security-Policy).
+ */
+export async function serve({ root = DIST, prefix = '/games/cards/', port = 0, headers: extra = {} } = {}) {
   root = resolve(root);
   const server = createServer(async (req, res) => {
     try {
@@ -54,6 +57,7 @@ export async function serve({ root = DIST, prefix = '/games/cards/', port = 0 } 
       const headers = {
         'Content-Type': MIME[ext] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
+        ...extra,
       };
       if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         body = gzipSync(body);

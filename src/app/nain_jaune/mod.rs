@@ -91,10 +91,11 @@ pub fn NainJauneTable() -> impl IntoView {
     let session = state.session;
     let lang = state.lang;
 
-    // Fixed for this game.
-    let (id, players, humans) = session.with_untracked(|s| {
+    // Fixed for this game. A read-only position (embedding) shows the table as it is: no turn,
+    // no hint, no computer thinking.
+    let (id, players, humans, read_only) = session.with_untracked(|s| {
         let s = s.as_ref().expect("a game is on the table");
-        (s.id, s.seats.len(), s.humans())
+        (s.id, s.seats.len(), s.humans(), s.read_only)
     });
     // The seat drawn at the bottom of the oval: the first human (or seat 0 at a computers' table).
     let first_human = humans.first().copied();
@@ -112,7 +113,7 @@ pub fn NainJauneTable() -> impl IntoView {
     // At a shared device, the human whose cards are showing.
     let revealed = RwSignal::new(if shared_device { None } else { first_human });
 
-    let human_to_move = move || to_move.get().filter(|&s| human_seats & (1 << s) != 0);
+    let human_to_move = move || to_move.get().filter(|&s| !read_only && human_seats & (1 << s) != 0);
     let viewer = Memo::new(move |_| {
         if !shared_device {
             return first_human;
@@ -139,7 +140,8 @@ pub fn NainJauneTable() -> impl IntoView {
     });
     let active = Memo::new(move |_| {
         let v = viewer.get();
-        v.is_some()
+        !read_only
+            && v.is_some()
             && to_move.get() == v
             && pending_summary.get().is_none()
             && !covered.get()
@@ -328,7 +330,7 @@ pub fn NainJauneTable() -> impl IntoView {
 
     let turn_prompt = move || {
         let l = lang.get();
-        if finished.get() {
+        if finished.get() || read_only {
             return String::new();
         }
         let Some(mover) = to_move.get() else { return String::new() };
