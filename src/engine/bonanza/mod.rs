@@ -225,6 +225,11 @@ impl Bonanza {
         &self.sequences[..self.players]
     }
 
+    /// While leading: the cards whose suits may be led (the other colour after a stop).
+    pub fn lead_cards(&self) -> CardSet {
+        self.lead_cards
+    }
+
     /// Cards the table knows to be in `seat`'s hand.
     pub fn known(&self, seat: Seat) -> CardSet {
         self.known[seat]
