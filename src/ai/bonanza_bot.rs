@@ -379,7 +379,7 @@ fn poker_choice(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decis
             Action::Bet(n) | Action::Raise(n) => Some(*a).filter(|_| *n > 0),
             _ => None,
         })
-        .last();
+        .next_back();
     let pot = chips_on(obs, Space::Poker);
     let to_call = (obs.betting.bet - obs.betting.put_in[obs.seat]) as f64;
     let action = if obs.betting.bet == 0 {

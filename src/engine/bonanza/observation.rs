@@ -227,7 +227,7 @@ impl Observation {
         world.played = self.played;
         world.run = self.run;
         world.auction = self.auction;
-        world.sequences = super::seat_array(&self.sequences.iter().map(|c| *c).collect::<Vec<_>>());
+        world.sequences = super::seat_array(&self.sequences.to_vec());
         world.betting = self.betting;
         world.lead_cards = self.lead_cards;
         world.known = super::seat_array(&self.known);
