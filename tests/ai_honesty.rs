@@ -135,3 +135,76 @@ fn programmes_decisions_depend_only_on_the_observation() {
     }
     assert!(redealt_differently * 2 > positions.len());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bonanza: the same proof. Its observation also hides who is asked at a call (RULES.md §1:
+// "Staying silent reveals nothing"), and a re-deal must keep every public fact: shown cards, the
+// card a follower must play, the stops' dead cards, the colour voids, the leader's lowest cards.
+// ---------------------------------------------------------------------------------------------
+
+use tapis::engine::bonanza::Bonanza;
+
+/// Positions where the seat to move has a real choice, from games between easy players.
+fn bonanza_decision_points(games: u64, per_game: usize) -> Vec<Bonanza> {
+    let mut found = Vec::new();
+    for g in 0..games {
+        let players = 2 + (g % 8) as usize;
+        let mut game = Bonanza::new(&Setup { players, seed: 3000 + g, ..Setup::default() }).unwrap();
+        let mut rng = seeded(g);
+        let mut taken = 0;
+        while let Some(seat) = game.to_move() {
+            if game.legal_actions().len() > 1 && taken < per_game && rand::Rng::random_bool(&mut rng, 0.25) {
+                found.push(game.clone());
+                taken += 1;
+            }
+            let action = tapis::ai::choose::<Bonanza>(&game.observe(seat), Level::Easy, &mut rng);
+            game.play(seat, &action).unwrap();
+            if game.deal_number() > 2 {
+                break;
+            }
+        }
+    }
+    found
+}
+
+fn bonanza_decide(game: &Bonanza, level: Level, budget: Budget) -> String {
+    let seat = game.to_move().unwrap();
+    let mut rng: GameRng = seeded(42);
+    choose_within::<Bonanza>(&game.observe(seat), level, budget, &NoClock, &mut rng).to_string()
+}
+
+#[test]
+fn bonanza_a_redeal_consistent_with_the_observation_changes_no_decision() {
+    let positions = bonanza_decision_points(40, 3);
+    assert!(positions.len() >= 60, "only {} positions", positions.len());
+    let mut redealt_differently = 0;
+    for (i, game) in positions.iter().enumerate() {
+        let seat = game.to_move().unwrap();
+        let observation = game.observe(seat);
+        let mut other = Bonanza::determinize(&observation, &mut seeded(9_000 + i as u64));
+        other.set_logging(true);
+        if (0..game.players()).any(|s| s != seat && game.hand(s) != other.hand(s)) || game.dead_hand() != other.dead_hand() {
+            redealt_differently += 1;
+        }
+        assert_eq!(other.observe(seat), observation, "position {i}: the re-deal shows the seat something else");
+        // The other seats' observations never say who is asked at a call.
+        if let tapis::engine::bonanza::Phase::Call(_) = game.phase() {
+            for s in (0..game.players()).filter(|&s| s != seat) {
+                assert_eq!(game.observe(s).to_move, None, "position {i}: seat {s} sees who is asked");
+            }
+        }
+        for (level, budget) in [
+            (Level::Random, Budget::iterations(1)),
+            (Level::Easy, Budget::iterations(1)),
+            (Level::Medium, Budget::iterations(20)),
+            (Level::Hard, Budget::iterations(200)),
+        ] {
+            assert_eq!(
+                bonanza_decide(game, level, budget),
+                bonanza_decide(&other, level, budget),
+                "position {i}: {level} decides differently once the hidden cards are dealt again"
+            );
+        }
+    }
+    assert!(redealt_differently * 2 > positions.len(), "most re-deals should differ from the real deal");
+}

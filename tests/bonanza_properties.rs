@@ -226,6 +226,7 @@ fn lead_after_stop(rules: &Rules, hands: &[CardSet], out: u16, seat: Seat, stop:
 
 /// The end of a deal (RULES.md §1 "Game"): the next deal's out check, ante and dealer, or the end
 /// of the game with the leftovers. `chips`/`board` are after the deal's settlement.
+#[allow(clippy::too_many_arguments, clippy::needless_range_loop)] // seats index several arrays alike
 fn check_next_deal(rules: &Rules, pre: &Snap, post: &Snap, mut chips: [Chips; 9], mut board: [Chips; 10], single_deal: bool, stats: &mut Stats, ctx: &dyn Fn() -> String) {
     stats.deals_settled += 1;
     if single_deal {
@@ -514,7 +515,7 @@ fn check_claim(call: Call, hand: CardSet, claim: &Claim, ctx: &dyn Fn() -> Strin
 }
 
 /// Checks the consequences of one non-race action that the rules spell out.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::needless_range_loop)] // seats index several arrays alike
 fn check_other_action(rules: &Rules, pre: &Snap, post: &Snap, seat: Seat, action: Action, stats: &mut Stats, ctx: &dyn Fn() -> String) {
     let same_deal = post.deal == pre.deal && pre.deal > 0;
     match (pre.phase, action) {
@@ -820,6 +821,7 @@ fn without_events(mut state: Value) -> Value {
 }
 
 /// Plays one whole random game, checking every action; returns its final referee state.
+#[allow(clippy::needless_range_loop)] // seats index several arrays alike
 fn run_game(cfg: &Config, stats: &mut Stats) -> Value {
     let ctx_base = || format!("game {} ({} players, options {:?}, chips {:?}, first_dealer {:?})", cfg.index, cfg.rules.players, cfg.record.options, cfg.record.chips, cfg.record.first_dealer);
     let rules = &cfg.rules;
@@ -1090,7 +1092,7 @@ fn determinized_states_agree_with_the_observation() {
             if to_move {
                 assert_eq!(d.legal_actions(), game.legal_actions(), "{}: legal actions", ctx());
             }
-            if positions % 8 == 0 {
+            if positions.is_multiple_of(8) {
                 let mut d = d;
                 let deal = d.deal_number();
                 let mut legal = Vec::new();

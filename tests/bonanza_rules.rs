@@ -535,7 +535,7 @@ fn nobody_may_put_in_more_than_the_smallest_stack() {
     play_all(&mut table, &["raise 1", "call"]);
     assert_eq!(table.legal(), ["call", "fold"], "the total would exceed 2");
     play(&mut table, 0, "call");
-    assert_eq!(chips(&table), [88, 0 + 3 + 6, 88]);
+    assert_eq!(chips(&table), [88, 3 + 6, 88], "seat 1 put in his last 2 chips and took the space");
 }
 
 #[test]

@@ -70,19 +70,28 @@ fn assert_refusal(out: &(Value, Option<i32>), at: Value, words: &[&str]) {
     assert_eq!(keys.len(), 3, "exactly ok, error, at: {json}");
 }
 
-/// The keys RECORD.md requires in `state`, with their JSON types.
+/// The keys RECORD.md requires in `state`, with their JSON types (Nain Jaune's board).
 fn assert_required_keys(state: &Value) {
+    assert_required_keys_with_board(state, &["ten_diamonds", "jack_clubs", "queen_spades", "king_hearts", "nain_jaune"]);
+}
+
+/// RECORD.md's Bonanza space names (`poker` only when the Poker space is in play).
+const BONANZA_SPACES: [&str; 10] =
+    ["joker", "queen_jack", "sequence", "ten_two", "poker", "ace_spades", "king_hearts", "queen_diamonds", "jack_clubs", "bonanza"];
+
+/// The keys RECORD.md requires in `state`, with their JSON types, the board having these spaces.
+fn assert_required_keys_with_board(state: &Value, spaces: &[&str]) {
     assert!(state["phase"].is_string(), "phase: {state}");
     assert!(state["to_move"].is_u64() || state["to_move"].is_null(), "to_move");
     assert!(state["legal"].as_array().is_some_and(|l| l.iter().all(Value::is_string)), "legal");
     assert!(state["chips"].as_array().is_some_and(|c| c.iter().all(Value::is_i64)), "chips");
     let board = state["board"].as_object().expect("board is an object");
     let keys: Vec<&str> = board.keys().map(String::as_str).collect();
-    let mut expected = ["ten_diamonds", "jack_clubs", "queen_spades", "king_hearts", "nain_jaune"];
+    let mut expected = spaces.to_vec();
     expected.sort();
     let mut keys_sorted = keys.clone();
     keys_sorted.sort();
-    assert_eq!(keys_sorted, expected, "RECORD.md's Nain Jaune space names");
+    assert_eq!(keys_sorted, expected, "RECORD.md's space names");
     assert!(board.values().all(Value::is_i64));
     let hands = state["hands"].as_array().expect("hands");
     for hand in hands {
@@ -241,9 +250,13 @@ fn bad_setups_give_at_null() {
 
 /// `referee play` with these arguments: its record, checked to replay to the end.
 fn play_and_replay(players: usize, seats: &str, seed: u64, options: &[&str]) -> (Record, Value) {
+    play_and_replay_game("nain-jaune", players, seats, seed, options)
+}
+
+fn play_and_replay_game(game: &str, players: usize, seats: &str, seed: u64, options: &[&str]) -> (Record, Value) {
     let players_arg = players.to_string();
     let seed_arg = seed.to_string();
-    let mut args = vec!["play", "--game", "nain-jaune", "--players", &players_arg, "--seats", seats, "--seed", &seed_arg];
+    let mut args = vec!["play", "--game", game, "--players", &players_arg, "--seats", seats, "--seed", &seed_arg];
     for option in options {
         args.push("--option");
         args.push(option);
@@ -252,7 +265,7 @@ fn play_and_replay(players: usize, seats: &str, seed: u64, options: &[&str]) -> 
     assert_eq!(output.status.code(), Some(0), "referee {args:?}: {}", String::from_utf8_lossy(&output.stderr));
     let text = String::from_utf8(output.stdout).unwrap();
     let record = Record::from_json(&text).unwrap_or_else(|e| panic!("referee play printed no record ({}):\n{text}", e.0));
-    assert_eq!(record.game, "nain-jaune");
+    assert_eq!(record.game, game);
     assert_eq!(record.players, players);
     assert_eq!(record.seed, seed);
     assert!(!record.actions.is_empty());
@@ -260,7 +273,13 @@ fn play_and_replay(players: usize, seats: &str, seed: u64, options: &[&str]) -> 
     let (out, code) = replay_stdin(&text);
     assert_eq!(code, Some(0), "{out}");
     assert_eq!(out["ok"], true);
-    assert_required_keys(&out["state"]);
+    if game == "bonanza" {
+        let poker = !options.contains(&"poker=false");
+        let spaces: Vec<&str> = BONANZA_SPACES.iter().copied().filter(|s| poker || *s != "poker").collect();
+        assert_required_keys_with_board(&out["state"], &spaces);
+    } else {
+        assert_required_keys(&out["state"]);
+    }
     assert_eq!(out["state"]["finished"], true, "{args:?}");
     assert_eq!(out["state"]["to_move"], Value::Null);
     assert_eq!(out["state"]["legal"], json!([]));
@@ -325,6 +344,103 @@ fn play_refuses_bad_arguments() {
         assert!(output.stdout.is_empty(), "{args:?}");
         assert!(!output.stderr.is_empty(), "{args:?}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bonanza
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn bonanza_replay_prints_the_state_after_a_race() {
+    // RECORD.md's contract for a Bonanza record: a deal laid out in `deals`, the widow sold to
+    // nobody, a race ending in Bonanza (RULES.md §1), then deal 2 shuffled from the seed.
+    let (out, code) = replay_file("bonanza_race.json");
+    assert_eq!(code, Some(0), "{out}");
+    let state = &out["state"];
+    assert_required_keys_with_board(state, &BONANZA_SPACES);
+    assert_eq!(state["game"], "bonanza");
+    assert_eq!((state["deal_number"].clone(), state["dealer"].clone()), (json!(2), json!(1)));
+    assert_eq!((state["phase"].clone(), state["to_move"].clone()), (json!("widow"), json!(1)));
+    assert_eq!(state["legal"], json!(["take widow", "sell widow"]));
+    assert_eq!(state["chips"], json!([79, 79, 88]));
+    assert_eq!(
+        state["board"],
+        json!({ "joker": 6, "queen_jack": 6, "sequence": 6, "ten_two": 6, "poker": 6, "ace_spades": 6,
+                "king_hearts": 6, "queen_diamonds": 6, "jack_clubs": 3, "bonanza": 3 })
+    );
+    assert_eq!(state["finished"], false);
+    let texts: Vec<&str> = state["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect();
+    for expected in [
+        "Nobody bids: the widow is dead",
+        "Nobody has 7H: 6H is a stop for seat 2",
+        "Seat 2 takes the jack_clubs space: 3 chips",
+        "Bonanza! Seat 2 takes the pot: 3 chips",
+        "Seat 0 pays seat 2 1 chips",
+    ] {
+        assert!(texts.contains(&expected), "missing '{expected}' in {texts:?}");
+    }
+    // Hands sorted, 53 cards between the hands and the widow.
+    let dealt: usize = state["hands"].as_array().unwrap().iter().map(|h| h.as_array().unwrap().len()).sum::<usize>()
+        + state["widow"].as_array().unwrap().len();
+    assert_eq!(dealt, 53);
+    let record = Record::from_json(&std::fs::read_to_string(scenario("bonanza_race.json")).unwrap()).unwrap();
+    assert_eq!(*state, Table::replay(&record).unwrap().referee_state());
+}
+
+#[test]
+fn bonanza_illegal_actions_give_their_index_and_why() {
+    let out = replay_file("bonanza_illegal_lead.json");
+    assert_refusal(&out, json!(3), &["play 3H", "lowest card", "must lead 2H"]);
+    let out = replay_file("bonanza_illegal_show.json");
+    assert_refusal(&out, json!(4), &["show JK QS", "not a legal show", "QS and JD"]);
+    // Bids, bets and plays out of turn or out of phase, over stdin.
+    let base = std::fs::read_to_string(scenario("bonanza_race.json")).unwrap();
+    let with_actions = |actions: Value| {
+        let mut record: Value = serde_json::from_str(&base).unwrap();
+        record["actions"] = actions;
+        record.to_string()
+    };
+    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "sell widow" }, { "seat": 1, "do": "bid 91" }])));
+    assert_refusal(&out, json!(1), &["bid 91", "only 90 chips"]);
+    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "sell widow" }, { "seat": 0, "do": "bid 3" }])));
+    assert_refusal(&out, json!(1), &["bid 3", "seat 1's turn"]);
+    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "play 2H" }])));
+    assert_refusal(&out, json!(0), &["play 2H", "take the widow or sell it"]);
+    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "take the widow" }])));
+    assert_refusal(&out, json!(0), &["take the widow", "not a Bonanza action"]);
+}
+
+#[test]
+fn bonanza_bad_setups_give_at_null() {
+    assert_refusal(&replay_file("bonanza_bad_layout_duplicate.json"), Value::Null, &["9C", "twice"]);
+    assert_refusal(&replay_file("bonanza_bad_layout_missing.json"), Value::Null, &["JK", "missing", "53"]);
+    assert_refusal(&replay_file("bonanza_bad_option.json"), Value::Null, &["unused_joker", "keep"]);
+    assert_refusal(&replay_stdin(r#"{"format": 1, "game": "bonanza", "players": 10, "seed": 1}"#), Value::Null, &["2 to 9"]);
+}
+
+#[test]
+fn bonanza_play_prints_a_record_that_replays_to_the_end_for_2_to_9_players() {
+    // RECORD.md: "`referee play --game G ...` plays a full game with computer players at those
+    // levels and prints its record; `referee replay` of that output succeeds and ends
+    // `finished: true`."
+    for players in 2..=9usize {
+        let seats: Vec<&str> = (0..players).map(|i| if i % 2 == 0 { "easy" } else { "random" }).collect();
+        let (record, state) = play_and_replay_game("bonanza", players, &seats.join(","), 2000 + players as u64, &[]);
+        let total: i64 = state["chips"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum::<i64>()
+            + state["board"].as_object().unwrap().values().map(|c| c.as_i64().unwrap()).sum::<i64>();
+        assert_eq!(total, 100 * players as i64, "{players} players: chips conserved");
+        assert!(record.actions.iter().all(|a| a.seat < players));
+    }
+}
+
+#[test]
+fn bonanza_play_takes_options_and_every_level() {
+    let options = ["widow_price_to=pot", "poker=false", "unused_joker=dead_card", "deals=2", "leftovers=chip_leader", "start_chips=60"];
+    let (record, state) = play_and_replay_game("bonanza", 4, "medium,easy,random,hard", 31, &options);
+    assert_eq!(record.options["widow_price_to"], "pot");
+    assert_eq!(state["options"]["unused_joker"], "dead_card");
+    assert!(state["deal_number"].as_u64().unwrap() <= 2);
+    assert!(state["board"].get("poker").is_none());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -379,7 +379,7 @@ fn poker_choice(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decis
             Action::Bet(n) | Action::Raise(n) => Some(*a).filter(|_| *n > 0),
             _ => None,
         })
-        .last();
+        .next_back();
     let pot = chips_on(obs, Space::Poker);
     let to_call = (obs.betting.bet - obs.betting.put_in[obs.seat]) as f64;
     let action = if obs.betting.bet == 0 {
@@ -463,7 +463,7 @@ fn lead_choice(obs: &Observation, legal: &[Action]) -> Decision {
 
 /// The moves the searches consider: every legal move, except that bids are thinned to a few
 /// amounts (the lowest, then roughly doubling steps), so a search is not spread over a hundred
-/// near-identical prices. (Bets and raises are few: 1 to `poker_limit` chips.)
+/// near-identical prices; bets and raises to the smallest and the largest.
 pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
     let Some(seat) = state.to_move() else { return };
     // Offsets 0, 1, 3, 7, 15, 31, 63 above the lowest amount.
@@ -474,50 +474,21 @@ pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
             let (low, high) = state.bid_range(seat);
             out.extend(amounts(low, high).map(Action::Bid));
         }
+        // Bets and raises: the smallest and the largest.
+        Phase::Poker => {
+            let start = out.len();
+            state.legal_actions_into(out);
+            let most = state.max_raise();
+            let mut i = start;
+            while i < out.len() {
+                match out[i] {
+                    Action::Bet(n) | Action::Raise(n) if n != 1 && n != most => {
+                        out.remove(i);
+                    }
+                    _ => i += 1,
+                }
+            }
+        }
         _ => state.legal_actions_into(out),
     }
-}
-
-/// The playout policy of the searches: as fast as a random move, with a few instincts: pass in
-/// most auctions, show at the calls, bet little, follow the forced cards.
-pub fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
-    let Some(seat) = state.to_move() else { return false };
-    let action = match state.phase() {
-        Phase::Auction => {
-            let (low, high) = state.bid_range(seat);
-            if low <= high && rng.random_bool(0.15) {
-                Action::Bid(low)
-            } else {
-                Action::Pass
-            }
-        }
-        Phase::Poker => {
-            let b = state.betting();
-            let r: f64 = rng.random();
-            if b.bet == 0 {
-                if r < 0.3 && state.max_raise() >= 1 {
-                    Action::Bet(1)
-                } else {
-                    Action::Check
-                }
-            } else if r < 0.65 {
-                Action::Call
-            } else if r < 0.7 && state.max_raise() >= 1 {
-                Action::Raise(1)
-            } else {
-                Action::Fold
-            }
-        }
-        Phase::Call(call) if call != Call::Joker => {
-            let mut claims = Vec::with_capacity(8);
-            legal_claims(call, state.hand(seat), &mut claims);
-            match claims.len() {
-                0 => Action::Pass,
-                n => Action::Show(claims[index_below(n, rng)]),
-            }
-        }
-        _ => return state.play_random(rng),
-    };
-    state.play(seat, &action).expect("the playout policy picks legal moves");
-    true
 }

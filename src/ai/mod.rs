@@ -9,6 +9,7 @@
 pub mod arena;
 pub mod bench;
 pub mod bonanza_bot;
+pub mod bonanza_playout;
 pub mod nain_jaune_bot;
 pub mod program_difficulty;
 pub mod programmes_bot;
@@ -143,6 +144,15 @@ pub trait GameBots: Game {
         default_budget(level)
     }
 
+    /// Whether the hard search lets the other seats move by the playout policy inside its tree,
+    /// instead of by tree statistics shared across the sampled worlds. With the policy, each
+    /// opponent acts on its own cards of the world at hand (which the deciding seat cannot see,
+    /// so it learns to expect sensible play, not clairvoyant play); the tree then holds only the
+    /// deciding seat's moves.
+    fn opponents_by_policy() -> bool {
+        false
+    }
+
     /// The moves a search considers in `state`: a non-empty subset of the legal moves, in their
     /// stable order, depending only on public facts and the mover's hand. All of them unless the
     /// game thins out long lists of near-identical moves (amounts of chips).
@@ -157,11 +167,15 @@ impl GameBots for Bonanza {
     }
 
     fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
-        bonanza_bot::playout_move(state, rng)
+        bonanza_playout::playout_move(state, rng)
     }
 
     fn search_actions_into(state: &Bonanza, out: &mut Vec<<Bonanza as Game>::Action>) {
         bonanza_bot::search_actions_into(state, out);
+    }
+
+    fn opponents_by_policy() -> bool {
+        true
     }
 }
 

@@ -12,7 +12,9 @@
 //! - **ISMCTS** (single-observer information-set MCTS, the hard level): one tree over the seat's
 //!   information sets, a fresh world per iteration, UCB among the moves available in that world
 //!   (counted by availability), max-n backups (each node keeps the reward of the seat that moved
-//!   into it). The most visited root move is played.
+//!   into it). The most visited root move is played. A game may instead let the other seats play
+//!   by its playout policy inside the tree (`GameBots::opponents_by_policy`): the tree then holds
+//!   only the deciding seat's moves, and the others act on their own cards of each sampled world.
 //!
 //! Budgets are either a number of iterations (reproducible: tests, the arena) or a time limit read
 //! from an injected [`Clock`], so this module needs no platform clock.
@@ -178,6 +180,10 @@ pub fn ismcts<G: GameBots>(
             let mut node = 0;
             // Selection and expansion.
             while let Some(mover) = world.to_move() {
+                if mover != seat && G::opponents_by_policy() {
+                    G::playout_move(&mut world, rng);
+                    continue;
+                }
                 options.clear();
                 G::search_actions_into(&world, &mut options);
                 let untried: Vec<usize> = (0..options.len())

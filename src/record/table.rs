@@ -9,8 +9,10 @@ use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::Programmes;
 
-/// One game in progress, whichever it is.
+/// One game in progress, whichever it is. (The games are fixed-size arrays of a few hundred bytes
+/// on purpose: a table is one value per game, and boxing it would only add an indirection.)
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Table {
     Bonanza(Bonanza),
     NainJaune(NainJaune),

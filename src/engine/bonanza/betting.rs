@@ -41,7 +41,7 @@ impl Betting {
         self.participants & !self.folded
     }
 
-    pub(super) fn to_json(&self, players: usize) -> serde_json::Value {
+    pub(super) fn to_json(self, players: usize) -> serde_json::Value {
         let seats = |mask: u16| (0..players).filter(|&s| mask & (1 << s) != 0).collect::<Vec<_>>();
         json!({
             "participants": seats(self.participants),

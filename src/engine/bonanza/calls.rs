@@ -272,6 +272,15 @@ pub struct SequenceRank {
 }
 
 impl SequenceRank {
+    /// A rank for any claim: a sequence's rank, the lowest rank for other shows.
+    pub fn of_any(claim: &Claim) -> SequenceRank {
+        if claim.cards().len() == 3 {
+            SequenceRank::of(claim)
+        } else {
+            SequenceRank { top_rank: 0, natural: !claim.uses_joker(), suit: 0 }
+        }
+    }
+
     /// The rank of a legal sequence claim.
     pub fn of(claim: &Claim) -> SequenceRank {
         let cards = claim.cards();

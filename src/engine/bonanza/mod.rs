@@ -104,6 +104,8 @@ pub struct Bonanza {
     board: Board,
     /// One bit per seat out of the game.
     out: u16,
+    /// The next seat still in to the left of each seat (kept with `out`: looked up on every move).
+    left_in: [u8; MAX_PLAYERS],
     hands: [CardSet; MAX_PLAYERS],
     /// The widow until the dealer's choice or the sale settles where it goes.
     widow: CardSet,
@@ -225,6 +227,11 @@ impl Bonanza {
         &self.sequences[..self.players]
     }
 
+    /// While leading: the cards whose suits may be led (the other colour after a stop).
+    pub fn lead_cards(&self) -> CardSet {
+        self.lead_cards
+    }
+
     /// Cards the table knows to be in `seat`'s hand.
     pub fn known(&self, seat: Seat) -> CardSet {
         self.known[seat]
@@ -262,12 +269,21 @@ impl Bonanza {
     /// The next seat still in the game to the left of `seat`.
     #[inline]
     pub fn next_in(&self, seat: Seat) -> Seat {
-        let mut s = seat;
-        loop {
-            s = if s + 1 == self.players { 0 } else { s + 1 };
-            if self.out & (1 << s) == 0 || s == seat {
-                return s;
+        self.left_in[seat] as Seat
+    }
+
+    /// Marks the seats in `out` as out of the game and updates the seating.
+    fn set_out(&mut self, out: u16) {
+        self.out = out;
+        for seat in 0..self.players {
+            let mut s = seat;
+            loop {
+                s = if s + 1 == self.players { 0 } else { s + 1 };
+                if out & (1 << s) == 0 || s == seat {
+                    break;
+                }
             }
+            self.left_in[seat] = s as u8;
         }
     }
 
@@ -336,7 +352,7 @@ impl Bonanza {
         let ante = self.options.ante();
         for seat in 0..self.players {
             if !self.is_out(seat) && self.chips[seat] < ante {
-                self.out |= 1 << seat;
+                self.set_out(self.out | 1 << seat);
                 let chips = self.chips[seat];
                 self.log(|| Event::Out { seat, chips });
             }
@@ -515,6 +531,7 @@ impl Bonanza {
             chips: [0; MAX_PLAYERS],
             board: [0; 10],
             out: 0,
+            left_in: std::array::from_fn(|s| if s + 1 >= players { 0 } else { s as u8 + 1 }),
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             widow: CardSet::EMPTY,
             dead: CardSet::EMPTY,

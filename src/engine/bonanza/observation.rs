@@ -216,7 +216,7 @@ impl Observation {
         let mut world = Bonanza::bare(self.options, rng.random(), n);
         world.chips = super::seat_array(&self.chips);
         world.board = self.board;
-        world.out = self.out.iter().fold(0, |m, &s| m | 1 << s);
+        world.set_out(self.out.iter().fold(0, |m, &s| m | 1 << s));
         world.dealer = self.dealer;
         world.first_dealer = self.dealer;
         world.deals_dealt = self.deal_number;
@@ -227,7 +227,7 @@ impl Observation {
         world.played = self.played;
         world.run = self.run;
         world.auction = self.auction;
-        world.sequences = super::seat_array(&self.sequences.iter().map(|c| *c).collect::<Vec<_>>());
+        world.sequences = super::seat_array(&self.sequences.to_vec());
         world.betting = self.betting;
         world.lead_cards = self.lead_cards;
         world.known = super::seat_array(&self.known);
