@@ -8,6 +8,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod bonanza_bot;
 pub mod nain_jaune_bot;
 pub mod search;
 
@@ -16,6 +17,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::bonanza::Bonanza;
 use crate::engine::game::{Game, GameId};
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::rng::{index_below, seeded, GameRng};
@@ -95,11 +97,16 @@ pub fn choose_within<G: GameBots>(
     let seat = world.to_move().expect("choose() is only asked when a seat has a move");
     let legal = world.legal_actions();
     assert!(!legal.is_empty(), "the seat to move has a legal move");
+    let searched = || {
+        let mut moves = Vec::new();
+        G::search_actions_into(&world, &mut moves);
+        moves
+    };
     match level {
         Level::Random => legal[index_below(legal.len(), rng)].clone(),
         Level::Easy => G::rule_bot().choose(observation, &legal, rng),
-        Level::Medium => search::pimc::<G>(observation, seat, &legal, budget, clock, rng).best,
-        Level::Hard => search::ismcts::<G>(observation, seat, &legal, budget, clock, rng).best,
+        Level::Medium => search::pimc::<G>(observation, seat, &searched(), budget, clock, rng).best,
+        Level::Hard => search::ismcts::<G>(observation, seat, &searched(), budget, clock, rng).best,
     }
 }
 
@@ -111,6 +118,27 @@ pub trait GameBots: Game {
     /// Uniformly random unless the game knows better at the same speed.
     fn playout_move(state: &mut Self, rng: &mut GameRng) -> bool {
         state.play_random(rng)
+    }
+
+    /// The moves a search considers in `state`: a non-empty subset of the legal moves, in their
+    /// stable order, depending only on public facts and the mover's hand. All of them unless the
+    /// game thins out long lists of near-identical moves (amounts of chips).
+    fn search_actions_into(state: &Self, out: &mut Vec<Self::Action>) {
+        state.legal_actions_into(out);
+    }
+}
+
+impl GameBots for Bonanza {
+    fn rule_bot() -> Box<dyn Bot<Bonanza>> {
+        Box::new(bonanza_bot::RuleBot { randomness: 0.1 })
+    }
+
+    fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
+        bonanza_bot::playout_move(state, rng)
+    }
+
+    fn search_actions_into(state: &Bonanza, out: &mut Vec<<Bonanza as Game>::Action>) {
+        bonanza_bot::search_actions_into(state, out);
     }
 }
 
@@ -172,6 +200,21 @@ pub fn choose_from_json(
                 .then(|| serde_json::to_value(nain_jaune_bot::explain(&obs, action)).expect("hints serialize"));
             Ok(Decision { action: action.to_string(), explanation })
         }
+        GameId::Bonanza => {
+            let obs: <Bonanza as Game>::Observation = serde_json::from_value(observation.clone())
+                .map_err(|e| format!("not a Bonanza observation: {e}"))?;
+            obs.check().map_err(|e| format!("not a possible Bonanza table: {e}"))?;
+            if obs.to_move != Some(obs.seat) {
+                return Err(format!("seat {} has no move to make", obs.seat));
+            }
+            let action = choose_within::<Bonanza>(&obs, level, budget, clock, &mut rng);
+            let explanation = explain.then(|| {
+                let legal = Bonanza::determinize(&obs, &mut seeded(seed)).legal_actions();
+                let hint = bonanza_bot::explain(&obs, &legal, action, &mut seeded(seed));
+                serde_json::to_value(hint).expect("hints serialize")
+            });
+            Ok(Decision { action: action.to_string(), explanation })
+        }
         other => Err(format!("{} has no computer players in this version", other.key())),
     }
 }
@@ -181,6 +224,7 @@ pub fn bench_game(game: GameId, players: usize, seconds: f64, clock: &dyn Clock)
     let seconds = seconds.clamp(0.05, 30.0);
     match game {
         GameId::NainJaune => bench::run::<NainJaune>(players, 1, seconds, clock).map_err(|e| e.0),
+        GameId::Bonanza => bench::run::<Bonanza>(players, 1, seconds, clock).map_err(|e| e.0),
         other => Err(format!("{} has no engine in this version", other.key())),
     }
 }

@@ -177,7 +177,7 @@ pub fn ismcts<G: GameBots>(
             // Selection and expansion.
             while let Some(mover) = world.to_move() {
                 options.clear();
-                world.legal_actions_into(&mut options);
+                G::search_actions_into(&world, &mut options);
                 let untried: Vec<usize> = (0..options.len())
                     .filter(|&i| !nodes[node].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&options[i])))
                     .collect();

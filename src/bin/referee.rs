@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 use tapis::ai::{self, Level};
+use tapis::engine::bonanza::Bonanza;
 use tapis::engine::game::GameId;
 use tapis::engine::nain_jaune::NainJaune;
 use tapis::engine::rng::seeded;
@@ -22,7 +23,7 @@ const USAGE: &str = "usage:
   referee play --game G --players N --seats LEVEL,LEVEL,... --seed S [--option key=value ...]
   referee bench --game G --players N [--seconds S] [--seed S]
   referee arena --game G --players N --seats TESTED,BASELINE,... --deals D --seed S [--option key=value ...]
-games: nain-jaune; levels: random, easy, medium, hard";
+games: bonanza, nain-jaune; levels: random, easy, medium, hard";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -186,6 +187,7 @@ fn arena(args: &[String]) -> Result<(), String> {
     }
     let options = options(&flags)?;
     let report = match game {
+        GameId::Bonanza => ai::arena::run::<Bonanza>(players, levels[0], levels[1], deals, seed, &options),
         GameId::NainJaune => ai::arena::run::<NainJaune>(players, levels[0], levels[1], deals, seed, &options),
         other => return Err(format!("{} has no engine in this version", other.key())),
     }
@@ -202,6 +204,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let seconds: f64 = flags.number("seconds", Some(3.0))?;
     let seed: u64 = flags.number("seed", Some(1))?;
     let report = match game {
+        GameId::Bonanza => ai::bench::run::<Bonanza>(players, seed, seconds, &StdClock::new()),
         GameId::NainJaune => ai::bench::run::<NainJaune>(players, seed, seconds, &StdClock::new()),
         other => return Err(format!("{} has no engine in this version", other.key())),
     }

@@ -1,6 +1,7 @@
 //! The rules engine: pure Rust, no web crates. The same code runs in the page, the AI worker, the
 //! native `referee` and the tests.
 
+pub mod bonanza;
 pub mod cards;
 pub mod deal_sampling;
 pub mod game;

@@ -5,11 +5,13 @@
 
 use super::format::{BadRecord, Record, RecordedAction};
 use crate::engine::game::{Game, GameId, IllegalAction, Seat, SetupError};
+use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
 
 /// One game in progress, whichever it is.
 #[derive(Clone, Debug)]
 pub enum Table {
+    Bonanza(Bonanza),
     NainJaune(NainJaune),
 }
 
@@ -17,6 +19,7 @@ pub enum Table {
 macro_rules! with_game {
     ($table:expr, $g:ident => $body:expr) => {
         match $table {
+            Table::Bonanza($g) => $body,
             Table::NainJaune($g) => $body,
         }
     };
@@ -66,6 +69,7 @@ impl Table {
             }
         }
         Ok(match record.game_id()? {
+            GameId::Bonanza => Table::Bonanza(Bonanza::new(&setup)?),
             GameId::NainJaune => Table::NainJaune(NainJaune::new(&setup)?),
             other => {
                 return Err(ReplayError {
@@ -90,6 +94,7 @@ impl Table {
 
     pub fn game_id(&self) -> GameId {
         match self {
+            Table::Bonanza(_) => GameId::Bonanza,
             Table::NainJaune(_) => GameId::NainJaune,
         }
     }

@@ -1,0 +1,531 @@
+//! A rule-based Bonanza player, reading only its seat's observation.
+//!
+//! - **Widow**: it values its own hand and the widow (the average of random hands drawn from the
+//!   cards it cannot see) in chips: the spaces its claims would take, the race cards (A♠ K♥ Q♦ J♣)
+//!   and how easily the hand runs out; the dealer takes the widow when it is worth more than his
+//!   hand plus what a sale would bring, a bidder bids up to the widow's expected gain.
+//! - **Calls**: it shows the pairs, and the best sequence when it beats those already shown; it
+//!   spends the joker where it takes the most chips (keeping it silent for a richer later call).
+//! - **Poker**: it estimates its chance of holding the best hand against random hands of the
+//!   other players still in, and bets, calls or folds by that chance and the pot odds.
+//! - **Race**: it leads the suit whose run (the cards it can play in a row) sheds the most, takes
+//!   space cards on the way, and ends on a stop it knows (an ace, or a card whose successor is
+//!   dead or played), so the lead comes back.
+//!
+//! The searches' playout policy ([`playout_move`]) is a cheap version of the same instincts.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::Bot;
+use crate::engine::bonanza::calls::{legal_claims, pair_cards};
+use crate::engine::bonanza::poker::{best_hand, high_rank, HandValue};
+use crate::engine::bonanza::race::next_card;
+use crate::engine::bonanza::{
+    Action, Bonanza, Call, Claim, Observation, Phase, SequenceRank, Space, UnusedJoker, WidowPriceTo,
+};
+use crate::engine::cards::{Card, CardSet};
+use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::rng::{index_below, shuffle, GameRng};
+
+pub struct RuleBot {
+    /// Probability of playing a random legal move instead of the chosen one (when there is a
+    /// choice; auctions and bets excepted, where a random amount would be silly).
+    pub randomness: f64,
+}
+
+/// Random hands drawn to value an unseen hand, and to estimate poker chances.
+const SAMPLES: usize = 40;
+
+impl Bot<Bonanza> for RuleBot {
+    fn choose(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        if legal.len() > 1 && self.randomness > 0.0 && rng.random_bool(self.randomness) {
+            let simple: Vec<&Action> =
+                legal.iter().filter(|a| !matches!(a, Action::Bid(_) | Action::Bet(_) | Action::Raise(_))).collect();
+            if !simple.is_empty() {
+                return *simple[index_below(simple.len(), rng)];
+            }
+        }
+        let chosen = decide(obs, legal, rng).action;
+        debug_assert!(legal.contains(&chosen), "the rule bot chose {chosen}, not in {legal:?}");
+        if legal.contains(&chosen) {
+            chosen
+        } else {
+            legal[0]
+        }
+    }
+}
+
+/// Why a move is good, in a form the page can say in any language (hints).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hint {
+    /// The only legal move.
+    Forced,
+    /// Take the widow: it is worth more (in chips, estimated) than the hand.
+    TakeWidow { hand: i64, widow: i64 },
+    /// Keep the hand and sell the widow.
+    SellWidow { hand: i64, widow: i64 },
+    /// Bid: the widow should gain about `gain` chips over the hand.
+    Bid { chips: Chips, gain: i64 },
+    /// Pass in the auction: the widow is not worth more than the price.
+    PassAuction { gain: i64 },
+    /// Show these cards: they take the space (or, for a sequence, beat those shown).
+    Show { call: Call, chips: Chips },
+    /// Keep the joker silent: it should take a richer space later.
+    KeepJoker { later: Space, chips: Chips },
+    /// Stay silent at this call (nothing worth showing, or the sequence cannot win).
+    Silent { call: Call },
+    /// A poker move, with the estimated chance (percent) of holding the best hand.
+    Poker { win_percent: u32 },
+    /// A lead: `run` cards in a row, spaces taken on the way, and whether it ends on a known stop.
+    Lead { card: Card, run: usize, spaces: Chips, keeps_lead: bool },
+}
+
+/// A decision and its reason.
+pub struct Decision {
+    pub action: Action,
+    pub hint: Hint,
+}
+
+/// Explains `action` for the seat of `obs` (a legal move there).
+pub fn explain(obs: &Observation, legal: &[Action], action: Action, rng: &mut GameRng) -> Hint {
+    if legal.len() == 1 {
+        return Hint::Forced;
+    }
+    let decision = decide(obs, legal, rng);
+    if decision.action == action {
+        return decision.hint;
+    }
+    match action {
+        Action::Play(card) => {
+            let lead = preview_lead(obs, card);
+            Hint::Lead { card, run: lead.run, spaces: lead.spaces, keeps_lead: lead.keeps_lead }
+        }
+        _ => decision.hint,
+    }
+}
+
+/// The bot's move for `obs` among `legal`, with its reason.
+pub fn decide(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decision {
+    if legal.len() == 1 {
+        return Decision { action: legal[0], hint: Hint::Forced };
+    }
+    match obs.phase {
+        Phase::Widow => widow_choice(obs, rng),
+        Phase::Auction => auction_choice(obs, legal, rng),
+        Phase::Call(call) => call_choice(obs, call, legal),
+        Phase::Poker => poker_choice(obs, legal, rng),
+        Phase::Lead | Phase::Follow(_) => lead_choice(obs, legal),
+        Phase::GameOver => Decision { action: legal[0], hint: Hint::Forced },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valuing hands
+// ---------------------------------------------------------------------------------------------
+
+fn chips_on(obs: &Observation, space: Space) -> f64 {
+    obs.board[space.index()] as f64
+}
+
+fn players_in(obs: &Observation) -> usize {
+    obs.players() - obs.out.len()
+}
+
+/// The best sequence claim of a hand (natural first), if any.
+fn best_sequence(hand: CardSet, natural_only: bool) -> Option<Claim> {
+    let mut claims = Vec::new();
+    legal_claims(Call::Sequence, hand, &mut claims);
+    claims.into_iter().filter(|c| !natural_only || !c.uses_joker()).max_by_key(SequenceRank::of)
+}
+
+/// Whether a hand can claim the pair space of `call` without the joker, or with it.
+fn pair_claim(hand: CardSet, call: Call) -> (bool, bool) {
+    let [a, b] = pair_cards(call);
+    let held = hand.contains(a) as u8 + hand.contains(b) as u8;
+    (held == 2, held == 1 && hand.contains(Card::JOKER))
+}
+
+/// Roughly how likely a sequence wins against the other hands, by its top card.
+fn sequence_chance(claim: &Claim) -> f64 {
+    let top = match claim.cards()[2] {
+        c if c.is_joker() => claim.joker_stands_for(Call::Sequence).expect("a run"),
+        c => c,
+    };
+    let chance = 0.25 + 0.06 * f64::from(high_rank(top));
+    if claim.uses_joker() {
+        (chance - 0.05).min(0.9)
+    } else {
+        chance.min(0.95)
+    }
+}
+
+/// Chips a hand should win at the calls (not the poker), the joker spent once at its best.
+fn calls_value(obs: &Observation, hand: CardSet) -> f64 {
+    let joker = hand.contains(Card::JOKER);
+    let mut value = 0.0;
+    let mut joker_uses: Vec<f64> = Vec::new();
+    if joker {
+        joker_uses.push(chips_on(obs, Space::Joker));
+    }
+    for call in [Call::QueenJack, Call::TenTwo] {
+        let (natural, with_joker) = pair_claim(hand, call);
+        if natural {
+            value += chips_on(obs, call.space());
+        } else if with_joker {
+            joker_uses.push(chips_on(obs, call.space()));
+        }
+    }
+    match best_sequence(hand, true) {
+        Some(claim) => value += chips_on(obs, Space::Sequence) * sequence_chance(&claim),
+        None => {
+            if let Some(claim) = best_sequence(hand, false) {
+                joker_uses.push(chips_on(obs, Space::Sequence) * sequence_chance(&claim));
+            }
+        }
+    }
+    value + joker_uses.into_iter().fold(0.0, f64::max)
+}
+
+/// Chips a hand should bring in the race: its space cards, and how fast it runs out (fewer
+/// cards and fewer breaks between consecutive cards are better).
+fn race_value(obs: &Observation, hand: CardSet) -> f64 {
+    let cards = hand - CardSet::from_cards([Card::JOKER]);
+    let mut value = 0.0;
+    for space in Space::CARD_SPACES {
+        if cards.contains(space.card().expect("a card space")) {
+            value += 0.6 * chips_on(obs, space);
+        }
+    }
+    // Breaks: cards whose successor (aces high) is not in the hand and not an ace stop.
+    let breaks = cards.iter().filter(|&c| next_card(c).is_some_and(|n| !cards.contains(n))).count() as f64;
+    let aces = cards.iter().filter(|c| c.rank_unchecked().index() == 0).count() as f64;
+    let pot = chips_on(obs, Space::Bonanza) + players_in(obs) as f64 * 2.0;
+    value + pot * (0.5 / (1.0 + breaks)) - 0.5 * cards.len() as f64 + 0.8 * aces
+        - if hand.contains(Card::JOKER) && obs.options.unused_joker == UnusedJoker::DeadCard { 3.0 } else { 0.0 }
+}
+
+/// A hand's worth for the coming deal, in chips (without the poker).
+fn hand_value(obs: &Observation, hand: CardSet) -> f64 {
+    calls_value(obs, hand) + race_value(obs, hand)
+}
+
+/// The average worth of a hand of `size` cards drawn from `pool`.
+fn unseen_hand_value(obs: &Observation, pool: CardSet, size: usize, rng: &mut GameRng) -> f64 {
+    let mut cards: Vec<Card> = pool.iter().collect();
+    if cards.len() < size || size == 0 {
+        return 0.0;
+    }
+    let mut total = 0.0;
+    for _ in 0..SAMPLES {
+        shuffle(&mut cards, rng);
+        total += hand_value(obs, cards[..size].iter().copied().collect());
+    }
+    total / SAMPLES as f64
+}
+
+/// The widow's expected worth and the hand's, for this seat.
+fn widow_and_hand(obs: &Observation, rng: &mut GameRng) -> (f64, f64) {
+    let widow = unseen_hand_value(obs, obs.unseen(), obs.widow_size, rng);
+    (widow, hand_value(obs, obs.hand))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+// ---------------------------------------------------------------------------------------------
+
+fn widow_choice(obs: &Observation, rng: &mut GameRng) -> Decision {
+    let (widow, hand) = widow_and_hand(obs, rng);
+    // What selling brings: a price when it goes to the dealer, a little when into the pot.
+    let sale = match obs.options.widow_price_to {
+        WidowPriceTo::Dealer => 1.5,
+        WidowPriceTo::Pot => 0.3,
+    };
+    let (w, h) = (widow.round() as i64, hand.round() as i64);
+    if widow > hand + sale {
+        Decision { action: Action::TakeWidow, hint: Hint::TakeWidow { hand: h, widow: w } }
+    } else {
+        Decision { action: Action::SellWidow, hint: Hint::SellWidow { hand: h, widow: w } }
+    }
+}
+
+fn auction_choice(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decision {
+    let (widow, hand) = widow_and_hand(obs, rng);
+    let gain = widow - hand - 1.0;
+    let lowest = legal.iter().find_map(|a| match a {
+        Action::Bid(n) => Some(*n),
+        _ => None,
+    });
+    match lowest {
+        Some(n) if (n as f64) <= gain => Decision { action: Action::Bid(n), hint: Hint::Bid { chips: n, gain: gain.round() as i64 } },
+        _ => Decision { action: Action::Pass, hint: Hint::PassAuction { gain: gain.round() as i64 } },
+    }
+}
+
+/// The richest use of the joker at a later call than `call`, if any: (space, chips expected).
+fn later_joker_use(obs: &Observation, hand: CardSet, call: Call) -> Option<(Space, f64)> {
+    let mut best: Option<(Space, f64)> = None;
+    let mut consider = |space: Space, value: f64| {
+        if best.is_none_or(|(_, v)| value > v) {
+            best = Some((space, value));
+        }
+    };
+    let mut next = call.next();
+    while let Some(c) = next {
+        match c {
+            Call::QueenJack | Call::TenTwo => {
+                if pair_claim(hand, c).1 {
+                    consider(c.space(), chips_on(obs, c.space()));
+                }
+            }
+            Call::Sequence => {
+                if best_sequence(hand, true).is_none() {
+                    if let Some(claim) = best_sequence(hand, false) {
+                        consider(Space::Sequence, chips_on(obs, Space::Sequence) * sequence_chance(&claim));
+                    }
+                }
+            }
+            Call::Joker => {}
+        }
+        next = c.next();
+    }
+    best
+}
+
+fn call_choice(obs: &Observation, call: Call, legal: &[Action]) -> Decision {
+    let silent = Decision { action: Action::Pass, hint: Hint::Silent { call } };
+    let claims: Vec<Claim> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Show(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let chips = obs.board[call.space().index()];
+    let pick = match call {
+        Call::Sequence => {
+            let best_shown = obs.sequences.iter().flatten().map(SequenceRank::of).max();
+            let beats = |c: &&Claim| best_shown.is_none_or(|b| SequenceRank::of(c) > b);
+            let natural = claims.iter().filter(|c| !c.uses_joker()).filter(beats).max_by_key(|c| SequenceRank::of(c));
+            match natural {
+                Some(c) => Some(*c),
+                None => claims.iter().filter(beats).max_by_key(|c| SequenceRank::of(c)).copied(),
+            }
+        }
+        _ => claims.first().copied(),
+    };
+    let Some(claim) = pick else { return silent };
+    if claim.uses_joker() {
+        let here = match call {
+            Call::Sequence => chips as f64 * sequence_chance(&claim),
+            _ => chips as f64,
+        };
+        // A dead joker costs a chip and keeps the hand from ever running out: spend it.
+        let keep_cost = if obs.options.unused_joker == UnusedJoker::DeadCard { 3.0 } else { 0.0 };
+        if let Some((space, later)) = later_joker_use(obs, obs.hand, call) {
+            if later > here + keep_cost {
+                return Decision { action: Action::Pass, hint: Hint::KeepJoker { later: space, chips: obs.board[space.index()] } };
+            }
+        }
+    }
+    Decision { action: Action::Show(claim), hint: Hint::Show { call, chips } }
+}
+
+/// The chance that `hand` is the best among the players still in the betting, against random
+/// hands dealt from the cards this seat cannot see.
+fn poker_chance(obs: &Observation, rng: &mut GameRng) -> f64 {
+    let mine = best_hand(obs.hand);
+    let opponents: Vec<Seat> =
+        (0..obs.players()).filter(|&s| s != obs.seat && obs.betting.active() & (1 << s) != 0).collect();
+    let mut pool: Vec<Card> = obs.unseen().iter().collect();
+    let mut wins = 0.0;
+    for _ in 0..SAMPLES {
+        shuffle(&mut pool, rng);
+        let mut start = 0;
+        let mut best_other = HandValue(0);
+        let mut beaten = false;
+        for &s in &opponents {
+            let known = obs.known[s];
+            let size = obs.hand_sizes[s].saturating_sub(known.len());
+            let mut hand = known;
+            for &c in pool[start..].iter().filter(|c| !known.contains(**c)).take(size) {
+                hand.insert(c);
+            }
+            start += size;
+            if start > pool.len() || hand.len() < 5 {
+                continue;
+            }
+            let v = best_hand(hand);
+            best_other = best_other.max(v);
+            if v > mine {
+                beaten = true;
+                break;
+            }
+        }
+        if !beaten {
+            wins += if best_other == mine { 0.5 } else { 1.0 };
+        }
+    }
+    wins / SAMPLES as f64
+}
+
+fn poker_choice(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decision {
+    let chance = poker_chance(obs, rng);
+    let hint = Hint::Poker { win_percent: (chance * 100.0).round() as u32 };
+    let most = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bet(n) | Action::Raise(n) => Some(*a).filter(|_| *n > 0),
+            _ => None,
+        })
+        .last();
+    let pot = chips_on(obs, Space::Poker);
+    let to_call = (obs.betting.bet - obs.betting.put_in[obs.seat]) as f64;
+    let action = if obs.betting.bet == 0 {
+        match most {
+            Some(bet) if chance > 0.55 => bet,
+            _ => Action::Check,
+        }
+    } else {
+        match most {
+            Some(raise) if chance > 0.7 => raise,
+            _ if chance * (pot + to_call) >= to_call => Action::Call,
+            _ => Action::Fold,
+        }
+    };
+    Decision { action, hint }
+}
+
+/// What leading `card` does, from this seat's own hand and what it knows.
+struct LeadPreview {
+    run: usize,
+    spaces: Chips,
+    keeps_lead: bool,
+    goes_out: bool,
+}
+
+/// Cards this seat knows cannot be played by anyone: played, out of the game, or in the dead hand.
+fn known_dead(obs: &Observation) -> CardSet {
+    obs.played | obs.gone | obs.known_dead | obs.dead_hand.unwrap_or(CardSet::EMPTY)
+}
+
+fn preview_lead(obs: &Observation, card: Card) -> LeadPreview {
+    let dead = known_dead(obs);
+    let mut hand = obs.hand - CardSet::from_cards([Card::JOKER]);
+    let mut current = card;
+    let (mut run, mut spaces) = (0, 0);
+    loop {
+        hand.remove(current);
+        run += 1;
+        if let Some(space) = Space::of_card(current) {
+            spaces += obs.board[space.index()];
+        }
+        match next_card(current) {
+            None => break LeadPreview { run, spaces, keeps_lead: true, goes_out: hand.is_empty() },
+            Some(next) if hand.contains(next) => current = next,
+            Some(next) => break LeadPreview { run, spaces, keeps_lead: dead.contains(next), goes_out: hand.is_empty() },
+        }
+    }
+}
+
+fn lead_choice(obs: &Observation, legal: &[Action]) -> Decision {
+    let mut best = legal[0];
+    let mut best_score = f64::NEG_INFINITY;
+    let mut best_preview = None;
+    for &action in legal {
+        let Action::Play(card) = action else { continue };
+        let p = preview_lead(obs, card);
+        let hand_after = obs.hand.len() - p.run;
+        let score = if p.goes_out && hand_after == 0 {
+            1e6
+        } else {
+            p.run as f64 + 1.5 * p.spaces as f64 + if p.keeps_lead { 4.0 } else { 0.0 }
+                // Low cards first: they are the hardest to get rid of later.
+                - 0.05 * f64::from(high_rank(card))
+        };
+        if score > best_score {
+            best_score = score;
+            best = action;
+            best_preview = Some((card, p));
+        }
+    }
+    let hint = match best_preview {
+        Some((card, p)) => Hint::Lead { card, run: p.run, spaces: p.spaces, keeps_lead: p.keeps_lead },
+        None => Hint::Forced,
+    };
+    Decision { action: best, hint }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches
+// ---------------------------------------------------------------------------------------------
+
+/// The moves the searches consider: every legal move, except that bids and bets are thinned to a
+/// few amounts (the lowest, then roughly doubling steps), so a search is not spread over a hundred
+/// near-identical prices.
+pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
+    let start = out.len();
+    state.legal_actions_into(out);
+    // Amounts are listed in ascending order: keep offsets 0, 1, 3, 7, 15, 31, 63 from the lowest.
+    let mut lowest: Option<Chips> = None;
+    let mut i = start;
+    while i < out.len() {
+        let kept = match out[i] {
+            Action::Bid(n) | Action::Bet(n) | Action::Raise(n) => {
+                let offset = n - *lowest.get_or_insert(n);
+                offset < 64 && (offset + 1).count_ones() == 1
+            }
+            _ => true,
+        };
+        if kept {
+            i += 1;
+        } else {
+            out.remove(i);
+        }
+    }
+}
+
+/// The playout policy of the searches: as fast as a random move, with a few instincts: pass in
+/// most auctions, show at the calls, bet little, follow the forced cards.
+pub fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
+    let Some(seat) = state.to_move() else { return false };
+    let action = match state.phase() {
+        Phase::Auction => {
+            let (low, high) = state.bid_range(seat);
+            if low <= high && rng.random_bool(0.15) {
+                Action::Bid(low)
+            } else {
+                Action::Pass
+            }
+        }
+        Phase::Poker => {
+            let b = state.betting();
+            let r: f64 = rng.random();
+            if b.bet == 0 {
+                if r < 0.3 && state.max_raise() >= 1 {
+                    Action::Bet(1)
+                } else {
+                    Action::Check
+                }
+            } else if r < 0.65 {
+                Action::Call
+            } else if r < 0.7 && state.max_raise() >= 1 {
+                Action::Raise(1)
+            } else {
+                Action::Fold
+            }
+        }
+        Phase::Call(call) if call != Call::Joker => {
+            let mut claims = Vec::with_capacity(8);
+            legal_claims(call, state.hand(seat), &mut claims);
+            match claims.len() {
+                0 => Action::Pass,
+                n => Action::Show(claims[index_below(n, rng)]),
+            }
+        }
+        _ => return state.play_random(rng),
+    };
+    state.play(seat, &action).expect("the playout policy picks legal moves");
+    true
+}

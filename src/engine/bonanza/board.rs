@@ -1,0 +1,81 @@
+//! The Bonanza cloth: ten spaces (RULES.md §1 "Material"), named as RECORD.md's `board` keys.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::cards::{Card, Rank, Suit};
+
+/// One space of the cloth. The upper half is won at the dealer's calls, the lower half in the
+/// race; the Bonanza pot sits in the centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Space {
+    Joker,
+    QueenJack,
+    Sequence,
+    TenTwo,
+    Poker,
+    AceSpades,
+    KingHearts,
+    QueenDiamonds,
+    JackClubs,
+    Bonanza,
+}
+
+impl Space {
+    /// Every space, in the order of the cloth (upper half, lower half, centre).
+    pub const ALL: [Space; 10] = [
+        Space::Joker,
+        Space::QueenJack,
+        Space::Sequence,
+        Space::TenTwo,
+        Space::Poker,
+        Space::AceSpades,
+        Space::KingHearts,
+        Space::QueenDiamonds,
+        Space::JackClubs,
+        Space::Bonanza,
+    ];
+
+    /// The four spaces won by playing their card in the race.
+    pub const CARD_SPACES: [Space; 4] = [Space::AceSpades, Space::KingHearts, Space::QueenDiamonds, Space::JackClubs];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The record's space name (RECORD.md: `board`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Space::Joker => "joker",
+            Space::QueenJack => "queen_jack",
+            Space::Sequence => "sequence",
+            Space::TenTwo => "ten_two",
+            Space::Poker => "poker",
+            Space::AceSpades => "ace_spades",
+            Space::KingHearts => "king_hearts",
+            Space::QueenDiamonds => "queen_diamonds",
+            Space::JackClubs => "jack_clubs",
+            Space::Bonanza => "bonanza",
+        }
+    }
+
+    /// The card that takes a lower-half space when played in the race.
+    pub const fn card(self) -> Option<Card> {
+        match self {
+            Space::AceSpades => Some(Card::new(Rank::ACE, Suit::Spades)),
+            Space::KingHearts => Some(Card::new(Rank::KING, Suit::Hearts)),
+            Space::QueenDiamonds => Some(Card::new(Rank::QUEEN, Suit::Diamonds)),
+            Space::JackClubs => Some(Card::new(Rank::JACK, Suit::Clubs)),
+            _ => None,
+        }
+    }
+
+    /// The lower-half space a race card takes, if it is one of the four.
+    #[inline]
+    pub fn of_card(card: Card) -> Option<Space> {
+        Space::CARD_SPACES.into_iter().find(|s| s.card() == Some(card))
+    }
+}
+
+/// The chips on each space, indexed by [`Space::index`].
+pub type Board = [crate::engine::game::Chips; 10];

@@ -1,0 +1,136 @@
+//! The dealer's four showing calls, in order (RULES.md §1 "Upper half"): each is answered in turn
+//! from the dealer's left, the dealer last. Players with nothing to show are skipped, never asked
+//! (RECORD.md), so the table learns nothing from silence. The Poker call follows (`betting`).
+//!
+//! - Joker, Queen-Jack, Ten-Two: a show takes the space at once.
+//! - Sequence: every player may show one run; when all have answered, the best run takes it.
+//! - A shown joker leaves the game; other shown cards go back to the hand, known to all.
+
+use super::calls::{has_claim, legal_claims, Call, Claim, SequenceRank};
+use super::{Action, Bonanza, Event, Phase};
+use crate::engine::cards::Card;
+use crate::engine::game::Seat;
+
+impl Bonanza {
+    /// The widow is settled: the dealer calls Joker.
+    pub(super) fn start_calls(&mut self) -> Result<(), String> {
+        self.open_call(Call::Joker)
+    }
+
+    fn open_call(&mut self, call: Call) -> Result<(), String> {
+        self.log(|| Event::CallOpened { call });
+        self.phase = Phase::Call(call);
+        self.call_won = false;
+        self.call_next = self.next_in(self.dealer);
+        self.call_left = self.players_in() as u8;
+        self.advance_call(call)
+    }
+
+    /// Asks the next player who has something to show, or closes the call.
+    pub(super) fn advance_call(&mut self, call: Call) -> Result<(), String> {
+        while self.call_left > 0 {
+            let seat = self.call_next;
+            self.call_next = self.next_in(seat);
+            self.call_left -= 1;
+            if has_claim(call, self.hands[seat]) {
+                self.to_move = Some(seat);
+                return Ok(());
+            }
+        }
+        self.close_call(call)
+    }
+
+    fn close_call(&mut self, call: Call) -> Result<(), String> {
+        if call == Call::Sequence {
+            let best = (0..self.players)
+                .filter_map(|s| self.sequences[s].map(|c| (SequenceRank::of(&c), s)))
+                .max()
+                .map(|(_, s)| s);
+            if let Some(seat) = best {
+                self.take_space(seat, call.space());
+                self.call_won = true;
+            }
+        }
+        if !self.call_won {
+            self.space_stays(call.space());
+        }
+        match call.next() {
+            Some(next) => self.open_call(next),
+            None => self.start_poker(),
+        }
+    }
+
+    pub(super) fn call_actions(&self, seat: Seat, call: Call, out: &mut Vec<Action>) {
+        out.push(Action::Pass);
+        let mut claims = Vec::new();
+        legal_claims(call, self.hands[seat], &mut claims);
+        out.extend(claims.into_iter().map(Action::Show));
+    }
+
+    pub(super) fn nth_call(&self, seat: Seat, call: Call, pick: impl FnOnce(u32) -> u32) -> Action {
+        let mut claims = Vec::with_capacity(8);
+        legal_claims(call, self.hands[seat], &mut claims);
+        match pick(claims.len() as u32 + 1) {
+            0 => Action::Pass,
+            k => Action::Show(claims[k as usize - 1]),
+        }
+    }
+
+    pub(super) fn call_refusal(&self, seat: Seat, call: Call, action: &Action) -> Option<String> {
+        let claim = match action {
+            Action::Pass => return None,
+            Action::Show(claim) => claim,
+            _ => return Some(format!("the dealer has called {call}: show cards or pass")),
+        };
+        let hand = self.hands[seat];
+        if let Some(card) = claim.cards().iter().find(|&&c| !hand.contains(c)) {
+            return Some(format!("seat {seat} does not hold {card}"));
+        }
+        let mut legal = Vec::new();
+        legal_claims(call, hand, &mut legal);
+        if legal.contains(claim) {
+            return None;
+        }
+        let why = match call {
+            Call::Joker => "at the Joker call only the joker is shown ('show JK')".to_string(),
+            Call::QueenJack | Call::TenTwo => {
+                let [a, b] = super::calls::pair_cards(call);
+                format!(
+                    "{call} is {a} and {b}, in that order; the joker may stand only for one of them that the player does not hold"
+                )
+            }
+            Call::Sequence => "a sequence is three consecutive cards of one suit in ascending order (A-2-3 up to Q-K-A); the joker may stand only for a card the player does not hold".to_string(),
+        };
+        Some(format!("'show {claim}' is not a legal show: {why}"))
+    }
+
+    pub(super) fn apply_call(&mut self, seat: Seat, call: Call, action: Action) -> Result<(), String> {
+        if let Action::Show(claim) = action {
+            self.show(seat, call, claim);
+        }
+        self.advance_call(call)
+    }
+
+    fn show(&mut self, seat: Seat, call: Call, claim: Claim) {
+        let cards = claim.set();
+        if self.logging {
+            self.events.push(Event::Shown { seat, call, cards: claim.cards().to_vec() });
+        }
+        // What the table learns: the natural cards are in his hand; the card the joker stands
+        // for is not (the joker never replaces a card held).
+        self.known[seat] |= cards - super::JOKER_SET;
+        if let Some(missing) = claim.joker_stands_for(call) {
+            self.excluded[seat].insert(missing);
+        }
+        if cards.contains(Card::JOKER) {
+            self.joker_leaves(seat);
+        }
+        match call {
+            Call::Sequence => self.sequences[seat] = Some(claim),
+            _ => {
+                self.take_space(seat, call.space());
+                self.call_won = true;
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Where the 53 cards of one deal go (RULES.md §1 "Deal"): the hands and the widow, either from a
+//! record's `deals[i]` or shuffled from the seed.
+
+use serde_json::json;
+
+use super::MAX_PLAYERS;
+use crate::engine::cards::{Card, CardSet};
+use crate::engine::game::{Seat, SetupError};
+use crate::engine::rng::{shuffle, GameRng};
+
+/// One deal's cards: the hands in seat order (empty for seats out of the game) and the widow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub hands: Vec<CardSet>,
+    pub widow: CardSet,
+}
+
+impl Layout {
+    /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
+    /// is exactly the 53 cards once each.
+    pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
+        let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
+        let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'widow'".into()))?;
+        for key in obj.keys() {
+            if key != "hands" && key != "widow" {
+                return Err(err(format!("unknown field '{key}' (Bonanza deals have 'hands' and 'widow')")));
+            }
+        }
+        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
+        if hands_json.len() != players {
+            return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
+        }
+        let mut seen = CardSet::EMPTY;
+        let mut read = |list: &serde_json::Value, what: &str| -> Result<CardSet, SetupError> {
+            let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
+            let mut set = CardSet::EMPTY;
+            for item in items {
+                let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
+                let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
+                if seen.contains(card) {
+                    return Err(err(format!("{card} appears twice")));
+                }
+                seen.insert(card);
+                set.insert(card);
+            }
+            Ok(set)
+        };
+        let mut hands = Vec::with_capacity(players);
+        for (seat, hand) in hands_json.iter().enumerate() {
+            hands.push(read(hand, &format!("hand {seat}"))?);
+        }
+        let widow = match obj.get("widow") {
+            Some(w) => read(w, "widow")?,
+            None => return Err(err("'widow' is missing (the extra hand)".into())),
+        };
+        let missing = CardSet::PACK_53 - seen;
+        if !missing.is_empty() {
+            return Err(err(format!(
+                "not a full pack of 53 cards: {} missing ({})",
+                missing.len(),
+                missing.to_strings().join(" ")
+            )));
+        }
+        Ok(Layout { hands, widow })
+    }
+
+    /// Checks the layout against the seats in the game for its deal (`out` has a bit per seat out):
+    /// a seat that is out has no cards, every other hand and the widow hold at least one card
+    /// besides the joker (so no hand is empty before the race).
+    pub fn check_seats(&self, out: u16, index: usize) -> Result<(), String> {
+        let playable = |set: CardSet| !(set - CardSet::from_cards([Card::JOKER])).is_empty();
+        for (seat, hand) in self.hands.iter().enumerate() {
+            let is_out = out & (1 << seat) != 0;
+            if is_out && !hand.is_empty() {
+                return Err(format!("deals[{index}]: seat {seat} is out of the game and must have an empty hand"));
+            }
+            if !is_out && !playable(*hand) {
+                return Err(format!("deals[{index}]: hand {seat} needs at least one card besides the joker"));
+            }
+        }
+        if !playable(self.widow) {
+            return Err(format!("deals[{index}]: the widow needs at least one card besides the joker"));
+        }
+        Ok(())
+    }
+
+    /// The record's form of this layout.
+    pub fn to_record(&self) -> serde_json::Value {
+        json!({
+            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
+            "widow": self.widow.to_strings(),
+        })
+    }
+}
+
+/// Shuffles the 53 cards and deals them one at a time: the widow first (it sits at the dealer's
+/// immediate left), then the seats of `order` (the players still in, from the dealer's left round
+/// to the dealer), again and again until the pack is exhausted.
+pub fn deal_shuffled(rng: &mut GameRng, order: &[Seat]) -> ([CardSet; MAX_PLAYERS], CardSet) {
+    let mut pack: [Card; 53] = std::array::from_fn(Card::from_index);
+    shuffle(&mut pack, rng);
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut widow = CardSet::EMPTY;
+    // Position 0 is the widow, position p the seat order[p - 1].
+    let mut position = 0;
+    for card in pack {
+        match position {
+            0 => widow.insert(card),
+            p => hands[order[p - 1]].insert(card),
+        }
+        position = if position == order.len() { 0 } else { position + 1 };
+    }
+    (hands, widow)
+}
