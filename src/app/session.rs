@@ -4,6 +4,7 @@
 
 use crate::ai::Level;
 use crate::engine::game::{IllegalAction, Seat};
+use crate::engine::bonanza::{self, Bonanza};
 use crate::engine::nain_jaune::{Event, NainJaune};
 use crate::record::{Record, RecordedAction, ReplayError, Table};
 
@@ -141,6 +142,15 @@ impl Session {
     pub fn nain_jaune(&self) -> Option<&NainJaune> {
         match &self.table {
             Table::NainJaune(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The Bonanza game on the table, if the table plays Bonanza.
+    pub fn bonanza(&self) -> Option<&Bonanza> {
+        match &self.table {
+            Table::Bonanza(g) => Some(g),
+            _ => None,
         }
     }
 
@@ -189,6 +199,8 @@ impl Session {
     pub fn rounds_finished(&self) -> usize {
         match &self.table {
             Table::NainJaune(g) => g.events().iter().filter(|e| matches!(e, Event::RoundWon { .. })).count(),
+            // A deal ends when someone calls Bonanza.
+            Table::Bonanza(g) => g.events().iter().filter(|e| matches!(e, bonanza::Event::Bonanza { .. })).count(),
         }
     }
 }
