@@ -4,15 +4,16 @@
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::poker::high_rank;
 use crate::engine::bonanza::{Bonanza, Call, Event, Phase, Space};
-use crate::engine::cards::Card;
+use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Seat};
 
-use super::text::{call_name, space_name, L};
+use super::text::{lt, call_name, space_name, L};
 use super::{colon, mini_cards, with_game};
 use crate::app::card_svg::CardBack;
 use crate::app::i18n::{cards_text, use_lang, Lang, Names};
+use crate::app::session::Session;
+use crate::app::AppState;
 
 /// The events of the deal in progress (from its ante on).
 pub fn deal_events(events: &[Event]) -> &[Event] {
@@ -53,11 +54,14 @@ pub fn deal_story(events: &[Event]) -> Vec<StoryLine> {
             Event::WidowUnsold => lines.push(line(Story::WidowDead, None, 0, Vec::new())),
             Event::CallOpened { .. } | Event::PokerOpened { .. } => shown.clear(),
             Event::Shown { seat, cards, .. } => shown.push((*seat, cards.clone())),
-            // The poker hand from its best card down.
+            // The poker hand from its best card down (the joker first).
             Event::Showdown { seat, cards, .. } => {
-                let mut cards = cards.clone();
-                cards.sort_by_key(|&c| std::cmp::Reverse(if c.is_joker() { 13 } else { high_rank(c) }));
-                shown.push((*seat, cards));
+                let set: CardSet = cards.iter().copied().collect();
+                let mut ordered: Vec<Card> = set.contains(Card::JOKER).then_some(Card::JOKER).into_iter().collect();
+                for rank in [0].into_iter().chain((1..13).rev()) {
+                    ordered.extend((0..4).map(|suit| Card::from_index(suit * 13 + rank)).filter(|&c| set.contains(c)));
+                }
+                shown.push((*seat, ordered));
             }
             Event::SpaceWon { seat, space, chips } => {
                 let cards = match space.card() {
@@ -86,50 +90,60 @@ fn story_words(lang: Lang, line: &StoryLine, names: &Names) -> (String, String, 
     }
 }
 
-/// The story as a list (on the table, and in the deal summary).
+/// The story as a list (on the table, and in the deal summary). A short list, drawn afresh
+/// when a line is added.
 #[component]
 pub fn DealStory(#[prop(into)] lines: Signal<Vec<StoryLine>>, #[prop(into)] names: Signal<Names>) -> impl IntoView {
     let lang = use_lang();
-    view! {
-        <ul class="story" data-testid="deal-story">
-            <For each=move || lines.get().into_iter().enumerate() key=|(i, l)| (*i, l.chips, l.seat) let:item>
-                {
-                    let (_, line) = item;
-                    let kind = match line.what {
-                        Story::Won(s) | Story::Stays(s) => s.key(),
-                        _ => "widow",
-                    };
-                    let stays = matches!(line.what, Story::Stays(_) | Story::WidowDead);
-                    let cards = mini_cards(&line.cards);
-                    let words = Memo::new(move |_| names.with(|n| story_words(lang.get(), &line, n)));
-                    view! {
-                        <li class="story-line" class:story-stays=stays data-space=kind>
-                            <span class="story-what">{move || words.get().0}</span>
-                            <span class="story-who">{move || words.get().1}</span>
-                            <span class="story-chips">{move || words.get().2}</span>
-                            {cards}
-                        </li>
-                    }
-                }
-            </For>
-        </ul>
-    }
+    let items = move || {
+        let l = lang.get();
+        names.with(|n| {
+            lines.with(|lines| {
+                lines
+                    .iter()
+                    .map(|line| {
+                        let kind = match line.what {
+                            Story::Won(s) | Story::Stays(s) => s.key(),
+                            _ => "widow",
+                        };
+                        let stays = matches!(line.what, Story::Stays(_) | Story::WidowDead);
+                        let (what, who, chips) = story_words(l, line, n);
+                        view! {
+                            <li class="story-line" class:story-stays=stays data-space=kind>
+                                <span class="story-what">{what}</span>
+                                <span class="story-who">{who}</span>
+                                <span class="story-chips">{chips}</span>
+                                {mini_cards(&line.cards)}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    view! { <ul class="story" data-testid="deal-story">{items}</ul> }
 }
 
 /// The widow face down and, during the sale, the best offer so far.
 #[component]
 pub fn WidowBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
     let lang = use_lang();
-    let widow = with_game(|g: &Bonanza| g.widow().len());
-    let auction = with_game(|g: &Bonanza| (g.phase() == Phase::Auction).then(|| (g.auction().high_bid, g.auction().high_bidder)));
+    let session = expect_context::<AppState>().session;
+    let widow = move || session.with(|s| s.as_ref().and_then(Session::bonanza).map_or(0, |g| g.widow().len()));
+    let auction = move || {
+        session.with(|s| {
+            let g = s.as_ref().and_then(Session::bonanza)?;
+            (g.phase() == Phase::Auction).then(|| (g.auction().high_bid, g.auction().high_bidder))
+        })
+    };
     view! {
         <div class="phase-box widow-box" data-testid="widow">
-            <h3 class="phase-title">{move || L::Widow.text(lang.get())}</h3>
+            <h3 class="phase-title">{lt(L::Widow)}</h3>
             <div class="widow-cards" aria-hidden="true">
-                {move || (0..widow.get().min(6)).map(|_| view! { <span class="widow-card"><CardBack decorative=true /></span> }).collect_view()}
+                {move || (0..widow().min(6)).map(|_| view! { <span class="widow-card"><CardBack decorative=true /></span> }).collect_view()}
             </div>
-            <p class="phase-line">{move || cards_text(lang.get(), widow.get())}</p>
-            {move || auction.get().map(|(bid, bidder)| {
+            <p class="phase-line">{move || cards_text(lang.get(), widow())}</p>
+            {move || auction().map(|(bid, bidder)| {
                 let l = lang.get();
                 let text = match bidder {
                     Some(s) => format!("{}{}{bid} — {}", L::HighBid.text(l), colon(l), names.with(|n| n.of(s).display(l))),
@@ -165,11 +179,11 @@ pub fn CallBox(call: Call, #[prop(into)] names: Signal<Names>) -> impl IntoView 
         <div class="phase-box call-box" data-testid="call" data-call=call.key()>
             <h3 class="phase-title">{move || call_name(lang.get(), call)}</h3>
             {if emblem.is_empty() {
-                view! { <p class="phase-line">{move || L::SequenceCards.text(lang.get())}</p> }.into_any()
+                view! { <p class="phase-line">{lt(L::SequenceCards)}</p> }.into_any()
             } else {
                 mini_cards(&emblem).into_any()
             }}
-            <p class="phase-sub">{move || L::ShowsAtCall.text(lang.get())}</p>
+            <p class="phase-sub">{lt(L::ShowsAtCall)}</p>
             <ul class="shows" data-testid="shows">
                 {move || {
                     let list = shows.get();

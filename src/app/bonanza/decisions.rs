@@ -12,7 +12,7 @@ use crate::engine::bonanza::Action;
 use crate::engine::game::Chips;
 
 use super::mini_cards;
-use super::text::{action_label, action_slug, L};
+use super::text::{lt, action_label, action_slug, L};
 use crate::app::i18n::use_lang;
 
 /// Amount buttons shown one by one up to this many; more become a stepper.
@@ -157,7 +157,7 @@ pub fn Decisions(
         let action = move || verb.make(amount.get());
         view! {
             <span class="stepper" role="group">
-                <button type="button" class="btn btn-small step" aria-label=move || L::Less.text(lang.get()) on:click=move |_| set(amount.get_untracked() - 1)>"−"</button>
+                <button type="button" class="btn btn-small step" aria-label=lt(L::Less) on:click=move |_| set(amount.get_untracked() - 1)>"−"</button>
                 <input
                     class="step-amount"
                     type="number"
@@ -166,7 +166,7 @@ pub fn Decisions(
                     max=high.to_string()
                     step="1"
                     data-testid="amount"
-                    aria-label=move || L::Amount.text(lang.get())
+                    aria-label=lt(L::Amount)
                     prop:value=move || amount.get().to_string()
                     on:change=move |ev| {
                         if let Ok(n) = event_target_value(&ev).trim().parse::<Chips>() {
@@ -174,7 +174,7 @@ pub fn Decisions(
                         }
                     }
                 />
-                <button type="button" class="btn btn-small step" aria-label=move || L::More.text(lang.get()) on:click=move |_| set(amount.get_untracked() + 1)>"+"</button>
+                <button type="button" class="btn btn-small step" aria-label=lt(L::More) on:click=move |_| set(amount.get_untracked() + 1)>"+"</button>
                 <button
                     type="button"
                     class="btn decision"
@@ -194,7 +194,7 @@ pub fn Decisions(
             class="decisions"
             data-testid="decisions"
             role="group"
-            aria-label=move || L::Decisions.text(lang.get())
+            aria-label=lt(L::Decisions)
             node_ref=bar
             on:keydown=on_keydown
         >

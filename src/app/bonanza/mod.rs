@@ -16,7 +16,6 @@ pub mod wheel;
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::poker::high_rank;
 use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
@@ -35,7 +34,7 @@ use decisions::Decisions;
 use poker::PokerBox;
 use race::RaceBox;
 use summary::{game_over_reason, DealReport, DealSummary};
-use text::{event_kind, event_sentence, is_announcement, log_class, my_turn, phase_label, waiting, L};
+use text::{lt, event_kind, event_sentence, is_announcement, log_class, my_turn, phase_label, waiting, L};
 use wheel::Wheel;
 
 /// The Bonanza game on the table, if the table plays it.
@@ -62,15 +61,22 @@ pub fn colon(lang: Lang) -> &'static str {
     lang.pick(": ", " : ")
 }
 
-/// The hand in the race's order: suit by suit (♠ ♥ ♣ ♦, the colours alternating), aces high,
-/// the joker last.
-fn race_order(hand: CardSet) -> Vec<Card> {
-    let mut cards: Vec<Card> = hand.iter().collect();
-    let suit_place = [0u8, 1, 3, 2];
-    cards.sort_by_key(|&c| match c.suit() {
-        Some(s) => (suit_place[s.index()], high_rank(c)),
-        None => (4, 0),
-    });
+/// The hand in the race's order: suit by suit (♠ ♥ ♣ ♦, the colours alternating), from the two
+/// up to the ace, the joker last.
+pub fn race_order(hand: CardSet) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(hand.len());
+    for suit in [0, 1, 3, 2] {
+        // Two to king, then the ace (card index: suit × 13 + rank, the ace first).
+        for rank in (1..13).chain([0]) {
+            let card = Card::from_index(suit * 13 + rank);
+            if hand.contains(card) {
+                cards.push(card);
+            }
+        }
+    }
+    if hand.contains(Card::JOKER) {
+        cards.push(Card::JOKER);
+    }
     cards
 }
 
@@ -182,40 +188,40 @@ pub fn BonanzaTable() -> impl IntoView {
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
     let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
     let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
-    let finished = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished())));
-    let deal_number = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number())));
+    let finished = move || session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished()));
+    let deal_number = move || session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
     let phase = Memo::new(move |_| session.with(|s| bz(s).map_or(Phase::GameOver, |g| g.phase())));
     let thinking = RwSignal::new(None::<Seat>);
     let revealed = RwSignal::new(if shared_device { None } else { first_human });
 
     let human_to_move = move || to_move.get().filter(|&s| human_seats & (1 << s) != 0);
-    let viewer = Memo::new(move |_| if shared_device { human_to_move().or(revealed.get()).or(first_human) } else { first_human });
-    let covered = Memo::new(move |_| {
+    let viewer = move || if shared_device { human_to_move().or(revealed.get()).or(first_human) } else { first_human };
+    let covered = move || {
         shared_device && pending_summary.get().is_none() && human_to_move().is_some_and(|h| revealed.get() != Some(h))
-    });
+    };
     // The human at the screen may decide now.
-    let my_turn_now = Memo::new(move |_| {
-        let v = viewer.get();
-        v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered.get() && !state.rules_open.get()
-    });
+    let my_turn_now = move || {
+        let v = viewer();
+        v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.rules_open.get()
+    };
     let racing = move || matches!(phase.get(), Phase::Lead | Phase::Follow(_));
     let legal = Memo::new(move |_| {
-        if !my_turn_now.get() {
+        if !my_turn_now() {
             return Vec::new();
         }
         session.with(|s| bz(s).map(|g| g.legal_actions()).unwrap_or_default())
     });
-    let decisions = Memo::new(move |_| if racing() { Vec::new() } else { legal.get() });
-    let playable = Memo::new(move |_| {
+    let decisions = Signal::derive(move || if racing() { Vec::new() } else { legal.get() });
+    let playable = Signal::derive(move || {
         legal.with(|l| l.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect::<CardSet>())
     });
-    let hand_active = Memo::new(move |_| my_turn_now.get() && racing());
+    let hand_active = Signal::derive(move || my_turn_now() && racing());
     let hand_cards = Memo::new(move |_| {
-        let Some(v) = viewer.get() else { return Vec::new() };
+        let Some(v) = viewer() else { return Vec::new() };
         session.with(|s| bz(s).map(|g| race_order(g.hand(v))).unwrap_or_default())
     });
-    let to_call = Memo::new(move |_| {
-        let Some(v) = viewer.get() else { return 0 };
+    let to_call = Signal::derive(move || {
+        let Some(v) = viewer() else { return 0 };
         session.with(|s| bz(s).map_or(0, |g| g.betting().bet - g.betting().put_in[v]))
     });
 
@@ -246,7 +252,7 @@ pub fn BonanzaTable() -> impl IntoView {
     });
     let seats = Memo::new(move |_| {
         let thinking = thinking.get();
-        let viewer = viewer.get();
+        let viewer = viewer();
         let l = lang.get();
         session.with(|s| {
             let (Some(s), Some(g)) = (s.as_ref(), bz(s)) else { return Vec::new() };
@@ -275,7 +281,7 @@ pub fn BonanzaTable() -> impl IntoView {
                 .collect()
         })
     });
-    let current_space = Memo::new(move |_| match phase.get() {
+    let current_space = Signal::derive(move || match phase.get() {
         Phase::Call(call) => Some(call.space()),
         Phase::Poker => Some(Space::Poker),
         _ => None,
@@ -307,18 +313,18 @@ pub fn BonanzaTable() -> impl IntoView {
         });
     });
 
-    let hand_heading = Signal::derive(move || match viewer.get() {
+    let hand_heading = Signal::derive(move || match viewer() {
         Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
         None => T::YourHand.text(lang.get()).to_string(),
     });
 
     let turn_prompt = move || {
         let l = lang.get();
-        if finished.get() || pending_summary.get().is_some() {
+        if finished() || pending_summary.get().is_some() {
             return String::new();
         }
         let Some(mover) = to_move.get() else { return String::new() };
-        if my_turn_now.get() {
+        if my_turn_now() {
             return legal.with(|legal| my_turn(l, phase.get(), legal, to_call.get()));
         }
         names.with(|n| waiting(l, &n.of(mover), phase.get()))
@@ -335,7 +341,7 @@ pub fn BonanzaTable() -> impl IntoView {
     };
 
     let game_over_view = move || {
-        if !finished.get() || pending_summary.get().is_some() {
+        if !finished() || pending_summary.get().is_some() {
             return None;
         }
         let (end, winner, chips, leftovers, out) = session.with_untracked(|s| {
@@ -363,7 +369,7 @@ pub fn BonanzaTable() -> impl IntoView {
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
-        if covered.get() {
+        if covered() {
             set_timeout(
                 move || {
                     if let Some(b) = cover_button.get_untracked() {
@@ -381,15 +387,15 @@ pub fn BonanzaTable() -> impl IntoView {
             data-testid="game"
             data-game="bonanza"
             data-session=id.to_string()
-            data-deal-number=move || deal_number.get().to_string()
+            data-deal-number=move || deal_number().to_string()
             data-phase=move || phase.get().name()
             data-call=move || if let Phase::Call(c) = phase.get() { c.key() } else { "" }
             data-to-move=move || to_move.get().map(|s| s.to_string()).unwrap_or_default()
-            aria-label=move || L::Title.text(lang.get())
+            aria-label=lt(L::Title)
         >
             <div class="game-main">
                 <div class="game-status">
-                    <span class="round-badge">{move || text::deal_title(lang.get(), deal_number.get(), deals)}</span>
+                    <span class="round-badge">{move || text::deal_title(lang.get(), deal_number(), deals)}</span>
                     <span class="phase-badge" data-testid="phase-label">{move || phase_label(lang.get(), phase.get())}</span>
                 </div>
                 <SeatsRing seats=seats viewer=anchor>
@@ -414,16 +420,16 @@ pub fn BonanzaTable() -> impl IntoView {
                 </SeatsRing>
                 <div class="play-strip bz-strip">
                     <div class="calls">
-                        <p class="turn-prompt" class:turn-mine=move || my_turn_now.get() data-testid="turn-prompt">{turn_prompt}</p>
+                        <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
                     </div>
                     <Show when=move || decisions.with(|d| !d.is_empty())>
                         <Decisions legal=decisions to_call=to_call on_act=act />
                     </Show>
                 </div>
                 {game_over_view}
-                <Show when=move || !finished.get() || pending_summary.get().is_some()>
+                <Show when=move || !finished() || pending_summary.get().is_some()>
                     <Show
-                        when=move || viewer.get().is_some()
+                        when=move || viewer().is_some()
                         fallback=move || view! {
                             <section class="hand-area">
                                 <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
@@ -431,7 +437,7 @@ pub fn BonanzaTable() -> impl IntoView {
                         }
                     >
                         <Show
-                            when=move || !covered.get()
+                            when=move || !covered()
                             fallback=move || view! {
                                 <section class="hand-area hand-cover">
                                     <div class="hand hand-empty" data-testid="hand">
@@ -455,7 +461,7 @@ pub fn BonanzaTable() -> impl IntoView {
             </div>
             <aside class="game-side">
                 <section class="panel story-panel" aria-labelledby="story-title">
-                    <h2 id="story-title" class="panel-title">{move || L::ThisDeal.text(lang.get())}</h2>
+                    <h2 id="story-title" class="panel-title">{lt(L::ThisDeal)}</h2>
                     <DealStory lines=story names=names />
                 </section>
                 <MoveLog lines=log_view />

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::engine::bonanza::{Bonanza, Space};
 use crate::engine::game::Chips;
 
-use super::text::{space_name, L};
+use super::text::{lt, space_name, L};
 use super::{colon, with_game};
 use crate::app::chips::ChipCount;
 use crate::app::i18n::use_lang;
@@ -34,7 +34,7 @@ pub fn PokerBox() -> impl IntoView {
             cap: b.cap,
         }
     });
-    let pot = Memo::new(move |_| round.get().pot);
+    let pot = Signal::derive(move || round.get().pot);
     let line = move |label: L, value: String| {
         view! {
             <p class="phase-line">
@@ -47,7 +47,7 @@ pub fn PokerBox() -> impl IntoView {
         <div class="phase-box poker-box" data-testid="poker" data-pot=move || pot.get().to_string() data-bet=move || round.get().bet.to_string()>
             <h3 class="phase-title">{move || space_name(lang.get(), Space::Poker)}</h3>
             <p class="poker-pot">
-                <span>{move || L::Pot.text(lang.get())}</span>
+                <span>{lt(L::Pot)}</span>
                 <ChipCount value=pot />
             </p>
             {move || {

@@ -10,6 +10,8 @@ use crate::engine::cards::Card;
 use super::text::L;
 use super::{mini_cards, with_game};
 use crate::app::i18n::{use_lang, Names};
+use crate::app::session::Session;
+use crate::app::AppState;
 use crate::app::nain_jaune::board::RunningSequence;
 
 #[component]
@@ -40,12 +42,15 @@ pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
                 .collect::<Vec<(Card, String)>>()
         })
     });
-    let dead = with_game(|g: &Bonanza| g.known_dead().iter().filter(|c| !c.is_joker()).collect::<Vec<_>>());
+    let session = expect_context::<AppState>().session;
+    let dead = move || {
+        session.with(|s| s.as_ref().and_then(Session::bonanza).map(|g| g.known_dead().iter().filter(|c| !c.is_joker()).collect::<Vec<_>>()))
+    };
     view! {
         <div class="phase-box race-box" data-testid="race">
             <RunningSequence cards=cards wanted=Signal::stored(None) />
             {move || {
-                let dead = dead.get();
+                let dead = dead().unwrap_or_default();
                 (!dead.is_empty()).then(|| view! {
                     <div class="known-dead" data-testid="known-dead">
                         <span class="phase-sub">{L::KnownDead.text(lang.get())}</span>

@@ -11,7 +11,7 @@ use crate::record::Record;
 
 use super::calls::{deal_story, DealStory, StoryLine};
 use super::mini_cards;
-use super::text::{bonanza_title, event_sentence, game_end_sentence, L};
+use super::text::{lt, bonanza_title, event_sentence, game_end_sentence, L};
 use crate::app::i18n::{tr, use_lang, Lang, Names, T};
 use crate::app::results::{ChipTable, SummaryDialog};
 
@@ -183,11 +183,11 @@ pub fn DealSummary(
             on_continue=on_continue
         >
             <ChipTable columns=columns rows=report.rows winner=Some(winner) names=names />
-            <h3 class="summary-subtitle">{move || L::Spaces.text(lang.get())}</h3>
+            <h3 class="summary-subtitle">{lt(L::Spaces)}</h3>
             <DealStory lines=Signal::stored(report.story) names=names />
             <h3 class="summary-subtitle">{tr(T::WhatHappened)}</h3>
             <ul class="settlement">{settlement}</ul>
-            <h3 class="summary-subtitle">{move || L::DeadHand.text(lang.get())}</h3>
+            <h3 class="summary-subtitle">{lt(L::DeadHand)}</h3>
             <div class="dead-hand" data-testid="dead-hand" data-cards=dead_text>
                 {mini_cards(&dead)}
             </div>

@@ -6,7 +6,7 @@ use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
 
-use crate::app::i18n::{capitalize, card_definite, card_short, cards_text, chips_text, verb, Lang, Names, Person};
+use crate::app::i18n::{capitalize, card_definite, card_short, cards_text, chips_text, Lang, Names, Person};
 
 /// Fixed labels of the Bonanza screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +84,12 @@ impl L {
         };
         lang.pick(en, fr)
     }
+}
+
+/// A reactive label: follows the language (one closure type for every label).
+pub fn lt(label: L) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = crate::app::i18n::use_lang();
+    move || label.text(leptos::prelude::Get::get(&lang))
 }
 
 /// The space's name as the wheel prints it.
@@ -179,357 +185,292 @@ pub fn action_slug(action: &Action) -> String {
     format!("action-{}", action.to_string().to_lowercase().replace(' ', "-"))
 }
 
-/// The prompt on the human's turn. `legal` is what the engine allows; `to_call` the cost of a
-/// call; `first_bid` the lowest bid.
-pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> String {
-    let bids = legal.iter().filter_map(|a| if let Action::Bid(n) | Action::Bet(n) | Action::Raise(n) = a { Some(*n) } else { None });
-    let (low, high) = bids.fold((Chips::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
-    let can_raise = high > 0;
-    match (phase, lang) {
-        (Phase::Widow, Lang::En) => "You deal. Take the widow unseen in exchange for your hand, or keep your hand and sell the widow.".into(),
-        (Phase::Widow, Lang::Fr) => "Vous donnez. Échangez votre main contre la veuve sans la voir, ou gardez votre main et vendez la veuve.".into(),
-        (Phase::Auction, Lang::En) if can_raise => format!("The widow is for sale: bid {low} or more, or pass (for good)."),
-        (Phase::Auction, Lang::Fr) if can_raise => format!("La veuve est à vendre : offrez {low} ou plus, ou passez (pour de bon)."),
-        (Phase::Auction, Lang::En) => "You cannot outbid: pass.".into(),
-        (Phase::Auction, Lang::Fr) => "Vous ne pouvez pas surenchérir : passez.".into(),
-        (Phase::Call(Call::Sequence), Lang::En) => "Sequence: show three cards in a row of one suit, or keep quiet. The best sequence shown takes the space.".into(),
-        (Phase::Call(Call::Sequence), Lang::Fr) => "Séquence : montrez trois cartes qui se suivent dans une couleur, ou taisez-vous. La meilleure séquence montrée prend la case.".into(),
-        (Phase::Call(call), Lang::En) => format!("{}: show to take the space, or keep quiet.", call_name(lang, call)),
-        (Phase::Call(call), Lang::Fr) => format!("{} : montrez pour prendre la case, ou taisez-vous.", call_name(lang, call)),
-        (Phase::Poker, Lang::En) if to_call > 0 => format!("Poker: {} to call. Call, raise or fold.", chips_text(lang, to_call)),
-        (Phase::Poker, Lang::Fr) if to_call > 0 => format!("Poker : {} pour suivre. Suivez, relancez ou couchez-vous.", chips_text(lang, to_call)),
-        (Phase::Poker, Lang::En) if legal.iter().any(|a| matches!(a, Action::Call)) => "Poker: call, raise or fold.".into(),
-        (Phase::Poker, Lang::Fr) if legal.iter().any(|a| matches!(a, Action::Call)) => "Poker : suivez, relancez ou couchez-vous.".into(),
-        (Phase::Poker, Lang::En) if can_raise => format!("Poker: check, or bet {low} to {high}."),
-        (Phase::Poker, Lang::Fr) if can_raise => format!("Poker : parole, ou misez de {low} à {high}."),
-        (Phase::Poker, _) => lang.pick("Poker: check.", "Poker : parole.").into(),
-        (Phase::Lead, Lang::En) => "Your lead: play the lowest card of a suit you choose.".into(),
-        (Phase::Lead, Lang::Fr) => "À vous d'ouvrir : jouez la plus petite carte d'une couleur de votre choix.".into(),
-        (Phase::Follow(card), Lang::En) => format!("You hold {}: play it.", card_definite(lang, card)),
-        (Phase::Follow(card), Lang::Fr) => format!("Vous avez {} : à vous de le poser.", card_definite(lang, card)),
-        (Phase::GameOver, _) => String::new(),
+/// Fills a sentence template: `{0}` … `{9}` take the arguments in turn, `[a|b]` reads `a` when
+/// the subject is the player at the screen ("you") and `b` otherwise. One small function instead
+/// of a formatting call per sentence and language.
+pub fn fill(template: &str, you: bool, args: &[String]) -> String {
+    let mut out = String::with_capacity(template.len() + 24);
+    let mut rest = template;
+    while let Some(i) = rest.find(['{', '[']) {
+        out.push_str(&rest[..i]);
+        let close = if rest.as_bytes()[i] == b'{' { '}' } else { ']' };
+        let Some(j) = rest[i..].find(close).map(|j| i + j) else { break };
+        let inner = &rest[i + 1..j];
+        if close == '}' {
+            let k = inner.bytes().next().map_or(0, |d| d.wrapping_sub(b'0') as usize);
+            out.push_str(args.get(k).map_or("", String::as_str));
+        } else {
+            let (mine, other) = inner.split_once('|').unwrap_or((inner, ""));
+            out.push_str(&fill(if you { mine } else { other }, you, args));
+        }
+        rest = &rest[j + 1..];
     }
+    out.push_str(rest);
+    out
+}
+
+/// A sentence about `p` (its `{0}`), with more arguments from `{1}` on.
+fn about(lang: Lang, (en, fr): (&'static str, &'static str), p: &Person, more: &[String]) -> String {
+    let mut args = Vec::with_capacity(more.len() + 1);
+    args.push(p.display(lang));
+    args.extend_from_slice(more);
+    fill(lang.pick(en, fr), p.you, &args)
+}
+
+fn amounts(legal: &[Action]) -> (Chips, Chips) {
+    legal.iter().fold((Chips::MAX, 0), |(lo, hi), a| match a {
+        Action::Bid(n) | Action::Bet(n) | Action::Raise(n) => (lo.min(*n), hi.max(*n)),
+        _ => (lo, hi),
+    })
+}
+
+/// The prompt on the human's turn: `legal` is what the engine allows, `to_call` what a call
+/// costs.
+pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> String {
+    let (low, high) = amounts(legal);
+    let facing = legal.contains(&Action::Call);
+    let (en, fr) = match phase {
+        Phase::Widow => (
+            "You deal. Take the widow unseen in exchange for your hand, or keep your hand and sell the widow.",
+            "Vous donnez. Échangez votre main contre la veuve sans la voir, ou gardez votre main et vendez la veuve.",
+        ),
+        Phase::Auction if high > 0 => (
+            "The widow is for sale: bid {0} or more, or pass (for good).",
+            "La veuve est à vendre : offrez {0} ou plus, ou passez (pour de bon).",
+        ),
+        Phase::Auction => ("You cannot outbid: pass.", "Vous ne pouvez pas surenchérir : passez."),
+        Phase::Call(Call::Sequence) => (
+            "Sequence: show three cards in a row of one suit, or keep quiet. The best sequence shown takes the space.",
+            "Séquence : montrez trois cartes qui se suivent dans une couleur, ou taisez-vous. La meilleure séquence montrée prend la case.",
+        ),
+        Phase::Call(_) => ("{2}: show to take the space, or keep quiet.", "{2} : montrez pour prendre la case, ou taisez-vous."),
+        Phase::Poker if facing => ("Poker: {3} to call. Call, raise or fold.", "Poker : {3} pour suivre. Suivez, relancez ou couchez-vous."),
+        Phase::Poker if high > 0 => ("Poker: check, or bet {0} to {1}.", "Poker : parole, ou misez de {0} à {1}."),
+        Phase::Poker => ("Poker: check.", "Poker : parole."),
+        Phase::Lead => (
+            "Your lead: play the lowest card of a suit you choose.",
+            "À vous d'ouvrir : jouez la plus petite carte d'une couleur de votre choix.",
+        ),
+        Phase::Follow(_) => ("You hold {4}: play it.", "Vous avez {4} : à vous de le poser."),
+        Phase::GameOver => ("", ""),
+    };
+    let call = match phase {
+        Phase::Call(c) => call_name(lang, c).to_string(),
+        _ => String::new(),
+    };
+    let card = match phase {
+        Phase::Follow(c) => card_definite(lang, c),
+        _ => String::new(),
+    };
+    fill(lang.pick(en, fr), true, &[low.to_string(), high.to_string(), call, chips_text(lang, to_call), card])
 }
 
 /// The prompt while someone else decides. At a call nobody is named: the table does not learn
 /// who has something to show.
 pub fn waiting(lang: Lang, p: &Person, phase: Phase) -> String {
-    let who = p.display(lang);
-    match (phase, lang) {
-        (Phase::Widow, Lang::En) => format!("{who} {} about the widow…", verb(p, "decide", "decides")),
-        (Phase::Widow, Lang::Fr) => format!("{who} {} pour la veuve…", verb(p, "décidez", "décide")),
-        (Phase::Auction, Lang::En) => format!("{who} to bid or pass…"),
-        (Phase::Auction, Lang::Fr) => format!("{who} {} ou {}…", verb(p, "enchérissez", "enchérit"), verb(p, "passez", "passe")),
-        (Phase::Call(call), Lang::En) => format!("{} call: the players may show…", call_name(lang, call)),
-        (Phase::Call(call), Lang::Fr) => format!("Annonce {} : chacun peut montrer…", call_name(lang, call)),
-        (Phase::Poker, Lang::En) => format!("{who} to bet…"),
-        (Phase::Poker, Lang::Fr) => format!("À {} de parler…", p.inner(lang)),
-        (Phase::Lead, Lang::En) => format!("{who} {}…", verb(p, "lead", "leads")),
-        (Phase::Lead, Lang::Fr) => format!("{who} {}…", verb(p, "ouvrez", "ouvre")),
-        (Phase::Follow(card), Lang::En) => format!("{who} must play {}…", card_definite(lang, card)),
-        (Phase::Follow(card), Lang::Fr) => format!("{who} {} jouer {}…", verb(p, "devez", "doit"), card_definite(lang, card)),
-        (Phase::GameOver, _) => String::new(),
+    let words = match phase {
+        Phase::Widow => ("{0} [decide|decides] about the widow…", "{0} [décidez|décide] pour la veuve…"),
+        Phase::Auction => ("{0} to bid or pass…", "{0} [enchérissez|enchérit] ou [passez|passe]…"),
+        Phase::Call(_) => ("{1} call: the players may show…", "Annonce {1} : chacun peut montrer…"),
+        Phase::Poker => ("{0} to bet…", "À {0} de parler…"),
+        Phase::Lead => ("{0} [lead|leads]…", "{0} [ouvrez|ouvre]…"),
+        Phase::Follow(_) => ("{0} must play {1}…", "{0} [devez|doit] jouer {1}…"),
+        Phase::GameOver => ("", ""),
+    };
+    let more = match phase {
+        Phase::Call(c) => call_name(lang, c).to_string(),
+        Phase::Follow(c) => card_definite(lang, c),
+        _ => String::new(),
+    };
+    let mut s = about(lang, words, p, &[more]);
+    // "À Vous de parler" reads "À vous".
+    if p.you && lang == Lang::Fr {
+        s = s.replace("À Vous", "À vous");
     }
+    s
 }
 
 /// The deal summary's title: "Deal 2: Ada calls Bonanza!".
 pub fn bonanza_title(lang: Lang, deal: u32, p: &Person) -> String {
-    match lang {
-        Lang::En => format!("Deal {deal}: {} {} Bonanza!", p.display(lang), verb(p, "call", "calls")),
-        Lang::Fr => format!("Donne {deal} : {} {} Bonanza !", p.display(lang), verb(p, "criez", "crie")),
-    }
-}
-
-/// "The 9♥ is dead" / "la D♥ est morte": whether the missing card of a stop was already played.
-fn stop_sentence(lang: Lang, card: Card, missing: Option<Card>, played: bool) -> String {
-    let queen = |c: Card| c.rank() == Some(Rank::QUEEN);
-    match (missing, lang) {
-        (None, Lang::En) => format!("Stop: {} ends the suit.", card_definite(lang, card)),
-        (None, Lang::Fr) => format!("Arrêt : {} clôt la couleur.", card_definite(lang, card)),
-        (Some(m), Lang::En) if played => format!("Stop: {} has been played.", card_definite(lang, m)),
-        (Some(m), Lang::Fr) if played => {
-            format!("Arrêt : {} est déjà {}.", card_definite(lang, m), if queen(m) { "jouée" } else { "joué" })
-        }
-        (Some(m), Lang::En) => format!("Stop: {} is dead.", card_definite(lang, m)),
-        (Some(m), Lang::Fr) => format!("Arrêt : {} est {}.", card_definite(lang, m), if queen(m) { "morte" } else { "mort" }),
-    }
+    about(lang, ("Deal {1}: {0} [call|calls] Bonanza!", "Donne {1} : {0} [criez|crie] Bonanza !"), p, &[deal.to_string()])
 }
 
 /// Why the game ended.
 pub fn game_end_sentence(lang: Lang, end: &GameEnd) -> String {
-    match (end, lang) {
-        (GameEnd::DealsPlayed { deals }, Lang::En) => format!("All {deals} deals have been played."),
-        (GameEnd::DealsPlayed { deals }, Lang::Fr) => format!("Les {deals} donnes prévues sont jouées."),
-        (GameEnd::TooFewPlayers { .. }, Lang::En) => "Only one player can still ante: the game is over.".into(),
-        (GameEnd::TooFewPlayers { .. }, Lang::Fr) => "Un seul joueur peut encore miser : la partie est finie.".into(),
+    match end {
+        GameEnd::DealsPlayed { deals } => fill(
+            lang.pick("All {0} deals have been played.", "Les {0} donnes prévues sont jouées."),
+            false,
+            &[deals.to_string()],
+        ),
+        GameEnd::TooFewPlayers { .. } => {
+            lang.pick("Only one player can still ante: the game is over.", "Un seul joueur peut encore miser : la partie est finie.").into()
+        }
     }
 }
 
 /// One event as a sentence. `missing_played`: for a stop, whether the missing card was played
 /// earlier in the deal (rather than lying in the dead hand).
 pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: bool) -> String {
-    let en = lang == Lang::En;
-    let s = match event {
-        Event::Out { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} cannot ante ({}): out of the game.", p.display(lang), chips_text(lang, *chips)),
-                Lang::Fr => format!(
-                    "{} ne {} plus miser ({}) : hors jeu.",
-                    p.display(lang),
-                    verb(&p, "pouvez", "peut"),
-                    chips_text(lang, *chips)
-                ),
-            }
-        }
-        Event::Anted { deal_number, each, .. } => match lang {
-            Lang::En => format!("Deal {deal_number}: everyone puts one chip on each space ({} each).", each),
-            Lang::Fr => format!("Donne {deal_number} : chacun met un jeton sur chaque case ({} chacun).", each),
-        },
-        Event::Dealt { dealer, .. } => {
-            let p = names.of(*dealer);
-            format!("{} {}.", p.display(lang), if en { verb(&p, "deal", "deals") } else { verb(&p, "donnez", "donne") })
-        }
-        Event::WidowTaken { dealer } => {
-            let p = names.of(*dealer);
-            match lang {
-                Lang::En => format!("{} {} the widow: the old hand is dead.", p.display(lang), verb(&p, "take", "takes")),
-                Lang::Fr => format!("{} {} la veuve : l'ancienne main est morte.", p.display(lang), verb(&p, "prenez", "prend")),
-            }
-        }
-        Event::WidowForSale { dealer } => {
-            let p = names.of(*dealer);
-            match lang {
-                Lang::En => format!("{} {} the hand and {} the widow up for sale.", p.display(lang), verb(&p, "keep", "keeps"), verb(&p, "put", "puts")),
-                Lang::Fr => format!("{} {} sa main et {} la veuve en vente.", p.display(lang), verb(&p, "gardez", "garde"), verb(&p, "mettez", "met")),
-            }
-        }
-        Event::Bid { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} {chips}.", p.display(lang), verb(&p, "bid", "bids")),
-                Lang::Fr => format!("{} {} {}.", p.display(lang), verb(&p, "offrez", "offre"), chips_text(lang, *chips)),
-            }
-        }
-        Event::AuctionPass { seat } => {
-            let p = names.of(*seat);
-            format!("{} {}.", p.display(lang), if en { verb(&p, "pass", "passes") } else { verb(&p, "passez", "passe") })
-        }
+    let chips = |n: Chips| chips_text(lang, n);
+    let person = |s| names.of(s);
+    let nobody = Person::named("");
+    let (p, words, more): (Person, (&str, &str), Vec<String>) = match event {
+        Event::Out { seat, chips: c } => (
+            person(*seat),
+            ("{0} cannot ante ({1}): out of the game.", "{0} ne [pouvez|peut] plus miser ({1}) : hors jeu."),
+            vec![chips(*c)],
+        ),
+        Event::Anted { deal_number, each, .. } => (
+            nobody,
+            (
+                "Deal {1}: everyone puts one chip on each space ({2} each).",
+                "Donne {1} : chacun met un jeton sur chaque case ({2} chacun).",
+            ),
+            vec![deal_number.to_string(), each.to_string()],
+        ),
+        Event::Dealt { dealer, .. } => (person(*dealer), ("{0} [deal|deals].", "{0} [donnez|donne]."), vec![]),
+        Event::WidowTaken { dealer } => (
+            person(*dealer),
+            ("{0} [take|takes] the widow: the old hand is dead.", "{0} [prenez|prend] la veuve : l'ancienne main est morte."),
+            vec![],
+        ),
+        Event::WidowForSale { dealer } => (
+            person(*dealer),
+            ("{0} [keep|keeps] the hand and [put|puts] the widow up for sale.", "{0} [gardez|garde] sa main et [mettez|met] la veuve en vente."),
+            vec![],
+        ),
+        Event::Bid { seat, chips: c } => (person(*seat), ("{0} [bid|bids] {1}.", "{0} [offrez|offre] {2}."), vec![c.to_string(), chips(*c)]),
+        Event::AuctionPass { seat } => (person(*seat), ("{0} [pass|passes].", "{0} [passez|passe]."), vec![]),
         Event::WidowSold { seat, price, to } => {
-            let p = names.of(*seat);
-            let price = chips_text(lang, *price);
-            let head = match lang {
-                Lang::En => format!("{} {} the widow for {price}", p.display(lang), verb(&p, "buy", "buys")),
-                Lang::Fr => format!("{} {} la veuve {price}", p.display(lang), verb(&p, "achetez", "achète")),
+            let d = to.map(|d| names.of(d));
+            let words = match &d {
+                Some(d) if d.you => ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous reviennent."),
+                Some(_) => ("{0} [buy|buys] the widow for {1}, paid to {2}.", "{0} [achetez|achète] la veuve {1}, payés à {2}."),
+                None => ("{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.", "{0} [achetez|achète] la veuve {1}, versés au pot du Bonanza."),
             };
-            match to.map(|d| names.of(d)) {
-                Some(d) if d.you => format!("{head}{}", lang.pick(", paid to you.", ", qui vous reviennent.")),
-                Some(d) => format!("{head}{} {}.", lang.pick(", paid to", ", payés à"), d.inner(lang)),
-                None => format!("{head}{}", lang.pick(", paid into the Bonanza pot.", ", versés au pot du Bonanza.")),
-            }
+            (person(*seat), words, vec![chips(*price), d.map(|d| d.inner(lang)).unwrap_or_default()])
         }
-        Event::WidowUnsold => lang.pick("Nobody bids: the widow is dead.", "Personne n'enchérit : la veuve est morte.").into(),
-        Event::CallOpened { call } => match lang {
-            Lang::En => format!("The dealer calls {}.", call_name(lang, *call)),
-            Lang::Fr => format!("Le donneur annonce {}.", call_name(lang, *call)),
-        },
-        Event::Shown { seat, cards, .. } => {
-            let p = names.of(*seat);
-            let cards = cards_list(lang, cards);
-            format!("{} {} {cards}.", p.display(lang), if en { verb(&p, "show", "shows") } else { verb(&p, "montrez", "montre") })
+        Event::WidowUnsold => (nobody, ("Nobody bids: the widow is dead.", "Personne n'enchérit : la veuve est morte."), vec![]),
+        Event::CallOpened { call } => {
+            (nobody, ("The dealer calls {1}.", "Le donneur annonce {1}."), vec![call_name(lang, *call).into()])
         }
-        Event::JokerLeaves { seat } => {
-            let p = names.of(*seat);
-            match (lang, p.you) {
-                (Lang::En, true) => "Your joker leaves the game.".into(),
-                (Lang::En, false) => format!("{}'s joker leaves the game.", p.name),
-                (Lang::Fr, true) => "Votre joker quitte le jeu.".into(),
-                (Lang::Fr, false) => format!("Le joker montré par {} quitte le jeu.", p.name),
-            }
+        Event::Shown { seat, cards, .. } => (person(*seat), ("{0} [show|shows] {1}.", "{0} [montrez|montre] {1}."), vec![cards_list(lang, cards)]),
+        Event::JokerLeaves { seat } => (
+            person(*seat),
+            ("[Your|{1}'s] joker leaves the game.", "[Votre joker|Le joker montré par {1}] quitte le jeu."),
+            vec![names.of(*seat).name],
+        ),
+        Event::SpaceWon { seat, space, chips: 0 } => (
+            person(*seat),
+            ("{0} [take|takes] the {1} space, which is empty.", "{0} [prenez|prend] la case {1}, qui est vide."),
+            vec![space_name(lang, *space).into()],
+        ),
+        Event::SpaceWon { seat, space, chips: c } => (
+            person(*seat),
+            ("{0} [take|takes] the {1} space: {2}!", "{0} [raflez|rafle] la case {1} : {2} !"),
+            vec![space_name(lang, *space).into(), chips(*c)],
+        ),
+        Event::SpaceStays { space, chips: c } => (
+            nobody,
+            ("Nobody takes {1}: its {2} stay.", "Personne ne prend la case {1} : ses {2} restent."),
+            vec![space_name(lang, *space).into(), chips(*c)],
+        ),
+        Event::PokerOpened { participants, cap } => {
+            let words = match participants.len() {
+                0 => ("The dealer calls Poker: nobody has five cards.", "Le donneur annonce Poker : personne n'a cinq cartes."),
+                1 => ("The dealer calls Poker: one player only has five cards.", "Le donneur annonce Poker : un seul joueur a cinq cartes."),
+                _ => ("The dealer calls Poker: {1} players, at most {2} each.", "Le donneur annonce Poker : {1} joueurs, {2} au plus chacun."),
+            };
+            (nobody, words, vec![participants.len().to_string(), chips(*cap)])
         }
-        Event::SpaceWon { seat, space, chips } => {
-            let p = names.of(*seat);
-            let name = space_name(lang, *space);
-            match (lang, *chips) {
-                (Lang::En, 0) => format!("{} {} the {name} space, which is empty.", p.display(lang), verb(&p, "take", "takes")),
-                (Lang::En, n) => format!("{} {} the {name} space: {}!", p.display(lang), verb(&p, "take", "takes"), chips_text(lang, n)),
-                (Lang::Fr, 0) => format!("{} {} la case {name}, qui est vide.", p.display(lang), verb(&p, "prenez", "prend")),
-                (Lang::Fr, n) => format!("{} {} la case {name} : {} !", p.display(lang), verb(&p, "raflez", "rafle"), chips_text(lang, n)),
-            }
+        Event::Checked { seat } => (person(*seat), ("{0} [check|checks].", "{0} [dites|dit] parole."), vec![]),
+        Event::Bet { seat, chips: c } => (person(*seat), ("{0} [bet|bets] {1}.", "{0} [misez|mise] {1}."), vec![chips(*c)]),
+        Event::Called { seat, chips: c } => (person(*seat), ("{0} [call|calls] ({1}).", "{0} [suivez|suit] ({1})."), vec![chips(*c)]),
+        Event::Raised { seat, by, total } => (
+            person(*seat),
+            ("{0} [raise|raises] by {1}, to {2}.", "{0} [relancez|relance] de {1}, à {2}."),
+            vec![by.to_string(), total.to_string()],
+        ),
+        Event::Folded { seat } => (person(*seat), ("{0} [fold|folds].", "{0} [vous couchez|se couche]."), vec![]),
+        Event::Showdown { seat, cards, hand } => (
+            person(*seat),
+            ("{0} [show|shows] {1}: {2}.", "{0} [montrez|montre] {1} : {2}."),
+            vec![category_name(lang, *hand).into(), cards_list(lang, cards)],
+        ),
+        Event::JokerSetAside { seat } => (
+            person(*seat),
+            ("{0} [set|sets] the unused joker aside.", "{0} [mettez|met] de côté le joker inutilisé."),
+            vec![],
+        ),
+        Event::Played { seat, card } => (person(*seat), ("{0} [play|plays] {1}.", "{0} [jouez|joue] {1}."), vec![card_short(lang, *card)]),
+        Event::Stop { card, missing, .. } => {
+            let queen = missing.is_some_and(|m| m.rank() == Some(Rank::QUEEN));
+            let words = match missing {
+                None => ("Stop: {1} ends the suit.", "Arrêt : {1} clôt la couleur."),
+                Some(_) if missing_played && queen => ("Stop: {2} has been played.", "Arrêt : {2} est déjà jouée."),
+                Some(_) if missing_played => ("Stop: {2} has been played.", "Arrêt : {2} est déjà joué."),
+                Some(_) if queen => ("Stop: {2} is dead.", "Arrêt : {2} est morte."),
+                Some(_) => ("Stop: {2} is dead.", "Arrêt : {2} est mort."),
+            };
+            (nobody, words, vec![card_definite(lang, *card), missing.map(|m| card_definite(lang, m)).unwrap_or_default()])
         }
-        Event::SpaceStays { space, chips } => match lang {
-            Lang::En => format!("Nobody takes {}: its {} stay.", space_name(lang, *space), chips_text(lang, *chips)),
-            Lang::Fr => format!("Personne ne prend la case {} : ses {} restent.", space_name(lang, *space), chips_text(lang, *chips)),
-        },
-        Event::PokerOpened { participants, cap } => match (lang, participants.len()) {
-            (Lang::En, 0) => "The dealer calls Poker: nobody has five cards.".into(),
-            (Lang::Fr, 0) => "Le donneur annonce Poker : personne n'a cinq cartes.".into(),
-            (Lang::En, 1) => "The dealer calls Poker: one player only has five cards.".into(),
-            (Lang::Fr, 1) => "Le donneur annonce Poker : un seul joueur a cinq cartes.".into(),
-            (Lang::En, n) => format!("The dealer calls Poker: {n} players, at most {} each.", chips_text(lang, *cap)),
-            (Lang::Fr, n) => format!("Le donneur annonce Poker : {n} joueurs, {} au plus chacun.", chips_text(lang, *cap)),
-        },
-        Event::Checked { seat } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {}.", p.display(lang), verb(&p, "check", "checks")),
-                Lang::Fr => format!("{} {} parole.", p.display(lang), verb(&p, "dites", "dit")),
-            }
-        }
-        Event::Bet { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} {}.", p.display(lang), verb(&p, "bet", "bets"), chips_text(lang, *chips)),
-                Lang::Fr => format!("{} {} {}.", p.display(lang), verb(&p, "misez", "mise"), chips_text(lang, *chips)),
-            }
-        }
-        Event::Called { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} ({}).", p.display(lang), verb(&p, "call", "calls"), chips_text(lang, *chips)),
-                Lang::Fr => format!("{} {} ({}).", p.display(lang), verb(&p, "suivez", "suit"), chips_text(lang, *chips)),
-            }
-        }
-        Event::Raised { seat, by, total } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} by {by}, to {total}.", p.display(lang), verb(&p, "raise", "raises")),
-                Lang::Fr => format!("{} {} de {by}, à {total}.", p.display(lang), verb(&p, "relancez", "relance")),
-            }
-        }
-        Event::Folded { seat } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {}.", p.display(lang), verb(&p, "fold", "folds")),
-                Lang::Fr => format!("{} {}.", p.display(lang), verb(&p, "vous couchez", "se couche")),
-            }
-        }
-        Event::Showdown { seat, cards, hand } => {
-            let p = names.of(*seat);
-            let what = category_name(lang, *hand);
-            match lang {
-                Lang::En => format!("{} {} {what}: {}.", p.display(lang), verb(&p, "show", "shows"), cards_list(lang, cards)),
-                Lang::Fr => format!("{} {} {what} : {}.", p.display(lang), verb(&p, "montrez", "montre"), cards_list(lang, cards)),
-            }
-        }
-        Event::JokerSetAside { seat } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} the unused joker aside.", p.display(lang), verb(&p, "set", "sets")),
-                Lang::Fr => format!("{} {} de côté le joker inutilisé.", p.display(lang), verb(&p, "mettez", "met")),
-            }
-        }
-        Event::Played { seat, card } => {
-            let p = names.of(*seat);
-            let c = card_short(lang, *card);
-            format!("{} {} {c}.", p.display(lang), if en { verb(&p, "play", "plays") } else { verb(&p, "jouez", "joue") })
-        }
-        Event::Stop { card, missing, .. } => stop_sentence(lang, *card, *missing, missing_played),
         Event::LeadPassed { from, to, reason } => {
-            let (f, t) = (names.of(*from), names.of(*to));
-            let leads = if en { verb(&t, "lead", "leads") } else { verb(&t, "ouvrez", "ouvre") };
-            match (reason, lang) {
-                (LeadPassReason::NoCardOfOtherColour, Lang::En) => format!(
-                    "{} {} no card of the other colour: {} {leads}.",
-                    f.display(lang),
-                    verb(&f, "have", "has"),
-                    t.inner(lang)
+            let words = match reason {
+                LeadPassReason::NoCardOfOtherColour => (
+                    "{0} [have|has] no card of the other colour: {1} {2}.",
+                    "{0} [n'avez|n'a] aucune carte de l'autre couleur : {1} {2}.",
                 ),
-                (LeadPassReason::NoCardOfOtherColour, Lang::Fr) => format!(
-                    "{} {} aucune carte de l'autre couleur : {} {leads}.",
-                    f.display(lang),
-                    verb(&f, "n'avez", "n'a"),
-                    t.inner(lang)
-                ),
-                (LeadPassReason::OnlyDeadJoker, Lang::En) => {
-                    format!("{} only {} the dead joker: {} {leads}.", f.display(lang), verb(&f, "hold", "holds"), t.inner(lang))
+                LeadPassReason::OnlyDeadJoker => {
+                    ("{0} only [hold|holds] the dead joker: {1} {2}.", "{0} [n'avez|n'a] plus que le joker mort : {1} {2}.")
                 }
-                (LeadPassReason::OnlyDeadJoker, Lang::Fr) => format!(
-                    "{} n'{} plus que le joker mort : {} {leads}.",
-                    f.display(lang),
-                    verb(&f, "avez", "a"),
-                    t.inner(lang)
-                ),
-            }
+            };
+            let t = names.of(*to);
+            let leads = lang.pick(if t.you { "lead" } else { "leads" }, if t.you { "ouvrez" } else { "ouvre" });
+            (person(*from), words, vec![t.inner(lang), leads.into()])
         }
-        Event::Bonanza { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!(
-                    "Bonanza! {} {} the last card and {} the pot: {}.",
-                    p.display(lang),
-                    verb(&p, "play", "plays"),
-                    verb(&p, "take", "takes"),
-                    chips_text(lang, *chips)
+        Event::Bonanza { seat, chips: c } => (
+            person(*seat),
+            (
+                "Bonanza! {0} [play|plays] the last card and [take|takes] the pot: {1}.",
+                "Bonanza ! {0} [posez|pose] sa dernière carte et [raflez|rafle] le pot : {1}.",
+            ),
+            vec![chips(*c)],
+        ),
+        Event::Paid { from, to, chips: c, owed } => {
+            let t = names.of(*to);
+            let words = match (t.you, c < owed) {
+                (true, false) => ("{0} [pay|pays] you {2} for {3} left in hand.", "{0} vous paie {2} pour {3} en main."),
+                (false, false) => ("{0} [pay|pays] {1} {2} for {3} left in hand.", "{0} [payez|paie] {2} à {1} pour {3} en main."),
+                (true, true) => (
+                    "{0} [pay|pays] you {2} for {3} left in hand ({4} owed, all that was left).",
+                    "{0} vous paie {2} pour {3} en main ({4} dus, tout ce qui restait).",
                 ),
-                Lang::Fr => format!(
-                    "Bonanza ! {} {} sa dernière carte et {} le pot : {}.",
-                    p.display(lang),
-                    verb(&p, "posez", "pose"),
-                    verb(&p, "raflez", "rafle"),
-                    chips_text(lang, *chips)
-                ),
-            }
-        }
-        Event::Paid { from, to, chips, owed } => {
-            let (f, t) = (names.of(*from), names.of(*to));
-            let left = cards_text(lang, *owed as usize);
-            let mut s = match lang {
-                Lang::En => format!(
-                    "{} {} {} {} for {left} left in hand",
-                    f.display(lang),
-                    verb(&f, "pay", "pays"),
-                    t.inner(lang),
-                    chips_text(lang, *chips)
-                ),
-                Lang::Fr if t.you => format!("{} vous paie {} pour {left} en main", f.display(lang), chips_text(lang, *chips)),
-                Lang::Fr => format!(
-                    "{} {} {} à {} pour {left} en main",
-                    f.display(lang),
-                    verb(&f, "payez", "paie"),
-                    chips_text(lang, *chips),
-                    t.inner(lang)
+                (false, true) => (
+                    "{0} [pay|pays] {1} {2} for {3} left in hand ({4} owed, all that was left).",
+                    "{0} [payez|paie] {2} à {1} pour {3} en main ({4} dus, tout ce qui restait).",
                 ),
             };
-            if chips < owed {
-                s.push_str(&match lang {
-                    Lang::En => format!(" ({owed} owed, all that was left)"),
-                    Lang::Fr => format!(" ({owed} dus, tout ce qui restait)"),
-                });
-            }
-            s.push('.');
-            s
+            (person(*from), words, vec![t.inner(lang), chips(*c), cards_text(lang, *owed as usize), owed.to_string()])
         }
-        Event::Leftovers { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} {} left on the wheel.", p.display(lang), verb(&p, "get", "gets"), chips_text(lang, *chips)),
-                Lang::Fr => format!(
-                    "{} {} {} restés sur la roue.",
-                    p.display(lang),
-                    verb(&p, "recevez", "reçoit"),
-                    chips_text(lang, *chips)
-                ),
-            }
-        }
-        Event::GameOver { end, winner, chips } => {
-            let mut s = game_end_sentence(lang, end);
-            s.push(' ');
+        Event::Leftovers { seat, chips: c } => (
+            person(*seat),
+            ("{0} [get|gets] {1} left on the wheel.", "{0} [recevez|reçoit] {1} restés sur la roue."),
+            vec![chips(*c)],
+        ),
+        Event::GameOver { end, winner, chips: c } => {
+            let end = game_end_sentence(lang, end);
             match winner {
-                Some(w) => {
-                    let p = names.of(*w);
-                    let n = chips_text(lang, chips.get(*w).copied().unwrap_or(0));
-                    s.push_str(&match lang {
-                        Lang::En => format!("{} {} with {n}.", p.display(lang), verb(&p, "win", "wins")),
-                        Lang::Fr => format!("{} {} avec {n}.", p.display(lang), verb(&p, "gagnez", "gagne")),
-                    });
-                }
-                None => s.push_str(lang.pick("A tie for the most chips!", "Égalité en tête !")),
+                Some(w) => (
+                    person(*w),
+                    ("{1} {0} [win|wins] with {2}.", "{1} {0} [gagnez|gagne] avec {2}."),
+                    vec![end, chips(c.get(*w).copied().unwrap_or(0))],
+                ),
+                None => (nobody, ("{1} A tie for the most chips!", "{1} Égalité en tête !"), vec![end]),
             }
-            s
         }
     };
-    capitalize(s)
+    capitalize(about(lang, words, &p, &more))
 }
 
 /// The event's type, for styling and tests (`data-event`).

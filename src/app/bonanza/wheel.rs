@@ -8,10 +8,11 @@
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::{Board, Space};
+use crate::engine::bonanza::calls::pair_cards;
+use crate::engine::bonanza::{Board, Call, Space};
 use crate::engine::cards::Card;
 
-use super::text::{space_name, L};
+use super::text::{lt, space_name, L};
 use crate::app::card_svg::CardFace;
 use crate::app::chips::{ChipCount, ChipPile};
 use crate::app::i18n::{chips_text, use_lang, Lang};
@@ -57,16 +58,12 @@ static CENTRE: Sector = sector(Space::Bonanza, "", 50, 50);
 
 /// The emblem printed in a space: the cards it names (the joker, Q♠ J♦, 10♦ 2♠, or the race
 /// card), a short line for the Sequence and the Poker spaces.
-fn emblem(space: Space) -> &'static [&'static str] {
+fn emblem(space: Space) -> Vec<Card> {
     match space {
-        Space::Joker => &["JK"],
-        Space::QueenJack => &["QS", "JD"],
-        Space::TenTwo => &["10D", "2S"],
-        Space::AceSpades => &["AS"],
-        Space::KingHearts => &["KH"],
-        Space::QueenDiamonds => &["QD"],
-        Space::JackClubs => &["JC"],
-        Space::Sequence | Space::Poker | Space::Bonanza => &[],
+        Space::Joker => vec![Card::JOKER],
+        Space::QueenJack => pair_cards(Call::QueenJack).to_vec(),
+        Space::TenTwo => pair_cards(Call::TenTwo).to_vec(),
+        _ => space.card().into_iter().collect(),
     }
 }
 
@@ -114,8 +111,7 @@ pub fn Wheel(
         let space = s.space;
         let chips = Memo::new(move |_| board.with(|b| b[space.index()]));
         let cards = emblem(space)
-            .iter()
-            .filter_map(|c| c.parse::<Card>().ok())
+            .into_iter()
             .map(|card| view! { <span class="space-card"><CardFace card=card decorative=true /></span> })
             .collect_view();
         view! {
@@ -138,7 +134,7 @@ pub fn Wheel(
         }
     };
     view! {
-        <div class="wheel" class:wheel-no-poker=!poker data-testid="wheel" role="group" aria-label=move || L::Wheel.text(lang.get())>
+        <div class="wheel" class:wheel-no-poker=!poker data-testid="wheel" role="group" aria-label=lt(L::Wheel)>
             <svg class="wheel-cloth" viewBox="0 0 400 400" aria-hidden="true" focusable="false">
                 <circle class="wheel-rim" cx="200" cy="200" r="199" />
                 {outlines}
