@@ -418,7 +418,7 @@ pub fn BonanzaTable() -> impl IntoView {
                         </div>
                     </div>
                 </SeatsRing>
-                <div class="play-strip bz-strip">
+                <div class="play-strip bz-strip" hidden=finished>
                     <div class="calls">
                         <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
                     </div>

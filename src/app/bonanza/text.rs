@@ -298,8 +298,11 @@ pub fn bonanza_title(lang: Lang, deal: u32, p: &Person) -> String {
 /// Why the game ended.
 pub fn game_end_sentence(lang: Lang, end: &GameEnd) -> String {
     match end {
+        GameEnd::DealsPlayed { deals: 1 } => {
+            lang.pick("The only deal is played: the game is over.", "L'unique donne est jouée : la partie est finie.").into()
+        }
         GameEnd::DealsPlayed { deals } => fill(
-            lang.pick("All {0} deals have been played.", "Les {0} donnes prévues sont jouées."),
+            lang.pick("{0} deals played: the game is over.", "{0} donnes jouées : la partie est finie."),
             false,
             &[deals.to_string()],
         ),
@@ -337,7 +340,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
         ),
         Event::WidowForSale { dealer } => (
             person(*dealer),
-            ("{0} [keep|keeps] the hand and [put|puts] the widow up for sale.", "{0} [gardez|garde] sa main et [mettez|met] la veuve en vente."),
+            ("{0} [keep|keeps] the hand and [put|puts] the widow up for sale.", "{0} [gardez votre|garde sa] main et [mettez|met] la veuve en vente."),
             vec![],
         ),
         Event::Bid { seat, chips: c } => (person(*seat), ("{0} [bid|bids] {1}.", "{0} [offrez|offre] {2}."), vec![c.to_string(), chips(*c)]),
@@ -433,7 +436,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             person(*seat),
             (
                 "Bonanza! {0} [play|plays] the last card and [take|takes] the pot: {1}.",
-                "Bonanza ! {0} [posez|pose] sa dernière carte et [raflez|rafle] le pot : {1}.",
+                "Bonanza ! {0} [posez votre|pose sa] dernière carte et [raflez|rafle] le pot : {1}.",
             ),
             vec![chips(*c)],
         ),
