@@ -1,6 +1,7 @@
 //! The human's decisions outside the race, as buttons: exactly the engine's legal actions, in the
 //! engine's order. A show is drawn as the cards it shows. A long run of amounts (a bid up to the
-//! bidder's chips, a large betting limit) becomes one stepper limited to the legal amounts.
+//! bidder's chips, a large betting limit) becomes one number field limited to the legal amounts
+//! (↑/↓ step it) and its button.
 //!
 //! Keyboard: the first choice gets the focus when the decision comes; ←/→ move between the
 //! buttons; Enter or Space presses one (they are plain buttons).
@@ -153,11 +154,10 @@ pub fn Decisions(
 
     let stepper = move |verb: Verb, low: Chips, high: Chips| {
         let amount = RwSignal::new(low);
-        let set = move |n: Chips| amount.set(n.clamp(low, high));
+        let typed = move |ev: &web_sys::Event| event_target_value(ev).trim().parse::<Chips>().ok();
         let action = move || verb.make(amount.get());
         view! {
             <span class="stepper" role="group">
-                <button type="button" class="btn btn-small step" aria-label=lt(L::Less) on:click=move |_| set(amount.get_untracked() - 1)>"−"</button>
                 <input
                     class="step-amount"
                     type="number"
@@ -168,13 +168,21 @@ pub fn Decisions(
                     data-testid="amount"
                     aria-label=lt(L::Amount)
                     prop:value=move || amount.get().to_string()
-                    on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).trim().parse::<Chips>() {
-                            set(n);
+                    // A legal amount counts as it is typed; leaving the field brings any other
+                    // back within the limits.
+                    on:input=move |ev| {
+                        if let Some(n) = typed(&ev).filter(|n| (low..=high).contains(n)) {
+                            amount.set(n);
+                        }
+                    }
+                    on:change=move |ev| amount.set(typed(&ev).unwrap_or(low).clamp(low, high))
+                    on:keydown=move |ev: web_sys::KeyboardEvent| {
+                        if ev.key() == "Enter" {
+                            ev.prevent_default();
+                            on_act.run(action());
                         }
                     }
                 />
-                <button type="button" class="btn btn-small step" aria-label=lt(L::More) on:click=move |_| set(amount.get_untracked() + 1)>"+"</button>
                 <button
                     type="button"
                     class="btn decision"
