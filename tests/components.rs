@@ -296,3 +296,132 @@ fn seed_7_shuffles_the_same_in_the_browser() {
     shuffle(&mut v, &mut deal_rng(7, 0));
     assert_eq!(v, SEED_7_ORDER);
 }
+
+// ------------------------------------------------------------------------------------- Bonanza
+
+use tapis::app::bonanza::decisions::Decisions;
+use tapis::app::bonanza::text::event_sentence as bonanza_sentence;
+use tapis::app::bonanza::wheel::Wheel;
+use tapis::engine::bonanza::{Action as BonanzaAction, Bonanza, Event as BonanzaEvent, Phase as BonanzaPhase, Space};
+
+fn elements(div: &web_sys::HtmlElement, selector: &str) -> Vec<web_sys::Element> {
+    let list = div.query_selector_all(selector).unwrap();
+    (0..list.length()).map(|i| list.item(i).unwrap().unchecked_into()).collect()
+}
+
+/// Each space of the wheel shows its chips; the call in progress is marked; without the Poker
+/// option there is no Poker space.
+#[wasm_bindgen_test]
+async fn wheel_shows_each_space_count() {
+    for poker in [true, false] {
+        let div = fresh_div();
+        let board: [i64; 10] = std::array::from_fn(|i| 3 * i as i64 + 1);
+        let board = RwSignal::new(board);
+        let _mounted = leptos::mount::mount_to(div.clone(), move || {
+            view! { <Wheel board=board poker=poker current=Signal::stored(Some(Space::Sequence)) /> }
+        });
+        tick().await;
+        let spaces = elements(&div, "[data-testid^='space-']");
+        assert_eq!(spaces.len(), if poker { 10 } else { 9 });
+        for space in Space::ALL {
+            let found = div.query_selector(&format!("[data-testid='space-{}']", space.key())).unwrap();
+            if space == Space::Poker && !poker {
+                assert!(found.is_none(), "no Poker space without the option");
+                continue;
+            }
+            let el = found.unwrap_or_else(|| panic!("space {} is drawn", space.key()));
+            let chips = (3 * space.index() + 1).to_string();
+            assert_eq!(el.get_attribute("data-chips").as_deref(), Some(chips.as_str()), "{}", space.key());
+            assert!(el.text_content().unwrap().contains(&chips));
+            assert_eq!(el.class_list().contains("space-current"), space == Space::Sequence, "{}", space.key());
+        }
+        // Chips change: the count follows.
+        board.update(|b| b[Space::Bonanza.index()] = 99);
+        tick().await;
+        let pot = div.query_selector("[data-testid='space-bonanza']").unwrap().unwrap();
+        assert_eq!(pot.get_attribute("data-chips").as_deref(), Some("99"));
+        div.remove();
+    }
+}
+
+/// Through a whole deal, the decision buttons are exactly the engine's legal actions, in its
+/// order (a long run of bids becomes one stepper limited to the legal amounts), and a click
+/// plays the action it shows.
+#[wasm_bindgen_test]
+async fn decision_buttons_are_exactly_the_legal_actions() {
+    let mut game = Bonanza::new(&Setup { players: 5, seed: 20240624, ..Setup::default() }).unwrap();
+    let mut phases = std::collections::BTreeSet::new();
+    for step in 0..400 {
+        let Some(seat) = game.to_move() else { break };
+        let legal = game.legal_actions();
+        if matches!(game.phase(), BonanzaPhase::Lead | BonanzaPhase::Follow(_)) {
+            game.play(seat, &legal[0]).unwrap();
+            continue;
+        }
+        phases.insert(game.phase().name());
+        let div = fresh_div();
+        let clicked = RwSignal::new(None::<BonanzaAction>);
+        let shown = legal.clone();
+        let _mounted = leptos::mount::mount_to(div.clone(), move || {
+            view! {
+                <Decisions
+                    legal=Signal::stored(shown.clone())
+                    to_call=Signal::stored(0)
+                    on_act=Callback::new(move |a| clicked.set(Some(a)))
+                />
+            }
+        });
+        tick().await;
+        let buttons = elements(&div, "button.decision");
+        let actions: Vec<String> = buttons.iter().map(|b| b.get_attribute("data-action").unwrap()).collect();
+        let expected: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+        let bids = legal.iter().filter(|a| matches!(a, BonanzaAction::Bid(_))).count();
+        if bids > 6 {
+            // Pass, then one stepper starting at the lowest bid, limited to the legal bids.
+            assert_eq!(actions, expected[..2].to_vec(), "auction at step {step}");
+            let input = div.query_selector("[data-testid='amount']").unwrap().unwrap();
+            let high = legal.iter().filter_map(|a| if let BonanzaAction::Bid(n) = a { Some(*n) } else { None }).max().unwrap();
+            assert_eq!(input.get_attribute("max"), Some(high.to_string()));
+        } else {
+            assert_eq!(actions, expected, "step {step}, phase {}", game.phase().name());
+        }
+        for (button, action) in buttons.iter().zip(&actions) {
+            assert_eq!(button.get_attribute("data-testid"), Some(format!("action-{}", action.replace(' ', "-").to_lowercase())));
+        }
+        // Play a varied choice by clicking its button.
+        let pick = (step * 7) % buttons.len();
+        buttons[pick].unchecked_ref::<web_sys::HtmlElement>().click();
+        tick().await;
+        let action = clicked.get_untracked().expect("the click plays an action");
+        assert_eq!(action.to_string(), actions[pick]);
+        game.play(seat, &action).unwrap();
+        div.remove();
+    }
+    for phase in ["widow", "call", "poker"] {
+        assert!(phases.contains(phase), "the deal went through {phase}: {phases:?}");
+    }
+}
+
+/// Bonanza's events read in both languages, for "you" and for another player.
+#[wasm_bindgen_test]
+fn bonanza_events_read_in_both_languages() {
+    let names = Names(vec![Person::you(), Person::named("Ada")]);
+    let won = |seat| BonanzaEvent::SpaceWon { seat, space: Space::QueenJack, chips: 12 };
+    let says = |lang, e: &BonanzaEvent, played| bonanza_sentence(lang, e, &names, played);
+    assert_eq!(says(Lang::En, &won(0), false), "You take the Queen-Jack space: 12 chips!");
+    assert_eq!(says(Lang::En, &won(1), false), "Ada takes the Queen-Jack space: 12 chips!");
+    assert_eq!(says(Lang::Fr, &won(0), false), "Vous raflez la case Dame-Valet : 12 jetons !");
+    assert_eq!(says(Lang::Fr, &won(1), false), "Ada rafle la case Dame-Valet : 12 jetons !");
+    let stop = BonanzaEvent::Stop { seat: 1, card: card("8H"), missing: Some(card("9H")) };
+    assert_eq!(says(Lang::En, &stop, false), "Stop: the 9♥ is dead.");
+    assert_eq!(says(Lang::Fr, &stop, false), "Arrêt : le 9♥ est mort.");
+    assert_eq!(says(Lang::En, &stop, true), "Stop: the 9♥ has been played.");
+    let queen = BonanzaEvent::Stop { seat: 1, card: card("JD"), missing: Some(card("QD")) };
+    assert_eq!(says(Lang::Fr, &queen, false), "Arrêt : la D♦ est morte.");
+    let joker = BonanzaEvent::JokerLeaves { seat: 1 };
+    assert_eq!(says(Lang::En, &joker, false), "Ada's joker leaves the game.");
+    assert_eq!(says(Lang::Fr, &BonanzaEvent::JokerLeaves { seat: 0 }, false), "Votre joker quitte le jeu.");
+    let paid = BonanzaEvent::Paid { from: 1, to: 0, chips: 2, owed: 3 };
+    assert_eq!(says(Lang::En, &paid, false), "Ada pays you 2 chips for 3 cards left in hand (3 owed, all that was left).");
+    assert_eq!(says(Lang::Fr, &paid, false), "Ada vous paie 2 jetons pour 3 cartes en main (3 dus, tout ce qui restait).");
+}

@@ -90,7 +90,6 @@ pub enum T {
     NewGame,
     BackToGame,
     Rules,
-    RulesTitle,
     Settings,
     Speed,
     FourColour,
@@ -161,6 +160,11 @@ pub enum T {
 }
 
 impl T {
+    /// The label in English and in French.
+    pub fn both(self) -> (&'static str, &'static str) {
+        (self.text(Lang::En), self.text(Lang::Fr))
+    }
+
     pub fn text(self, lang: Lang) -> &'static str {
         use T::*;
         let (en, fr) = match self {
@@ -168,7 +172,6 @@ impl T {
             NewGame => ("New game", "Nouvelle partie"),
             BackToGame => ("Back to the game", "Retour à la partie"),
             Rules => ("Rules", "Règles"),
-            RulesTitle => ("How to play Nain Jaune", "Comment jouer au Nain Jaune"),
             Settings => ("Settings", "Réglages"),
             Speed => ("Computer speed", "Vitesse de l'ordinateur"),
             FourColour => ("Four-colour suits", "Jeu quatre couleurs"),
@@ -268,7 +271,7 @@ impl Person {
     }
 
     /// The name inside a sentence ("you", "Ada").
-    fn inner(&self, lang: Lang) -> String {
+    pub fn inner(&self, lang: Lang) -> String {
         if self.you {
             lang.pick("you", "vous").to_string()
         } else {
@@ -288,7 +291,7 @@ impl Names {
 }
 
 /// Picks the verb form for the subject: (`you` form, third-person form).
-fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
+pub fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
     if p.you {
         you
     } else {
@@ -296,7 +299,7 @@ fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
     }
 }
 
-fn capitalize(s: String) -> String {
+pub fn capitalize(s: String) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
@@ -787,7 +790,7 @@ pub fn is_announcement(event: &Event) -> bool {
 }
 
 /// "the 7♦" / "le 7♦", "la D♠", "l'A♠": a card with its article, for hints.
-fn card_definite(lang: Lang, card: Card) -> String {
+pub fn card_definite(lang: Lang, card: Card) -> String {
     let short = card_short(lang, card);
     let article = match (lang, card.rank()) {
         (Lang::En, _) => "the ",

@@ -9,6 +9,7 @@
 //! record and saved in localStorage, so a reload resumes exactly where the game was.
 
 pub mod ai_client;
+pub mod bonanza;
 pub mod card_svg;
 pub mod chips;
 pub mod computer_turns;
@@ -21,6 +22,7 @@ pub mod new_game;
 pub mod notices;
 pub mod offline;
 pub mod option_specs;
+pub mod results;
 pub mod rules_text;
 pub mod seats;
 pub mod session;
@@ -222,9 +224,11 @@ pub fn App() -> impl IntoView {
         offline::register_service_worker();
     }
 
-    // <html lang> and the title follow the language (a host page keeps its own).
+    // <html lang> and the title follow the language and the game on the table (a host page keeps
+    // its own title).
     Effect::new(move |_| {
         let lang = state.lang.get();
+        let game = state.session.with(|s| s.as_ref().map(|s| s.table.game_id()));
         if let Some(element) = host.element() {
             let _ = element.set_attribute("lang", lang.code());
             return;
@@ -233,9 +237,11 @@ pub fn App() -> impl IntoView {
             if let Some(root) = document.document_element() {
                 let _ = root.set_attribute("lang", lang.code());
             }
-            document.set_title(match lang {
-                Lang::En => "Tapis — Nain Jaune card game",
-                Lang::Fr => "Tapis — le jeu du Nain Jaune",
+            document.set_title(match (game, lang) {
+                (Some(GameId::Bonanza), Lang::En) => "Tapis — Bonanza card game",
+                (Some(GameId::Bonanza), Lang::Fr) => "Tapis — le jeu de Bonanza",
+                (_, Lang::En) => "Tapis — Nain Jaune card game",
+                (_, Lang::Fr) => "Tapis — le jeu du Nain Jaune",
             });
         }
     });
@@ -270,6 +276,7 @@ fn GameScreen() -> impl IntoView {
     let on_table = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| (s.id, s.table.game_id()))));
     move || match on_table.get() {
         Some((_, GameId::NainJaune)) => view! { <nain_jaune::NainJauneTable /> }.into_any(),
+        Some((_, GameId::Bonanza)) => view! { <bonanza::BonanzaTable /> }.into_any(),
         // `Table` holds only the games this version plays: a session of another kind cannot exist.
         Some(_) | None => {
             // Nothing on the table: back to the new-game form.

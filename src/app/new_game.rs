@@ -228,7 +228,7 @@ pub fn NewGameScreen() -> impl IntoView {
         // A table where nobody can pay the first stakes would end before it begins.
         match Session::from_record(0, record.clone()) {
             Ok(trial) if trial.table.is_finished() => {
-                let stake = trial.nain_jaune().map(|g| g.stake_each());
+                let stake = trial.nain_jaune().map(|g| g.stake_each()).or(trial.bonanza().map(|g| g.options().ante()));
                 errors.set(vec![FieldError::TooFewChips { chips, stake }]);
                 focus_first_invalid();
                 return;

@@ -109,11 +109,69 @@ const NAIN_JAUNE: &[OptionSpec] = &[
     },
 ];
 
+const BONANZA: &[OptionSpec] = &[
+    OptionSpec {
+        key: "widow_price_to",
+        label: ("The price of a sold widow goes", "Le prix de la veuve vendue va"),
+        hint: None,
+        kind: OptionKind::Choice(&[
+            ("dealer", ("to the dealer (1936 rules)", "au donneur (règle de 1936)")),
+            ("pot", ("into the Bonanza pot (French edition)", "au pot du Bonanza (édition française)")),
+        ]),
+    },
+    OptionSpec {
+        key: "poker",
+        label: ("Poker space on the wheel", "Case Poker sur la roue"),
+        hint: Some(("No: nine spaces, no Poker call.", "Non : neuf cases, pas d'annonce Poker.")),
+        kind: OptionKind::Flag { default: true },
+    },
+    OptionSpec {
+        key: "poker_limit",
+        label: ("Largest poker bet or raise", "Mise ou relance maximale au poker"),
+        hint: Some(("A bet or a raise is 1 chip up to this.", "Une mise ou une relance va de 1 jeton à ce nombre.")),
+        kind: OptionKind::Whole { default: 5, min: 1, max: 1000 },
+    },
+    OptionSpec {
+        key: "poker_max_raises",
+        label: ("Raises allowed after the bet", "Relances permises après la mise"),
+        hint: None,
+        kind: OptionKind::Whole { default: 3, min: 1, max: 100 },
+    },
+    OptionSpec {
+        key: "unused_joker",
+        label: ("A joker nobody showed", "Un joker que personne n'a montré"),
+        hint: None,
+        kind: OptionKind::Choice(&[
+            ("set_aside", ("is set aside before the race", "est mis de côté avant la course")),
+            (
+                "dead_card",
+                ("stays in hand, unplayable, and counts at the end", "reste en main, injouable, et compte à la fin"),
+            ),
+        ]),
+    },
+    OptionSpec {
+        key: "deals",
+        label: ("Deals", "Donnes"),
+        hint: Some(("0 = twice the number of players", "0 = deux fois le nombre de joueurs")),
+        kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
+    },
+    OptionSpec {
+        key: "leftovers",
+        label: ("Chips left on the wheel at the end", "Jetons restés sur la roue à la fin"),
+        hint: None,
+        kind: OptionKind::Choice(&[
+            ("split", ("are shared by the players still in", "sont partagés entre les joueurs restants")),
+            ("chip_leader", ("go to the chip leader", "vont au joueur le plus riche")),
+        ]),
+    },
+];
+
 /// The house rules of `game`, in the order the form shows them.
 pub fn option_specs(game: GameId) -> &'static [OptionSpec] {
     match game {
         GameId::NainJaune => NAIN_JAUNE,
-        GameId::Bonanza | GameId::Programmes => &[],
+        GameId::Bonanza => BONANZA,
+        GameId::Programmes => &[],
     }
 }
 

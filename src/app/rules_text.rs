@@ -1,7 +1,10 @@
-//! A short guide to Nain Jaune in both languages, shown in a dialog from the top bar.
+//! A short guide to each game in both languages, shown in a dialog from the top bar: the game on
+//! the table first, the other one a tab away.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+
+use crate::engine::game::GameId;
 
 use super::i18n::{tr, Lang, T};
 use super::AppState;
@@ -116,19 +119,138 @@ const FR: &[Section] = &[
     },
 ];
 
-fn sections(lang: Lang) -> &'static [Section] {
-    match lang {
-        Lang::En => EN,
-        Lang::Fr => FR,
+
+const BONANZA_EN: &[Section] = &[
+    Section {
+        heading: "The aim",
+        paragraphs: &[
+            "Win chips from the wheel. Each deal has two halves: first the dealer calls five combinations, and whoever can show one takes its space; then a race in which the four cards named on the wheel take their spaces and the first player out of cards takes the Bonanza pot in the middle. The richest player at the end wins.",
+        ],
+    },
+    Section {
+        heading: "The wheel and the ante",
+        paragraphs: &[
+            "The wheel has ten spaces. Its top half is for the calls: Joker, Queen-Jack (queen of spades with jack of diamonds), Sequence, Ten-Two (ten of diamonds with two of spades) and Poker. Its bottom half is for the race: ace of spades, king of hearts, queen of diamonds, jack of clubs. The Bonanza pot sits in the centre.",
+            "Before every deal each player puts one chip on every space (ten chips, or nine when the table plays without the Poker space). Chips nobody wins stay where they are, so the hard spaces grow from deal to deal.",
+        ],
+    },
+    Section {
+        heading: "The deal and the widow",
+        paragraphs: &[
+            "A pack of 52 cards and a joker is dealt out completely, one card at a time, with one extra hand — the widow — dealt as if it were a player on the dealer's left.",
+            "Without looking at it, the dealer either swaps his own hand for the widow, or keeps his hand and auctions the widow off. The others bid in turn from the dealer's left, each bid at least one chip above the last, never more than the bidder owns; a player who passes is out of the auction. The buyer pays the dealer (or, by house rule, the Bonanza pot) and swaps his hand for the widow. Either way one hand lies face down as the dead hand until the deal ends; if nobody bids, the widow itself is dead.",
+        ],
+    },
+    Section {
+        heading: "The dealer's calls",
+        paragraphs: &[
+            "The dealer calls Joker, Queen-Jack, Sequence, Ten-Two and Poker in that order. At each call the players answer in turn from the dealer's left, the dealer included. Showing is never compulsory: it tells the table what you hold.",
+            "Joker: its holder may show it and take the space, or keep it hidden as a wild card for a later call. A joker that has been shown, at any call, is out of the deal.",
+            "Queen-Jack and Ten-Two: show both named cards — or one of them with the joker — and the space is yours. Shown cards go back into your hand.",
+            "Sequence: three cards that follow each other in one suit (the ace may start A-2-3 or end Q-K-A). Everyone may show one; the highest top card wins, then a sequence without the joker, then the suit of the top card (spades, hearts, diamonds, clubs).",
+            "Poker: everyone with at least five cards makes his best five, without drawing, the joker wild. One round of betting starts with the dealer: check while nobody has bet, otherwise call, raise or fold. A bet or raise is 1 to 5 chips, three raises at most after the bet, and nobody may put in more than the poorest player had when the betting began. The best hand takes the space and the bets; if all but one fold, he takes them without showing.",
+            "A joker still hidden after the Poker call is set aside for the race (by house rule it can stay in hand as a card that can never be played).",
+        ],
+    },
+    Section {
+        heading: "The race",
+        paragraphs: &[
+            "Aces are high. The dealer starts by playing the lowest card he holds in any suit. Whoever holds the next card of that suit must play it at once, and so on up the suit.",
+            "When the ace is played, or when the next card cannot come (it is in the dead hand, or was played before), the last card is a stop. Its player now plays his lowest card in a suit of the other colour; if he has none, the first player to his left who has one does. Only if nobody has any may the stop player choose any suit.",
+            "Playing the ace of spades, the king of hearts, the queen of diamonds or the jack of clubs takes that space at once.",
+            "The first player to play his last card calls Bonanza: he takes the pot in the centre, and every other player pays him one chip per card left in hand. The deal ends there and the dead hand is turned up.",
+        ],
+    },
+    Section {
+        heading: "End of the game",
+        paragraphs: &[
+            "The deal moves to the left. The game lasts the number of deals chosen (twice the number of players unless you change it). A player who cannot ante every space drops out. At the end the chips still on the wheel are shared equally among the players left (or, by house rule, go to the chip leader), and the richest player wins.",
+        ],
+    },
+    Section {
+        heading: "Playing here",
+        paragraphs: &[
+            "Your choices appear as buttons under the table — a show is drawn as the cards it shows. Tab or the arrow keys move between them, Enter presses one. In the race your playable cards lift from your hand: click one, or move with the arrow keys and press Enter. The log on the side tells every move and every payment.",
+        ],
+    },
+];
+
+const BONANZA_FR: &[Section] = &[
+    Section {
+        heading: "Le but",
+        paragraphs: &[
+            "Gagner les jetons posés sur la roue. Chaque donne a deux moitiés : d'abord le donneur annonce cinq combinaisons, et qui peut en montrer une prend sa case ; puis vient une course où les quatre cartes inscrites sur la roue prennent leur case et où le premier joueur sans cartes rafle le pot du Bonanza, au centre. Le plus riche à la fin gagne.",
+        ],
+    },
+    Section {
+        heading: "La roue et la mise",
+        paragraphs: &[
+            "La roue compte dix cases. Sa moitié haute sert aux annonces : Joker, Dame-Valet (dame de pique et valet de carreau), Séquence, Dix-Deux (dix de carreau et deux de pique) et Poker. Sa moitié basse sert à la course : as de pique, roi de cœur, dame de carreau, valet de trèfle. Le pot du Bonanza est au centre.",
+            "Avant chaque donne, chaque joueur pose un jeton sur chaque case (dix jetons, ou neuf si l'on joue sans la case Poker). Les jetons que personne ne gagne restent en place : les cases difficiles grossissent de donne en donne.",
+        ],
+    },
+    Section {
+        heading: "La donne et la veuve",
+        paragraphs: &[
+            "On distribue tout le paquet de 52 cartes et un joker, une carte à la fois, en servant une main de plus — la veuve — comme si elle était un joueur assis à gauche du donneur.",
+            "Sans la regarder, le donneur échange sa main contre la veuve, ou bien garde sa main et met la veuve aux enchères. Les autres enchérissent à tour de rôle depuis la gauche du donneur, chaque offre dépassant la précédente d'au moins un jeton, sans jamais dépasser ce que possède l'enchérisseur ; qui passe ne revient plus. L'acheteur paie le donneur (ou, selon la règle de la maison, le pot du Bonanza) et échange sa main contre la veuve. Dans tous les cas une main reste face cachée, la main morte, jusqu'à la fin de la donne ; si personne n'enchérit, c'est la veuve elle-même qui est morte.",
+        ],
+    },
+    Section {
+        heading: "Les annonces du donneur",
+        paragraphs: &[
+            "Le donneur annonce dans l'ordre Joker, Dame-Valet, Séquence, Dix-Deux et Poker. À chaque annonce, les joueurs répondent tour à tour depuis la gauche du donneur, donneur compris. Montrer n'est jamais obligatoire : c'est dévoiler une partie de son jeu.",
+            "Joker : son détenteur peut le montrer et prendre la case, ou le garder caché comme carte joker pour une annonce suivante. Un joker montré, à n'importe quelle annonce, quitte la donne.",
+            "Dame-Valet et Dix-Deux : montrez les deux cartes nommées — ou l'une d'elles avec le joker — et la case est à vous. Les cartes montrées reviennent dans votre main.",
+            "Séquence : trois cartes qui se suivent dans une même couleur (l'as peut commencer A-2-3 ou finir D-R-A). Chacun peut en montrer une ; la plus haute carte de tête l'emporte, puis la séquence sans joker, puis la couleur de la carte de tête (pique, cœur, carreau, trèfle).",
+            "Poker : chaque joueur ayant au moins cinq cartes compose ses cinq meilleures, sans en changer, le joker remplaçant n'importe quelle carte. Un seul tour d'enchères commence au donneur : parole tant que personne n'a misé, sinon suivre, relancer ou se coucher. Une mise ou une relance va de 1 à 5 jetons, trois relances au plus après la mise, et personne ne peut engager plus que ce que possédait le joueur le plus pauvre au début des enchères. La meilleure main prend la case et les mises ; si tous les autres se couchent, le dernier les prend sans montrer.",
+            "Un joker resté caché après l'annonce Poker est mis de côté pour la course (selon la règle de la maison, il peut rester en main comme une carte qu'on ne pose jamais).",
+        ],
+    },
+    Section {
+        heading: "La course",
+        paragraphs: &[
+            "L'as est la plus forte carte. Le donneur commence en posant la plus petite carte qu'il a dans la couleur de son choix. Qui détient la carte suivante de cette couleur doit la poser aussitôt, et l'on monte ainsi dans la couleur.",
+            "Quand l'as est posé, ou quand la carte suivante ne peut pas venir (elle est dans la main morte, ou déjà jouée), la dernière carte est une carte d'arrêt. Son joueur pose alors sa plus petite carte dans une couleur de l'autre teinte ; s'il n'en a pas, c'est le premier joueur à sa gauche qui en a une. Si personne n'en a, le joueur de l'arrêt choisit n'importe quelle couleur.",
+            "Poser l'as de pique, le roi de cœur, la dame de carreau ou le valet de trèfle prend aussitôt la case correspondante.",
+            "Le premier à poser sa dernière carte crie Bonanza : il rafle le pot du centre, et chacun des autres lui paie un jeton par carte restée en main. La donne s'arrête là et l'on retourne la main morte.",
+        ],
+    },
+    Section {
+        heading: "La fin de la partie",
+        paragraphs: &[
+            "La donne passe à gauche. La partie dure le nombre de donnes choisi (deux fois le nombre de joueurs, sauf réglage contraire). Un joueur qui ne peut plus garnir toutes les cases abandonne. À la fin, les jetons restés sur la roue sont partagés à parts égales entre les joueurs encore en jeu (ou, selon la règle de la maison, vont au plus riche), et le plus riche gagne.",
+        ],
+    },
+    Section {
+        heading: "Jouer ici",
+        paragraphs: &[
+            "Vos choix apparaissent sous forme de boutons sous la table — une combinaison à montrer est dessinée avec ses cartes. Tab ou les flèches passent de l'un à l'autre, Entrée le valide. Pendant la course, vos cartes jouables se soulèvent : cliquez-en une, ou choisissez-la avec les flèches et appuyez sur Entrée. Le journal sur le côté raconte chaque coup et chaque paiement.",
+        ],
+    },
+];
+
+fn sections(game: GameId, lang: Lang) -> &'static [Section] {
+    match (game, lang) {
+        (GameId::Bonanza, Lang::En) => BONANZA_EN,
+        (GameId::Bonanza, Lang::Fr) => BONANZA_FR,
+        (_, Lang::En) => EN,
+        (_, Lang::Fr) => FR,
     }
 }
 
-/// The rules, in the current language.
+/// The games the guide covers, with their tab's name and the dialog's title.
+const GUIDES: [(GameId, &str, (&str, &str)); 2] = [
+    (GameId::NainJaune, "Nain Jaune", ("How to play Nain Jaune", "Comment jouer au Nain Jaune")),
+    (GameId::Bonanza, "Bonanza", ("How to play Bonanza", "Comment jouer au Bonanza")),
+];
+
+/// The rules of `game`, in the current language.
 #[component]
-pub fn RulesText() -> impl IntoView {
+pub fn RulesText(#[prop(into)] game: Signal<GameId>) -> impl IntoView {
     let lang = super::i18n::use_lang();
     move || {
-        sections(lang.get())
+        sections(game.get(), lang.get())
             .iter()
             .map(|section| {
                 view! {
@@ -146,8 +268,12 @@ pub fn RulesText() -> impl IntoView {
 #[component]
 pub fn RulesDialog() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let lang = state.lang;
     let open = state.rules_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
+    let dialog = NodeRef::<leptos::html::Div>::new();
+    // The guide shown: the game on the table's when the dialog opens.
+    let game = RwSignal::new(GameId::NainJaune);
     // The element that had the focus before the dialog opened gets it back.
     let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
     Effect::new(move |_| {
@@ -157,6 +283,9 @@ pub fn RulesDialog() -> impl IntoView {
                 .and_then(|d| d.active_element())
                 .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
             opener.set_value(active);
+            if let Some(g) = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())) {
+                game.set(g);
+            }
             set_timeout(
                 move || {
                     if let Some(button) = close_button.get_untracked() {
@@ -180,6 +309,8 @@ pub fn RulesDialog() -> impl IntoView {
                     aria-modal="true"
                     aria-labelledby="rules-title"
                     data-testid="rules"
+                    data-game=move || game.get().key()
+                    node_ref=dialog
                     on:click=|ev| ev.stop_propagation()
                     on:keydown=move |ev| {
                         match ev.key().as_str() {
@@ -187,11 +318,25 @@ pub fn RulesDialog() -> impl IntoView {
                                 ev.prevent_default();
                                 close();
                             }
-                            // The close button is the dialog's only control: Tab stays on it.
+                            // Tab goes round the dialog's buttons (the game tabs and close), never out.
                             "Tab" => {
                                 ev.prevent_default();
-                                if let Some(b) = close_button.get_untracked() {
-                                    let _ = b.focus();
+                                let Some(d) = dialog.get_untracked() else { return };
+                                let Ok(list) = d.query_selector_all("button") else { return };
+                                let buttons: Vec<web_sys::HtmlElement> = (0..list.length())
+                                    .filter_map(|i| list.item(i))
+                                    .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+                                    .collect();
+                                let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+                                let at = focused.and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == &f));
+                                let n = buttons.len();
+                                if n > 0 {
+                                    let next = match at {
+                                        Some(i) if ev.shift_key() => (i + n - 1) % n,
+                                        Some(i) => (i + 1) % n,
+                                        None => 0,
+                                    };
+                                    let _ = buttons[next].focus();
                                 }
                             }
                             _ => {}
@@ -199,13 +344,34 @@ pub fn RulesDialog() -> impl IntoView {
                     }
                 >
                     <header class="dialog-head">
-                        <h2 id="rules-title">{tr(T::RulesTitle)}</h2>
+                        <h2 id="rules-title">
+                            {move || {
+                                let g = game.get();
+                                GUIDES.iter().find(|(id, _, _)| *id == g).map(|(_, _, title)| lang.get().pick(title.0, title.1)).unwrap_or_default()
+                            }}
+                        </h2>
                         <button type="button" class="btn" node_ref=close_button on:click=move |_| close()>
                             {tr(T::Close)}
                         </button>
                     </header>
+                    <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
+                        {GUIDES
+                            .iter()
+                            .map(|&(g, name, _)| view! {
+                                <button
+                                    type="button"
+                                    class="btn btn-small rules-tab"
+                                    data-testid=format!("rules-{}", g.key())
+                                    aria-pressed=move || (game.get() == g).to_string()
+                                    on:click=move |_| game.set(g)
+                                >
+                                    {name}
+                                </button>
+                            })
+                            .collect_view()}
+                    </div>
                     <div class="dialog-body rules-body">
-                        <RulesText />
+                        <RulesText game=game />
                     </div>
                 </div>
             </div>

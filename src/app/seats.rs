@@ -4,10 +4,11 @@
 
 use leptos::prelude::*;
 
+use crate::engine::cards::Card;
 use crate::engine::game::{Chips, Seat};
 
-use crate::app::card_svg::CardBack;
-use crate::app::i18n::{cards_text, chips_text, level_name, use_lang, Lang, Person, T};
+use crate::app::card_svg::{CardBack, CardFace};
+use crate::app::i18n::{card_short, cards_text, chips_text, level_name, use_lang, Lang, Person, T};
 
 use crate::app::chips::ChipCount;
 use crate::app::session::SeatKind;
@@ -23,6 +24,8 @@ pub struct SeatView {
     pub cards: usize,
     /// A game's own line on the plate (e.g. programs completed, "out of the game").
     pub note: Option<String>,
+    /// Cards of this hand the whole table has seen (shown at a call), drawn small on the plate.
+    pub shown: Vec<Card>,
     pub dealer: bool,
     pub to_move: bool,
     /// A computer seat whose move is being computed.
@@ -35,6 +38,9 @@ fn plate_label(lang: Lang, v: &SeatView) -> String {
     parts.extend(v.chips.map(|c| chips_text(lang, c)));
     parts.push(cards_text(lang, v.cards));
     parts.extend(v.note.clone());
+    if !v.shown.is_empty() {
+        parts.push(v.shown.iter().map(|&c| card_short(lang, c)).collect::<Vec<_>>().join(" "));
+    }
     if v.dealer {
         parts.push(T::DealerFull.text(lang).into());
     }
@@ -101,6 +107,12 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
                     </span>
                 </span>
                 {move || view_of.with(|v| v.note.clone()).map(|note| view! { <span class="seat-note">{note}</span> })}
+                {move || view_of.with(|v| {
+                    (!v.shown.is_empty()).then(|| {
+                        let cards = v.shown.iter().map(|c| view! { <span class="seat-shown-card"><CardFace card=*c decorative=true /></span> }).collect_view();
+                        view! { <span class="seat-shown" data-testid=format!("shown-{seat}")>{cards}</span> }
+                    })
+                })}
                 <span class="seat-status" aria-hidden="true">
                     {move || view_of.with(|v| {
                         if v.thinking {
@@ -147,6 +159,7 @@ pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, child
                 chips: None,
                 cards: 0,
                 note: None,
+                shown: Vec::new(),
                 dealer: false,
                 to_move: false,
                 thinking: false,

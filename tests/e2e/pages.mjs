@@ -9,12 +9,14 @@ export const newGame = {
     await byId(page, 'new-game').waitFor({ timeout: 30_000 });
   },
 
-  /** Fills the form and starts, with the keyboard only (Tab, arrows, typing, Enter). */
-  async startByKeyboard(page, { players = 4, seats = ['human', 'easy', 'easy', 'easy'], rounds, seed }) {
+  /** Fills the form and starts, with the keyboard only (Tab, arrows, typing, Enter). `options`
+   *  are house rules by record key (`{ deals: 2 }` types into `opt-deals`). */
+  async startByKeyboard(page, { players = 4, seats = ['human', 'easy', 'easy', 'easy'], rounds, seed, options = {} }) {
     await this.visible(page);
     await chooseByKeyboard(page, 'players', String(players));
     for (const [i, kind] of seats.entries()) await chooseByKeyboard(page, `seat-kind-${i}`, kind);
     if (rounds !== undefined) await typeInto(page, 'opt-rounds', rounds);
+    for (const [key, value] of Object.entries(options)) await typeInto(page, `opt-${key.replaceAll('_', '-')}`, value);
     if (seed !== undefined) await typeInto(page, 'seed', seed);
     await tabTo(page, 'start-game');
     await page.keyboard.press('Enter');
@@ -113,6 +115,57 @@ export const table = {
       timeout: 5_000,
       what: `${chosen} to be played with ${key}`,
     });
+    return chosen;
+  },
+};
+
+/** The Bonanza table: its decisions are buttons (`action-…`), the race is played from the hand. */
+export const bonanza = {
+  /** What the loop needs to decide its next key press. */
+  situation(page) {
+    return page.evaluate(() => {
+      const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+      const game = q('game');
+      return {
+        over: !!q('game-over'),
+        summary: !!q('deal-summary'),
+        phase: game?.dataset.phase,
+        call: game?.dataset.call,
+        deal: game?.dataset.dealNumber,
+        decisions: [...document.querySelectorAll('[data-testid="decisions"] button.decision')].map((b) => b.dataset.testid),
+        race: q('hand')?.dataset.active === 'true',
+        stop: q('announcement')?.querySelector('[data-event="stop"]') !== null,
+        actions: (() => {
+          try {
+            return JSON.parse(localStorage.getItem('tapis.current') ?? '{}').actions?.length ?? 0;
+          } catch {
+            return -1;
+          }
+        })(),
+      };
+    });
+  },
+
+  /** Every space of the wheel: name → chips. */
+  wheel(page) {
+    return page.$$eval('[data-testid^="space-"]', (spaces) =>
+      Object.fromEntries(spaces.map((s) => [s.dataset.testid.slice(6), Number(s.dataset.chips)])));
+  },
+
+  /** Makes a decision with the keyboard: waits for the focus on the first choice, moves with
+   *  ←/→ (`steps`, negative to the left, wrapping round), presses Enter; returns the choice. */
+  async decideByKeyboard(page, steps = 0) {
+    const first = await until(async () => {
+      const id = await activeTestId(page);
+      return id && id.startsWith('action-') ? id : null;
+    }, { timeout: 5_000, what: 'the focus on the first choice' });
+    const choices = await page.$$eval('[data-testid="decisions"] button.decision', (b) => b.map((e) => e.dataset.testid));
+    assert.equal(first, choices[0], 'a new decision puts the focus on its first choice');
+    for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+    const chosen = await activeTestId(page);
+    const before = await this.situation(page);
+    await page.keyboard.press('Enter');
+    await until(async () => (await this.situation(page)).actions > before.actions, { timeout: 5_000, what: `${chosen} to be played` });
     return chosen;
   },
 };

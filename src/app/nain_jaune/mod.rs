@@ -29,7 +29,8 @@ use board::{Board, RunningSequence};
 use super::hand::{self, Hand};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::{ai_seed, Session};
-use summary::{GameOverPanel, RoundReport, RoundSummary};
+use summary::{game_over_reason, RoundReport, RoundSummary};
+use super::results::GameOverPanel;
 use super::seats::{SeatView, SeatsRing};
 
 /// Thinking time of a hint (the hard level, with its reason).
@@ -161,6 +162,7 @@ pub fn NainJauneTable() -> impl IntoView {
                     chips: Some(g.chips()[seat]),
                     cards: g.hand(seat).len(),
                     note: None,
+                    shown: Vec::new(),
                     dealer: g.dealer() == seat,
                     to_move: g.to_move() == Some(seat),
                     thinking: thinking == Some(seat),
@@ -365,12 +367,12 @@ pub fn NainJauneTable() -> impl IntoView {
                 _ => None,
             })
         })?;
+        let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, rounds, n)));
         Some(view! {
             <GameOverPanel
-                end=end
+                reason=reason
                 winner=winner
                 chips=chips
-                rounds=rounds
                 names=names
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
             />

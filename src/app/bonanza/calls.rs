@@ -1,0 +1,206 @@
+//! The upper half on the table: the widow and its auction, the call in progress with what has
+//! been shown at it, and the deal's story so far (where the widow went, who took which space and
+//! with which cards).
+
+use leptos::prelude::*;
+
+use crate::engine::bonanza::{Bonanza, Call, Event, Phase, Space};
+use crate::engine::cards::{Card, CardSet};
+use crate::engine::game::{Chips, Seat};
+
+use super::text::{lt, call_name, space_name, L};
+use super::{colon, mini_cards, with_game};
+use crate::app::card_svg::CardBack;
+use crate::app::i18n::{cards_text, use_lang, Lang, Names};
+use crate::app::session::Session;
+use crate::app::AppState;
+
+/// The events of the deal in progress (from its ante on).
+pub fn deal_events(events: &[Event]) -> &[Event] {
+    let start = events.iter().rposition(|e| matches!(e, Event::Anted { .. })).unwrap_or(0);
+    &events[start..]
+}
+
+/// What one line of the story tells.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Story {
+    WidowTaken,
+    WidowSold,
+    WidowDead,
+    Won(Space),
+    Stays(Space),
+}
+
+/// One line of a deal's story.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoryLine {
+    pub what: Story,
+    pub seat: Option<Seat>,
+    pub chips: Chips,
+    /// The cards that won (the show, the poker hand, the race card).
+    pub cards: Vec<Card>,
+}
+
+/// The story of a deal, read from its events.
+pub fn deal_story(events: &[Event]) -> Vec<StoryLine> {
+    let mut lines = Vec::new();
+    // The last cards each seat showed at the call in progress, and at the showdown.
+    let mut shown: Vec<(Seat, Vec<Card>)> = Vec::new();
+    let line = |what, seat, chips, cards| StoryLine { what, seat, chips, cards };
+    for e in events {
+        match e {
+            Event::WidowTaken { dealer } => lines.push(line(Story::WidowTaken, Some(*dealer), 0, Vec::new())),
+            Event::WidowSold { seat, price, .. } => lines.push(line(Story::WidowSold, Some(*seat), *price, Vec::new())),
+            Event::WidowUnsold => lines.push(line(Story::WidowDead, None, 0, Vec::new())),
+            Event::CallOpened { .. } | Event::PokerOpened { .. } => shown.clear(),
+            Event::Shown { seat, cards, .. } => shown.push((*seat, cards.clone())),
+            // The poker hand from its best card down (the joker first).
+            Event::Showdown { seat, cards, .. } => {
+                let set: CardSet = cards.iter().copied().collect();
+                let mut ordered: Vec<Card> = set.contains(Card::JOKER).then_some(Card::JOKER).into_iter().collect();
+                for rank in [0].into_iter().chain((1..13).rev()) {
+                    ordered.extend((0..4).map(|suit| Card::from_index(suit * 13 + rank)).filter(|&c| set.contains(c)));
+                }
+                shown.push((*seat, ordered));
+            }
+            Event::SpaceWon { seat, space, chips } => {
+                let cards = match space.card() {
+                    Some(card) => vec![card],
+                    None => shown.iter().rev().find(|(s, _)| s == seat).map(|(_, c)| c.clone()).unwrap_or_default(),
+                };
+                lines.push(line(Story::Won(*space), Some(*seat), *chips, cards));
+            }
+            Event::SpaceStays { space, chips } => lines.push(line(Story::Stays(*space), None, *chips, Vec::new())),
+            _ => {}
+        }
+    }
+    lines
+}
+
+fn story_words(lang: Lang, line: &StoryLine, names: &Names) -> (String, String, String) {
+    let who = |s: Option<Seat>| s.map(|s| names.of(s).display(lang)).unwrap_or_default();
+    match line.what {
+        Story::WidowTaken => (L::Widow.text(lang).into(), who(line.seat), L::Taken.text(lang).into()),
+        Story::WidowSold => (L::Widow.text(lang).into(), who(line.seat), format!("−{}", line.chips)),
+        Story::WidowDead => (L::Widow.text(lang).into(), String::new(), L::Dead.text(lang).into()),
+        Story::Won(space) => (space_name(lang, space).into(), who(line.seat), format!("+{}", line.chips)),
+        Story::Stays(space) => {
+            (space_name(lang, space).into(), L::Stays.text(lang).into(), format!("({})", line.chips))
+        }
+    }
+}
+
+/// The story as a list (on the table, and in the deal summary). A short list, drawn afresh
+/// when a line is added.
+#[component]
+pub fn DealStory(#[prop(into)] lines: Signal<Vec<StoryLine>>, #[prop(into)] names: Signal<Names>) -> impl IntoView {
+    let lang = use_lang();
+    let items = move || {
+        let l = lang.get();
+        names.with(|n| {
+            lines.with(|lines| {
+                lines
+                    .iter()
+                    .map(|line| {
+                        let kind = match line.what {
+                            Story::Won(s) | Story::Stays(s) => s.key(),
+                            _ => "widow",
+                        };
+                        let stays = matches!(line.what, Story::Stays(_) | Story::WidowDead);
+                        let (what, who, chips) = story_words(l, line, n);
+                        view! {
+                            <li class="story-line" class:story-stays=stays data-space=kind>
+                                <span class="story-what">{what}</span>
+                                <span class="story-who">{who}</span>
+                                <span class="story-chips">{chips}</span>
+                                {mini_cards(&line.cards)}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    view! { <ul class="story" data-testid="deal-story">{items}</ul> }
+}
+
+/// The widow face down and, during the sale, the best offer so far.
+#[component]
+pub fn WidowBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
+    let lang = use_lang();
+    let session = expect_context::<AppState>().session;
+    let widow = move || session.with(|s| s.as_ref().and_then(Session::bonanza).map_or(0, |g| g.widow().len()));
+    let auction = move || {
+        session.with(|s| {
+            let g = s.as_ref().and_then(Session::bonanza)?;
+            (g.phase() == Phase::Auction).then(|| (g.auction().high_bid, g.auction().high_bidder))
+        })
+    };
+    view! {
+        <div class="phase-box widow-box" data-testid="widow">
+            <h3 class="phase-title">{lt(L::Widow)}</h3>
+            <div class="widow-cards" aria-hidden="true">
+                {move || (0..widow().min(6)).map(|_| view! { <span class="widow-card"><CardBack decorative=true /></span> }).collect_view()}
+            </div>
+            <p class="phase-line">{move || cards_text(lang.get(), widow())}</p>
+            {move || auction().map(|(bid, bidder)| {
+                let l = lang.get();
+                let text = match bidder {
+                    Some(s) => format!("{}{}{bid} — {}", L::HighBid.text(l), colon(l), names.with(|n| n.of(s).display(l))),
+                    None => L::NoBid.text(l).to_string(),
+                };
+                view! { <p class="phase-line phase-strong" data-testid="high-bid" data-bid=bid>{text}</p> }
+            })}
+        </div>
+    }
+}
+
+/// The call in progress: its cards, and what has been shown at it.
+#[component]
+pub fn CallBox(call: Call, #[prop(into)] names: Signal<Names>) -> impl IntoView {
+    let lang = use_lang();
+    let shows = with_game(move |g: &Bonanza| {
+        let events = deal_events(g.events());
+        let start = events.iter().rposition(|e| matches!(e, Event::CallOpened { .. })).unwrap_or(0);
+        events[start..]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Shown { seat, cards, .. } => Some((*seat, cards.clone())),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    });
+    let emblem: Vec<Card> = match call {
+        Call::Joker => vec![Card::JOKER],
+        Call::QueenJack | Call::TenTwo => crate::engine::bonanza::calls::pair_cards(call).to_vec(),
+        Call::Sequence => Vec::new(),
+    };
+    view! {
+        <div class="phase-box call-box" data-testid="call" data-call=call.key()>
+            <h3 class="phase-title">{move || call_name(lang.get(), call)}</h3>
+            {if emblem.is_empty() {
+                view! { <p class="phase-line">{lt(L::SequenceCards)}</p> }.into_any()
+            } else {
+                mini_cards(&emblem).into_any()
+            }}
+            <p class="phase-sub">{lt(L::ShowsAtCall)}</p>
+            <ul class="shows" data-testid="shows">
+                {move || {
+                    let list = shows.get();
+                    if list.is_empty() {
+                        return view! { <li class="phase-line">{L::NobodyShows.text(lang.get())}</li> }.into_any();
+                    }
+                    list.into_iter()
+                        .map(|(seat, cards)| view! {
+                            <li class="show" data-seat=seat>
+                                <span class="show-who">{names.with(|n| n.of(seat).display(lang.get()))}</span>
+                                {mini_cards(&cards)}
+                            </li>
+                        })
+                        .collect_view()
+                        .into_any()
+                }}
+            </ul>
+        </div>
+    }
+}

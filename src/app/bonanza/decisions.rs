@@ -1,0 +1,220 @@
+//! The human's decisions outside the race, as buttons: exactly the engine's legal actions, in the
+//! engine's order. A show is drawn as the cards it shows. A long run of amounts (a bid up to the
+//! bidder's chips, a large betting limit) becomes one number field limited to the legal amounts
+//! (↑/↓ step it) and its button.
+//!
+//! Keyboard: the first choice gets the focus when the decision comes; ←/→ move between the
+//! buttons; Enter or Space presses one (they are plain buttons).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::engine::bonanza::Action;
+use crate::engine::game::Chips;
+
+use super::mini_cards;
+use super::text::{lt, action_label, action_slug, L};
+use crate::app::i18n::use_lang;
+
+/// Amount buttons shown one by one up to this many; more become a stepper.
+const MAX_AMOUNT_BUTTONS: usize = 6;
+
+/// The actions that carry an amount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verb {
+    Bid,
+    Bet,
+    Raise,
+}
+
+impl Verb {
+    fn make(self, n: Chips) -> Action {
+        match self {
+            Verb::Bid => Action::Bid(n),
+            Verb::Bet => Action::Bet(n),
+            Verb::Raise => Action::Raise(n),
+        }
+    }
+}
+
+/// One control of the bar.
+#[derive(Clone, Debug, PartialEq)]
+enum Choice {
+    One(Action),
+    /// A run of legal amounts of one kind, from `low` to `high`.
+    Amounts { verb: Verb, low: Chips, high: Chips },
+}
+
+fn amount_of(action: &Action) -> Option<(Verb, Chips)> {
+    match *action {
+        Action::Bid(n) => Some((Verb::Bid, n)),
+        Action::Bet(n) => Some((Verb::Bet, n)),
+        Action::Raise(n) => Some((Verb::Raise, n)),
+        _ => None,
+    }
+}
+
+/// The legal actions as controls, in order.
+fn choices(legal: &[Action]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < legal.len() {
+        let Some((verb, low)) = amount_of(&legal[i]) else {
+            out.push(Choice::One(legal[i]));
+            i += 1;
+            continue;
+        };
+        let run = legal[i..].iter().take_while(|a| amount_of(a).is_some_and(|(v, _)| v == verb)).count();
+        if run > MAX_AMOUNT_BUTTONS {
+            let high = amount_of(&legal[i + run - 1]).map_or(low, |(_, n)| n);
+            out.push(Choice::Amounts { verb, low, high });
+        } else {
+            out.extend(legal[i..i + run].iter().map(|a| Choice::One(*a)));
+        }
+        i += run;
+    }
+    out
+}
+
+/// The bar's buttons, in screen order.
+fn buttons(bar: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
+    let Ok(list) = bar.query_selector_all("button") else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok()).collect()
+}
+
+#[component]
+pub fn Decisions(
+    /// The engine's legal actions for the human to move (empty: nothing to decide here).
+    #[prop(into)]
+    legal: Signal<Vec<Action>>,
+    /// What a call costs, for its label.
+    #[prop(into)]
+    to_call: Signal<Chips>,
+    on_act: Callback<Action>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let bar = NodeRef::<leptos::html::Div>::new();
+    let list = Memo::new(move |_| legal.with(|l| choices(l)));
+
+    // A new decision: the focus goes to its first choice.
+    Effect::new(move |_| {
+        if list.with(|l| l.is_empty()) {
+            return;
+        }
+        set_timeout(
+            move || {
+                if let Some(first) = bar.get_untracked().and_then(|b| buttons(&b).into_iter().find(|b| b.class_name().contains("decision"))) {
+                    let _ = first.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    });
+
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let step: isize = match ev.key().as_str() {
+            "ArrowRight" => 1,
+            "ArrowLeft" => -1,
+            _ => return,
+        };
+        let Some(bar) = bar.get_untracked() else { return };
+        let all = buttons(&bar);
+        let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        let Some(i) = focused.and_then(|f| all.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == &f)) else {
+            return;
+        };
+        ev.prevent_default();
+        let n = all.len() as isize;
+        let _ = all[((i as isize + step + n) % n) as usize].focus();
+    };
+
+    let one = move |action: Action| {
+        let show = matches!(action, Action::Show(_));
+        let cards = match action {
+            Action::Show(claim) => Some(mini_cards(claim.cards())),
+            _ => None,
+        };
+        let label = move || action_label(lang.get(), &action, to_call.get());
+        view! {
+            <button
+                type="button"
+                class="btn decision"
+                class:decision-show=show
+                data-testid=action_slug(&action)
+                data-action=action.to_string()
+                aria-label=label
+                on:click=move |_| on_act.run(action)
+            >
+                {if show { view! { <span aria-hidden="true">{move || lang.get().pick("Show", "Montrer")}</span> }.into_any() } else { view! { <span>{label}</span> }.into_any() }}
+                {cards}
+            </button>
+        }
+        .into_any()
+    };
+
+    let stepper = move |verb: Verb, low: Chips, high: Chips| {
+        let amount = RwSignal::new(low);
+        let typed = move |ev: &web_sys::Event| event_target_value(ev).trim().parse::<Chips>().ok();
+        let action = move || verb.make(amount.get());
+        view! {
+            <span class="stepper" role="group">
+                <input
+                    class="step-amount"
+                    type="number"
+                    inputmode="numeric"
+                    min=low.to_string()
+                    max=high.to_string()
+                    step="1"
+                    data-testid="amount"
+                    aria-label=lt(L::Amount)
+                    prop:value=move || amount.get().to_string()
+                    // A legal amount counts as it is typed; leaving the field brings any other
+                    // back within the limits.
+                    on:input=move |ev| {
+                        if let Some(n) = typed(&ev).filter(|n| (low..=high).contains(n)) {
+                            amount.set(n);
+                        }
+                    }
+                    on:change=move |ev| amount.set(typed(&ev).unwrap_or(low).clamp(low, high))
+                    on:keydown=move |ev: web_sys::KeyboardEvent| {
+                        if ev.key() == "Enter" {
+                            ev.prevent_default();
+                            on_act.run(action());
+                        }
+                    }
+                />
+                <button
+                    type="button"
+                    class="btn decision"
+                    data-testid=move || action_slug(&action())
+                    data-action=move || action().to_string()
+                    on:click=move |_| on_act.run(action())
+                >
+                    {move || action_label(lang.get(), &action(), to_call.get())}
+                </button>
+            </span>
+        }
+        .into_any()
+    };
+
+    view! {
+        <div
+            class="decisions"
+            data-testid="decisions"
+            role="group"
+            aria-label=lt(L::Decisions)
+            node_ref=bar
+            on:keydown=on_keydown
+        >
+            {move || {
+                list.get()
+                    .into_iter()
+                    .map(|c| match c {
+                        Choice::One(action) => one(action),
+                        Choice::Amounts { verb, low, high } => stepper(verb, low, high),
+                    })
+                    .collect_view()
+            }}
+        </div>
+    }
+}

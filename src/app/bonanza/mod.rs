@@ -1,0 +1,472 @@
+//! The Bonanza game screen: the seats round the table with the wheel in the middle, beside it the
+//! phase of the deal (the widow and its auction, the call in progress, the poker betting, the
+//! race) and the deal's story; below, the table's announcement, the prompt and the human's
+//! choices, then the hand; the move log at the side; the deal summaries and the standings.
+//!
+//! Every choice offered is one of the engine's `legal_actions()`, played through the shared
+//! `play_human_move`; computer seats are driven by the shared pacing loop.
+
+pub mod calls;
+pub mod decisions;
+pub mod poker;
+pub mod race;
+pub mod summary;
+pub mod text;
+pub mod wheel;
+
+use leptos::prelude::*;
+
+use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
+use crate::engine::cards::{Card, CardSet};
+use crate::engine::game::{Chips, Game, Seat};
+
+use super::card_svg::CardFace;
+use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::hand::Hand;
+use super::i18n::{hand_title, pass_device_to, tr, Lang, Names, T};
+use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
+use super::results::GameOverPanel;
+use super::seats::{SeatView, SeatsRing};
+use super::session::Session;
+use super::{AppState, Screen};
+use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
+use decisions::Decisions;
+use poker::PokerBox;
+use race::RaceBox;
+use summary::{game_over_reason, DealReport, DealSummary};
+use text::{lt, event_kind, event_sentence, is_announcement, log_class, my_turn, phase_label, waiting, L};
+use wheel::Wheel;
+
+/// The Bonanza game on the table, if the table plays it.
+fn bz(s: &Option<Session>) -> Option<&Bonanza> {
+    s.as_ref().and_then(Session::bonanza)
+}
+
+/// A memo of something read from the Bonanza game on the table (the default when there is none).
+pub fn with_game<T: PartialEq + Default + Send + Sync + 'static>(
+    f: impl Fn(&Bonanza) -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    let session = expect_context::<AppState>().session;
+    Memo::new(move |_| session.with(|s| bz(s).map(&f).unwrap_or_default()))
+}
+
+/// Small card faces in a row (a show, a poker hand, the cards left).
+pub fn mini_cards(cards: &[Card]) -> impl IntoView {
+    let faces = cards.iter().map(|&c| view! { <span class="mini-card"><CardFace card=c /></span> }).collect_view();
+    view! { <span class="mini-cards">{faces}</span> }
+}
+
+/// ": " in English, " : " in French.
+pub fn colon(lang: Lang) -> &'static str {
+    lang.pick(": ", " : ")
+}
+
+/// The hand in the race's order: suit by suit (♠ ♥ ♣ ♦, the colours alternating), from the two
+/// up to the ace, the joker last.
+pub fn race_order(hand: CardSet) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(hand.len());
+    for suit in [0, 1, 3, 2] {
+        // Two to king, then the ace (card index: suit × 13 + rank, the ace first).
+        for rank in (1..13).chain([0]) {
+            let card = Card::from_index(suit * 13 + rank);
+            if hand.contains(card) {
+                cards.push(card);
+            }
+        }
+    }
+    if hand.contains(Card::JOKER) {
+        cards.push(Card::JOKER);
+    }
+    cards
+}
+
+/// Whether the card missing at a stop was played earlier in the deal (`played`: the deal's plays
+/// up to the stop), rather than lying in the dead hand.
+fn missing_played(event: &Event, played: CardSet) -> bool {
+    matches!(event, Event::Stop { missing: Some(m), .. } if played.contains(*m))
+}
+
+/// The log lines of the game's last [`LOG_LENGTH`] events, in `lang`.
+fn log_lines(lang: Lang, events: &[Event], names: &Names) -> Vec<LogLine> {
+    let from = events.len().saturating_sub(LOG_LENGTH);
+    let mut played = CardSet::EMPTY;
+    let mut lines = Vec::with_capacity(events.len() - from);
+    for (index, e) in events.iter().enumerate() {
+        match e {
+            Event::Anted { .. } => played = CardSet::EMPTY,
+            Event::Played { card, .. } => played.insert(*card),
+            _ => {}
+        }
+        if index >= from {
+            lines.push(LogLine {
+                index,
+                class: log_class(e),
+                kind: event_kind(e),
+                text: event_sentence(lang, e, names, missing_played(e, played)),
+            });
+        }
+    }
+    lines
+}
+
+/// The table's latest announcement in this deal: its index in the log, the event, and whether a
+/// stop's missing card had been played.
+fn announcement(g: &Bonanza) -> Option<(usize, Event, bool)> {
+    let events = g.events();
+    let deal = deal_events(events);
+    let start = events.len() - deal.len();
+    let i = deal.iter().rposition(is_announcement)?;
+    let played = deal[..i]
+        .iter()
+        .filter_map(|e| if let Event::Played { card, .. } = e { Some(*card) } else { None })
+        .collect::<CardSet>();
+    Some((start + i, deal[i].clone(), missing_played(&deal[i], played)))
+}
+
+/// The plate's line for a seat: out of the game, its offer or pass in the auction, its bets at
+/// the poker, the widow in its hand.
+fn seat_note(lang: Lang, g: &Bonanza, seat: Seat) -> Option<String> {
+    if g.is_out(seat) {
+        return Some(L::Out.text(lang).into());
+    }
+    let mut parts: Vec<String> = Vec::new();
+    match g.phase() {
+        Phase::Auction => {
+            let a = g.auction();
+            if a.passed & (1 << seat) != 0 {
+                parts.push(lang.pick("passed", "a passé").into());
+            } else if a.high_bidder == Some(seat) {
+                parts.push(format!("{} {}", lang.pick("offers", "offre"), a.high_bid));
+            }
+        }
+        Phase::Poker => {
+            let b = g.betting();
+            if b.participants & (1 << seat) == 0 {
+                parts.push(lang.pick("no poker", "hors poker").into());
+            } else if b.folded & (1 << seat) != 0 {
+                parts.push(lang.pick("folded", "couché").into());
+            } else if b.put_in[seat] > 0 {
+                parts.push(format!("{} {}", lang.pick("in for", "mise"), b.put_in[seat]));
+            }
+        }
+        _ => {}
+    }
+    if g.widow_holder() == Some(seat) {
+        parts.push(lang.pick("has the widow", "a la veuve").into());
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// Which box sits beside the wheel (kept while the phase only changes its card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+enum PhaseBox {
+    Widow,
+    Call(Call),
+    Poker,
+    Race,
+    #[default]
+    None,
+}
+
+/// The table of the Bonanza game in `state.session` (one per game put on the table).
+#[component]
+pub fn BonanzaTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let session = state.session;
+    let lang = state.lang;
+
+    let (id, players, humans, poker_on, deals) = session.with_untracked(|s| {
+        let s = s.as_ref().expect("a game is on the table");
+        let g = s.bonanza().expect("a Bonanza game");
+        (s.id, s.seats.len(), s.humans(), g.options().poker, g.options().game_deals(s.seats.len()))
+    });
+    let first_human = humans.first().copied();
+    let anchor = first_human.unwrap_or(0);
+    let shared_device = humans.len() > 1;
+    let human_seats: u16 = humans.iter().map(|&s| 1u16 << s).sum();
+
+    let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
+    let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
+    let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
+    let finished = move || session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished()));
+    let deal_number = move || session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
+    let phase = Memo::new(move |_| session.with(|s| bz(s).map_or(Phase::GameOver, |g| g.phase())));
+    let thinking = RwSignal::new(None::<Seat>);
+    let revealed = RwSignal::new(if shared_device { None } else { first_human });
+
+    let human_to_move = move || to_move.get().filter(|&s| human_seats & (1 << s) != 0);
+    let viewer = move || if shared_device { human_to_move().or(revealed.get()).or(first_human) } else { first_human };
+    let covered = move || {
+        shared_device && pending_summary.get().is_none() && human_to_move().is_some_and(|h| revealed.get() != Some(h))
+    };
+    // The human at the screen may decide now.
+    let my_turn_now = move || {
+        let v = viewer();
+        v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.rules_open.get()
+    };
+    let racing = move || matches!(phase.get(), Phase::Lead | Phase::Follow(_));
+    let legal = Memo::new(move |_| {
+        if !my_turn_now() {
+            return Vec::new();
+        }
+        session.with(|s| bz(s).map(|g| g.legal_actions()).unwrap_or_default())
+    });
+    let decisions = Signal::derive(move || if racing() { Vec::new() } else { legal.get() });
+    let playable = Signal::derive(move || {
+        legal.with(|l| l.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect::<CardSet>())
+    });
+    let hand_active = Signal::derive(move || my_turn_now() && racing());
+    let hand_cards = Memo::new(move |_| {
+        let Some(v) = viewer() else { return Vec::new() };
+        session.with(|s| bz(s).map(|g| race_order(g.hand(v))).unwrap_or_default())
+    });
+    let to_call = Signal::derive(move || {
+        let Some(v) = viewer() else { return 0 };
+        session.with(|s| bz(s).map_or(0, |g| g.betting().bet - g.betting().put_in[v]))
+    });
+
+    // While a deal's summary is read, the next deal's ante (already paid) is not shown yet: it
+    // lands on the wheel when the summary is closed.
+    let unpaid_ante = move |g: &Bonanza| -> Option<(Chips, Vec<Seat>)> {
+        if pending_summary.get().is_none() || g.is_finished() {
+            return None;
+        }
+        g.events().iter().rev().find_map(|e| match e {
+            Event::Anted { each, players, .. } => Some((*each, players.clone())),
+            _ => None,
+        })
+    };
+    let board = Memo::new(move |_| {
+        session.with(|s| {
+            let Some(g) = bz(s) else { return Board::default() };
+            let mut board = g.board();
+            if let Some((_, seats)) = unpaid_ante(g) {
+                for space in Space::ALL {
+                    if space != Space::Poker || poker_on {
+                        board[space.index()] -= seats.len() as Chips;
+                    }
+                }
+            }
+            board
+        })
+    });
+    let seats = Memo::new(move |_| {
+        let thinking = thinking.get();
+        let viewer = viewer();
+        let l = lang.get();
+        session.with(|s| {
+            let (Some(s), Some(g)) = (s.as_ref(), bz(s)) else { return Vec::new() };
+            let people = s.people();
+            let ante = unpaid_ante(g);
+            // At a call the table does not learn who is asked: nobody else is marked.
+            let hidden_turn = matches!(g.phase(), Phase::Call(_));
+            (0..players)
+                .map(|seat| {
+                    let back = ante.as_ref().filter(|(_, p)| p.contains(&seat)).map_or(0, |(each, _)| *each);
+                    let marked = !hidden_turn || viewer == Some(seat);
+                    SeatView {
+                        seat,
+                        person: people.of(seat),
+                        kind: s.seats[seat],
+                        chips: Some(g.chips()[seat] + back),
+                        cards: g.hand(seat).len(),
+                        note: seat_note(l, g, seat),
+                        shown: g.known(seat).by_rank(),
+                        dealer: g.dealer() == seat && !g.is_out(seat),
+                        to_move: marked && g.to_move() == Some(seat),
+                        thinking: marked && thinking == Some(seat),
+                        viewer: viewer == Some(seat),
+                    }
+                })
+                .collect()
+        })
+    });
+    let current_space = Signal::derive(move || match phase.get() {
+        Phase::Call(call) => Some(call.space()),
+        Phase::Poker => Some(Space::Poker),
+        _ => None,
+    });
+    let phase_box = Memo::new(move |_| match phase.get() {
+        Phase::Widow | Phase::Auction => PhaseBox::Widow,
+        Phase::Call(call) => PhaseBox::Call(call),
+        Phase::Poker => PhaseBox::Poker,
+        Phase::Lead | Phase::Follow(_) => PhaseBox::Race,
+        Phase::GameOver => PhaseBox::None,
+    });
+    let story = with_game(|g| deal_story(deal_events(g.events())));
+    let announced = with_game(announcement);
+    let log_view = Memo::new(move |_| {
+        let l = lang.get();
+        names.with(|n| session.with(|s| bz(s).map(|g| log_lines(l, g.events(), n)).unwrap_or_default()))
+    });
+
+    drive_computer_turns(state, thinking);
+
+    let act = Callback::new(move |action: Action| play_human_move(state, action.to_string()));
+    let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
+
+    let continue_after_summary = Callback::new(move |_: ()| {
+        session.update(|s| {
+            if let Some(s) = s.as_mut() {
+                s.rounds_seen += 1;
+            }
+        });
+    });
+
+    let hand_heading = Signal::derive(move || match viewer() {
+        Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
+        None => T::YourHand.text(lang.get()).to_string(),
+    });
+
+    let turn_prompt = move || {
+        let l = lang.get();
+        if finished() || pending_summary.get().is_some() {
+            return String::new();
+        }
+        let Some(mover) = to_move.get() else { return String::new() };
+        if my_turn_now() {
+            return legal.with(|legal| my_turn(l, phase.get(), legal, to_call.get()));
+        }
+        names.with(|n| waiting(l, &n.of(mover), phase.get()))
+    };
+
+    let summary_view = move || {
+        let deal = pending_summary.get()?;
+        let (report, last) = session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let report = DealReport::build(s.bonanza()?, &s.record, deal)?;
+            Some((report, s.table.is_finished() && s.rounds_finished() as u32 == deal))
+        })?;
+        Some(view! { <DealSummary report=report names=names last=last on_continue=continue_after_summary /> })
+    };
+
+    let game_over_view = move || {
+        if !finished() || pending_summary.get().is_some() {
+            return None;
+        }
+        let (end, winner, chips, leftovers, out) = session.with_untracked(|s| {
+            let g = bz(s)?;
+            let events = g.events();
+            let leftovers: Vec<Event> = events.iter().filter(|e| matches!(e, Event::Leftovers { .. })).cloned().collect();
+            let out = (0..g.players()).filter(|&p| g.is_out(p)).collect::<Vec<_>>();
+            events.iter().rev().find_map(|e| match e {
+                Event::GameOver { end, winner, chips } => Some((end.clone(), *winner, chips.clone(), leftovers.clone(), out.clone())),
+                _ => None,
+            })
+        })?;
+        let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, &leftovers, n)));
+        Some(view! {
+            <GameOverPanel
+                reason=reason
+                winner=winner
+                chips=chips
+                names=names
+                out=out
+                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
+            />
+        })
+    };
+
+    let cover_button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if covered() {
+            set_timeout(
+                move || {
+                    if let Some(b) = cover_button.get_untracked() {
+                        let _ = b.focus();
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
+        }
+    });
+
+    view! {
+        <section
+            class="game game-bonanza"
+            data-testid="game"
+            data-game="bonanza"
+            data-session=id.to_string()
+            data-deal-number=move || deal_number().to_string()
+            data-phase=move || phase.get().name()
+            data-call=move || if let Phase::Call(c) = phase.get() { c.key() } else { "" }
+            data-to-move=move || to_move.get().map(|s| s.to_string()).unwrap_or_default()
+            aria-label=lt(L::Title)
+        >
+            <div class="game-main">
+                <div class="game-status">
+                    <span class="round-badge">{move || text::deal_title(lang.get(), deal_number(), deals)}</span>
+                    <span class="phase-badge" data-testid="phase-label">{move || phase_label(lang.get(), phase.get())}</span>
+                </div>
+                <SeatsRing seats=seats viewer=anchor>
+                    <div class="bz-felt">
+                        <Wheel board=board poker=poker_on current=current_space />
+                        <div class="bz-centre">
+                            {move || match phase_box.get() {
+                                PhaseBox::Widow => view! { <WidowBox names=names /> }.into_any(),
+                                PhaseBox::Call(call) => view! { <CallBox call=call names=names /> }.into_any(),
+                                PhaseBox::Poker => view! { <PokerBox /> }.into_any(),
+                                PhaseBox::Race => view! { <RaceBox names=names /> }.into_any(),
+                                PhaseBox::None => ().into_any(),
+                            }}
+                            <p class="announcement" data-testid="announcement" aria-live="polite" aria-atomic="true">
+                                {move || announced.get().map(|(i, e, played)| {
+                                    let text = names.with(|n| event_sentence(lang.get(), &e, n, played));
+                                    view! { <span class="call" data-event-index=i data-event=event_kind(&e)>{text}</span> }
+                                })}
+                            </p>
+                        </div>
+                    </div>
+                </SeatsRing>
+                <div class="play-strip bz-strip" hidden=finished>
+                    <div class="calls">
+                        <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
+                    </div>
+                    <Show when=move || decisions.with(|d| !d.is_empty())>
+                        <Decisions legal=decisions to_call=to_call on_act=act />
+                    </Show>
+                </div>
+                {game_over_view}
+                <Show when=move || !finished() || pending_summary.get().is_some()>
+                    <Show
+                        when=move || viewer().is_some()
+                        fallback=move || view! {
+                            <section class="hand-area">
+                                <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
+                            </section>
+                        }
+                    >
+                        <Show
+                            when=move || !covered()
+                            fallback=move || view! {
+                                <section class="hand-area hand-cover">
+                                    <div class="hand hand-empty" data-testid="hand">
+                                        <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
+                                        <button
+                                            type="button"
+                                            class="btn btn-primary"
+                                            node_ref=cover_button
+                                            on:click=move |_| revealed.set(to_move.get_untracked())
+                                        >
+                                            {tr(T::ShowMyCards)}
+                                        </button>
+                                    </div>
+                                </section>
+                            }
+                        >
+                            <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />
+                        </Show>
+                    </Show>
+                </Show>
+            </div>
+            <aside class="game-side">
+                <section class="panel story-panel" aria-labelledby="story-title">
+                    <h2 id="story-title" class="panel-title">{lt(L::ThisDeal)}</h2>
+                    <DealStory lines=story names=names />
+                </section>
+                <MoveLog lines=log_view />
+            </aside>
+            {summary_view}
+        </section>
+    }
+}

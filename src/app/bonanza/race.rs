@@ -1,0 +1,63 @@
+//! The race on the table: the run being played (one suit, aces high) with who played each card,
+//! and the cards the table knows to lie in the dead hand (they cause the stops).
+
+use leptos::prelude::*;
+
+use crate::engine::bonanza::race::by_race_order;
+use crate::engine::bonanza::{Bonanza, Event};
+use crate::engine::cards::Card;
+
+use super::text::L;
+use super::{mini_cards, with_game};
+use crate::app::i18n::{use_lang, Names};
+use crate::app::session::Session;
+use crate::app::AppState;
+use crate::app::nain_jaune::board::RunningSequence;
+
+#[component]
+pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
+    let lang = use_lang();
+    // The run with who played each card (read back from this deal's plays).
+    let run = with_game(|g: &Bonanza| {
+        let run = g.run();
+        let mut who = Vec::new();
+        for e in g.events().iter().rev() {
+            match e {
+                Event::Played { seat, card } if run.contains(*card) => who.push((*card, *seat)),
+                Event::Anted { .. } => break,
+                _ => {}
+            }
+        }
+        by_race_order(run)
+            .into_iter()
+            .map(|c| (c, who.iter().find(|(card, _)| *card == c).map(|(_, s)| *s)))
+            .collect::<Vec<_>>()
+    });
+    let cards = Signal::derive(move || {
+        let l = lang.get();
+        names.with(|n| {
+            run.get()
+                .into_iter()
+                .map(|(c, seat)| (c, seat.map(|s| n.of(s).display(l)).unwrap_or_default()))
+                .collect::<Vec<(Card, String)>>()
+        })
+    });
+    let session = expect_context::<AppState>().session;
+    let dead = move || {
+        session.with(|s| s.as_ref().and_then(Session::bonanza).map(|g| g.known_dead().iter().filter(|c| !c.is_joker()).collect::<Vec<_>>()))
+    };
+    view! {
+        <div class="phase-box race-box" data-testid="race">
+            <RunningSequence cards=cards wanted=Signal::stored(None) />
+            {move || {
+                let dead = dead().unwrap_or_default();
+                (!dead.is_empty()).then(|| view! {
+                    <div class="known-dead" data-testid="known-dead">
+                        <span class="phase-sub">{L::KnownDead.text(lang.get())}</span>
+                        {mini_cards(&dead)}
+                    </div>
+                })
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,210 @@
+//! What every game shows when a deal or the game ends: the summary dialog that pauses play until
+//! it is read, and the final standings. Each game fills them with its own figures and sentences.
+
+use leptos::prelude::*;
+
+use crate::engine::game::{Chips, Seat};
+
+use super::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
+
+/// A signed amount for a table cell: "+3", "-10", "0".
+pub fn signed(n: Chips) -> String {
+    if n == 0 {
+        "0".into()
+    } else {
+        format!("{n:+}")
+    }
+}
+
+/// Focuses a dialog's main button once the DOM has settled, so the hand's own focus request
+/// (made in the same turn of the event loop) cannot win.
+pub fn focus_when_settled(button: web_sys::HtmlButtonElement) {
+    set_timeout(
+        move || {
+            let _ = button.focus();
+        },
+        std::time::Duration::from_millis(30),
+    );
+}
+
+/// A table of chip movements: one row per seat (its name, then the figures, the last one the
+/// chips after), the winner's row marked.
+#[component]
+pub fn ChipTable(
+    /// Column headings after "Player", in English and French.
+    columns: Vec<(&'static str, &'static str)>,
+    /// Per seat: the signed figures, then the chips after (unsigned).
+    rows: Vec<Vec<Chips>>,
+    winner: Option<Seat>,
+    #[prop(into)] names: Signal<Names>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let width = columns.len();
+    view! {
+        <div class="table-scroll">
+            <table class="summary-table">
+                <thead>
+                    <tr>
+                        <th scope="col">{tr(T::ColPlayer)}</th>
+                        {columns.into_iter().map(|(en, fr)| view! { <th scope="col">{move || lang.get().pick(en, fr)}</th> }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>
+                    {rows
+                        .into_iter()
+                        .enumerate()
+                        .map(|(seat, row)| {
+                            let cells = row
+                                .into_iter()
+                                .enumerate()
+                                .map(|(i, n)| {
+                                    let last = i + 1 == width;
+                                    let net = i + 2 == width;
+                                    let (pos, neg) = (!last && n > 0, !last && n < 0);
+                                    view! {
+                                        <td class:net=net class:chips-after=last class:pos=pos class:neg=neg>
+                                            {if last { n.to_string() } else { signed(n) }}
+                                        </td>
+                                    }
+                                })
+                                .collect_view();
+                            view! {
+                                <tr class:summary-winner=winner == Some(seat)>
+                                    <th scope="row">{move || names.with(|n| n.of(seat).display(lang.get()))}</th>
+                                    {cells}
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The dialog after a deal or round: a title, the game's content, and one button (focused on
+/// open, the only stop of the Tab key) that continues.
+#[component]
+pub fn SummaryDialog(
+    #[prop(into)] title: Signal<String>,
+    /// The dialog's `data-testid`.
+    test_id: &'static str,
+    /// The button's words (next deal, or the final standings), in English and French.
+    label: (&'static str, &'static str),
+    on_continue: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let lang = use_lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            focus_when_settled(b);
+        }
+    });
+    view! {
+        <div class="dialog-backdrop summary-backdrop">
+            <div
+                class="dialog round-summary"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="summary-title"
+                data-testid=test_id
+                on:keydown=move |ev| {
+                    if ev.key() == "Tab" {
+                        ev.prevent_default();
+                        if let Some(b) = button.get_untracked() {
+                            let _ = b.focus();
+                        }
+                    }
+                }
+            >
+                <header class="dialog-head">
+                    <h2 id="summary-title">{move || title.get()}</h2>
+                </header>
+                <div class="dialog-body">{children()}</div>
+                <footer class="dialog-foot">
+                    <button
+                        type="button"
+                        class="btn btn-primary btn-large"
+                        data-testid="summary-continue"
+                        node_ref=button
+                        on:click=move |_| on_continue.run(())
+                    >
+                        {move || lang.get().pick(label.0, label.1)}
+                    </button>
+                </footer>
+            </div>
+        </div>
+    }
+}
+
+/// The final standings; its main button (focused on open) starts a new game.
+#[component]
+pub fn GameOverPanel(
+    /// Why the game ended, and whatever else the game tells at the end.
+    #[prop(into)]
+    reason: Signal<String>,
+    winner: Option<Seat>,
+    chips: Vec<Chips>,
+    #[prop(into)] names: Signal<Names>,
+    /// Seats out of the game before the end, marked in the standings.
+    #[prop(optional)]
+    out: Vec<Seat>,
+    on_new_game: Callback<()>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            focus_when_settled(b);
+        }
+    });
+    let mut order: Vec<Seat> = (0..chips.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(chips[s]));
+    let headline = move || match winner {
+        Some(w) => names.with(|n| game_winner_title(lang.get(), &n.of(w))),
+        None => T::Tie.text(lang.get()).to_string(),
+    };
+    let standings = {
+        let mut place = 0;
+        let mut last_chips = None;
+        order
+            .iter()
+            .enumerate()
+            .map(|(i, &seat)| {
+                if last_chips != Some(chips[seat]) {
+                    place = i + 1;
+                    last_chips = Some(chips[seat]);
+                }
+                let (p, c, is_out) = (place, chips[seat], out.contains(&seat));
+                view! {
+                    <li class="standing" class:standing-first=p == 1 class:standing-out=is_out data-seat=seat>
+                        <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
+                        <span class="standing-name">{move || names.with(|n| n.of(seat).display(lang.get()))}</span>
+                        <span class="standing-chips">{move || chips_text(lang.get(), c)}</span>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
+            <p class="game-over-kicker">{tr(T::GameOver)}</p>
+            <h2 id="game-over-title" class="game-over-title">{headline}</h2>
+            <p class="game-over-reason">{move || reason.get()}</p>
+            <h3 class="summary-subtitle">{tr(T::FinalStandings)}</h3>
+            <ol class="standings">{standings}</ol>
+            <div class="game-over-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary btn-large"
+                    data-testid="new-game-button"
+                    node_ref=button
+                    on:click=move |_| on_new_game.run(())
+                >
+                    {tr(T::PlayAgain)}
+                </button>
+            </div>
+        </section>
+    }
+}
