@@ -1,8 +1,10 @@
 //! The rules engine: pure Rust, no web crates. The same code runs in the page, the AI worker, the
 //! native `referee` and the tests.
 
+pub mod card_multiset;
 pub mod cards;
 pub mod deal_sampling;
 pub mod game;
 pub mod nain_jaune;
+pub mod programmes;
 pub mod rng;

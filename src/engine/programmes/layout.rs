@@ -1,0 +1,147 @@
+//! Explicit deals in a record (RECORD.md `deals[i]`): `hands` in seat order, `stock` top-first,
+//! optionally `discard` (top-first; without it the top of the stock is turned up), and for the
+//! first deal the program cards: `programs` (one id per seat) and `program_deck` (top-first).
+
+use serde_json::json;
+
+use super::program_deck::{deck, ProgramId};
+use crate::engine::card_multiset::CardMultiset;
+use crate::engine::cards::Card;
+use crate::engine::game::SetupError;
+
+/// The cards of one deal, as the record gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub hands: Vec<CardMultiset>,
+    /// Top first.
+    pub stock: Vec<Card>,
+    /// Top first; `None`: the top card of the stock is turned up.
+    pub discard: Option<Vec<Card>>,
+    /// Each seat's program card (first deal only).
+    pub programs: Option<Vec<ProgramId>>,
+    /// The program deck, top first (first deal only).
+    pub program_deck: Option<Vec<ProgramId>>,
+}
+
+impl Layout {
+    /// Reads `deals[index]`, checking that it is the 108 cards exactly (and, when program cards
+    /// are given, that they are the deck's cards at most once each, the whole deck if both lists
+    /// are given).
+    pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
+        let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
+        let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'stock'".into()))?;
+        for key in obj.keys() {
+            if !["hands", "stock", "discard", "programs", "program_deck"].contains(&key.as_str()) {
+                return Err(err(format!(
+                    "unknown field '{key}' (Programmes deals have 'hands', 'stock', 'discard', 'programs' and 'program_deck')"
+                )));
+            }
+        }
+        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
+        if hands_json.len() != players {
+            return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
+        }
+        let mut seen = CardMultiset::EMPTY;
+        let mut read = |list: &serde_json::Value, what: &str| -> Result<Vec<Card>, SetupError> {
+            let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
+            let mut cards = Vec::with_capacity(items.len());
+            for item in items {
+                let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
+                let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
+                let limit = if card.is_joker() { 4 } else { 2 };
+                if seen.count(card) >= limit || !seen.insert(card) {
+                    return Err(err(format!("{card} appears more than {limit} times (the pack has {limit})")));
+                }
+                cards.push(card);
+            }
+            Ok(cards)
+        };
+        let mut hands = Vec::with_capacity(players);
+        for (seat, hand) in hands_json.iter().enumerate() {
+            let cards = read(hand, &format!("hand {seat}"))?;
+            if cards.is_empty() {
+                return Err(err(format!("hand {seat} is empty (every seat is dealt cards)")));
+            }
+            hands.push(cards.into_iter().collect::<CardMultiset>());
+        }
+        let stock = match obj.get("stock") {
+            Some(s) => read(s, "stock")?,
+            None => return Err(err("'stock' (top first) is required".into())),
+        };
+        let discard = match obj.get("discard") {
+            Some(d) => Some(read(d, "discard")?),
+            None => None,
+        };
+        if discard.is_none() && stock.is_empty() {
+            return Err(err("the stock is empty: no card to turn up for the discard pile".into()));
+        }
+        let missing = CardMultiset::PACK_108.checked_sub(seen).expect("counts were checked");
+        if !missing.is_empty() {
+            return Err(err(format!(
+                "not a full pack of 108 cards: {} missing ({})",
+                missing.len(),
+                missing.to_strings().join(" ")
+            )));
+        }
+        let read_ids = |key: &str| -> Result<Option<Vec<ProgramId>>, SetupError> {
+            match obj.get(key) {
+                None => Ok(None),
+                Some(list) => {
+                    if index > 0 {
+                        return Err(err(format!(
+                            "'{key}' is given in deals[0] only: later rounds draw from the program deck"
+                        )));
+                    }
+                    let items = list.as_array().ok_or_else(|| err(format!("'{key}' must be a list of program ids")))?;
+                    items
+                        .iter()
+                        .map(|v| {
+                            v.as_str()
+                                .ok_or_else(|| err(format!("'{key}' holds {v}, not a program id")))?
+                                .parse::<ProgramId>()
+                                .map_err(|e| err(format!("'{key}': {e}")))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(Some)
+                }
+            }
+        };
+        let programs = read_ids("programs")?;
+        let program_deck = read_ids("program_deck")?;
+        if programs.as_ref().is_some_and(|p| p.len() != players) {
+            return Err(err(format!("'programs' must give one program card per seat ({players})")));
+        }
+        let mut used = vec![false; deck().len()];
+        for id in programs.iter().flatten().chain(program_deck.iter().flatten()) {
+            if std::mem::replace(&mut used[id.index()], true) {
+                return Err(err(format!("program card {id} appears twice")));
+            }
+        }
+        if program_deck.is_some() && used.iter().any(|u| !u) {
+            let missing: Vec<String> = deck().ids().filter(|id| !used[id.index()]).map(|id| id.to_string()).collect();
+            return Err(err(format!(
+                "'programs' and 'program_deck' must hold every program card once: missing {}",
+                missing.join(" ")
+            )));
+        }
+        Ok(Layout { hands, stock, discard, programs, program_deck })
+    }
+
+    /// The record's form of this layout.
+    pub fn to_record(&self) -> serde_json::Value {
+        let mut v = json!({
+            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
+            "stock": self.stock.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        });
+        if let Some(d) = &self.discard {
+            v["discard"] = json!(d.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+        }
+        if let Some(p) = &self.programs {
+            v["programs"] = json!(p.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+        }
+        if let Some(p) = &self.program_deck {
+            v["program_deck"] = json!(p.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+        }
+        v
+    }
+}

@@ -1,0 +1,441 @@
+//! Combinations and melds (RULES.md §3 "Turn"): what a run and a set are, wild cards and the
+//! values they stand for, aces low or high, and extending a meld on the table.
+//!
+//! - The 4 jokers and the 8 twos are wild; a two is never a natural card. A wild is always written
+//!   with the card it stands for (`JK=7C`, `2S=8H`) and keeps that value for the rest of the round.
+//! - Every combination holds at least three cards and at least one natural card.
+//! - A **set** is cards of one rank, any suits, copies allowed (`7H 7S 2S=7D JK=7C`).
+//! - A **run** is cards of one suit with consecutive values, written in ascending order; the ace
+//!   is low (`AS 2S=2S 3S`) or high (`QS KS AS`), never both, and there is no wrap-around (K-A-2).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::program_deck::{rank_at, Directive, Position, SuitMask};
+use crate::engine::cards::{Card, Rank, Suit};
+use crate::engine::game::Seat;
+
+/// Whether a card is wild in Programmes: a joker or any two.
+#[inline]
+pub fn is_wild(card: Card) -> bool {
+    card.is_joker() || card.rank_unchecked() == Rank::TWO
+}
+
+/// The run position of a natural value at the low end of a run (the ace counts 1).
+fn low_position(rank: Rank) -> Position {
+    rank.index() as Position + 1
+}
+
+/// One card as it is laid down: a natural card, or a wild with the card it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    pub card: Card,
+    /// The value a wild stands for; `None` for a natural card (written bare).
+    pub stands_for: Option<Card>,
+}
+
+impl Placed {
+    pub fn natural(card: Card) -> Placed {
+        Placed { card, stands_for: None }
+    }
+
+    pub fn wild(card: Card, stands_for: Card) -> Placed {
+        Placed { card, stands_for: Some(stands_for) }
+    }
+
+    /// The card this one counts as.
+    #[inline]
+    pub fn value(self) -> Card {
+        self.stands_for.unwrap_or(self.card)
+    }
+
+    #[inline]
+    pub fn is_wild(self) -> bool {
+        is_wild(self.card)
+    }
+
+    /// Why this card cannot be laid as written, if it cannot.
+    pub fn check(self) -> Result<(), String> {
+        match (is_wild(self.card), self.stands_for) {
+            (true, None) if self.card.is_joker() => {
+                Err("JK: a joker is wild; write it with the card it stands for, e.g. JK=7C".into())
+            }
+            (true, None) => Err(format!(
+                "{}: a two is always wild; write it with the card it stands for, e.g. {}=7D",
+                self.card, self.card
+            )),
+            (false, Some(_)) => Err(format!("{self}: only jokers and twos are wild (write a natural card bare)")),
+            (true, Some(v)) if v.is_joker() => Err(format!("{self}: a wild stands for an ordinary card, not a joker")),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Placed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.stands_for {
+            Some(v) => write!(f, "{}={v}", self.card),
+            None => write!(f, "{}", self.card),
+        }
+    }
+}
+
+impl FromStr for Placed {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Placed, String> {
+        let parse = |t: &str| t.parse::<Card>().map_err(|e| e.to_string());
+        match s.split_once('=') {
+            Some((card, value)) => Ok(Placed::wild(parse(card)?, parse(value)?)),
+            None => Ok(Placed::natural(parse(s)?)),
+        }
+    }
+}
+
+impl Serialize for Placed {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Placed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Placed, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Writes cards as the action grammar does: separated by single spaces.
+pub fn cards_text(cards: &[Placed]) -> String {
+    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// What a combination is: a run of one suit between two positions, or a set of one rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Positions `low..=high` (1 = ace low, 14 = ace high).
+    Run { suit: Suit, low: Position, high: Position },
+    Set { rank: Rank },
+}
+
+impl Shape {
+    pub fn kind_name(self) -> &'static str {
+        match self {
+            Shape::Run { .. } => "run",
+            Shape::Set { .. } => "set",
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Shape::Run { suit, low, high } => {
+                write!(f, "a run of {} from {} to {}", suit.symbol(), rank_at(low).label(), rank_at(high).label())
+            }
+            Shape::Set { rank } => write!(f, "a set of {}", rank.label()),
+        }
+    }
+}
+
+/// The fewest cards in a combination.
+pub const MIN_COMBINATION: usize = 3;
+/// The longest run: thirteen values (A…K or 2…A).
+pub const MAX_RUN: usize = 13;
+/// The most cards a meld can ever hold: a set of all eight naturals of its rank and all twelve wilds.
+pub const MAX_MELD: usize = 20;
+
+/// Checks a combination as written and says what it is.
+pub fn combination_shape(cards: &[Placed]) -> Result<Shape, String> {
+    let text = || cards_text(cards);
+    if cards.len() < MIN_COMBINATION {
+        return Err(format!("'{}': a combination has at least {MIN_COMBINATION} cards", text()));
+    }
+    for p in cards {
+        p.check()?;
+    }
+    if cards.iter().all(|p| p.is_wild()) {
+        return Err(format!("'{}': every combination needs at least one natural card (not a joker or a two)", text()));
+    }
+    let first = cards[0].value();
+    let rank = first.rank_unchecked();
+    if cards.iter().all(|p| p.value().rank_unchecked() == rank) {
+        return Ok(Shape::Set { rank });
+    }
+    let suit = first.suit_unchecked();
+    if cards.iter().any(|p| p.value().suit_unchecked() != suit) {
+        return Err(format!(
+            "'{}' is neither a set (cards of one rank) nor a run (cards of one suit with consecutive values)",
+            text()
+        ));
+    }
+    let low = low_position(rank);
+    for (i, p) in cards.iter().enumerate() {
+        let position = low as usize + i;
+        if position > 14 || rank_at(position as Position) != p.value().rank_unchecked() {
+            return Err(format!(
+                "'{}': a run is written in ascending order of consecutive values, the ace low (A 2 3) or high (Q K A), with no wrap-around",
+                text()
+            ));
+        }
+    }
+    if cards.len() > MAX_RUN {
+        return Err(format!("'{}': a run holds at most {MAX_RUN} values (the ace is low or high, not both)", text()));
+    }
+    Ok(Shape::Run { suit, low, high: low + cards.len() as Position - 1 })
+}
+
+/// Why `cards` (of shape `shape`) does not satisfy `directive`, if it does not.
+pub fn directive_refusal(directive: &Directive, shape: Shape, cards: &[Placed]) -> Option<String> {
+    let wanted = directive.describe_en();
+    let kind_ok = matches!(
+        (shape, directive.kind),
+        (Shape::Run { .. }, super::program_deck::CombinationKind::Run) | (Shape::Set { .. }, super::program_deck::CombinationKind::Set)
+    );
+    if !kind_ok {
+        return Some(format!("it is a {}, the directive asks for {wanted}", shape.kind_name()));
+    }
+    if cards.len() != directive.length as usize {
+        return Some(format!("it has {} cards, the directive asks for {wanted}", cards.len()));
+    }
+    if !directive.wilds && cards.iter().any(|p| p.is_wild()) {
+        return Some(format!("it uses a wild card, the directive asks for {wanted}"));
+    }
+    match shape {
+        Shape::Run { suit, low, .. } => {
+            if !directive.suits.contains(suit) {
+                return Some(format!("it is in {}, the directive asks for {wanted}", suit.symbol()));
+            }
+            if directive.low.is_some_and(|l| l != low) {
+                return Some(format!("its values are not the imposed ones, the directive asks for {wanted}"));
+            }
+        }
+        Shape::Set { rank } => {
+            if directive.rank.is_some_and(|r| r != rank) {
+                return Some(format!("it is a set of {}, the directive asks for {wanted}", rank.label()));
+            }
+            if let Some(p) = cards.iter().find(|p| !directive.suits.contains(p.value().suit_unchecked())) {
+                return Some(format!("{p} is not in a permitted suit, the directive asks for {wanted}"));
+            }
+        }
+    }
+    None
+}
+
+/// With the `strict_constraints` option, what a program's constraints keep forbidding on the meld
+/// it made: suits outside `suits`, wilds when `wilds` is false, and any extension of a run whose
+/// values were imposed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    pub suits: SuitMask,
+    pub wilds: bool,
+    pub imposed_values: bool,
+}
+
+impl Lasting {
+    pub fn of(directive: &Directive) -> Lasting {
+        Lasting { suits: directive.suits, wilds: directive.wilds, imposed_values: directive.low.is_some() }
+    }
+}
+
+/// Where a card goes when it extends a meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Below a run's lowest value.
+    Low,
+    /// Above a run's highest value.
+    High,
+    /// Into a set.
+    Set,
+}
+
+/// A combination on the table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Meld {
+    pub owner: Seat,
+    pub shape: Shape,
+    /// Cards as laid: a run in ascending order, a set in the order laid.
+    cards: [Placed; MAX_MELD],
+    len: u8,
+    /// The program's constraints, kept only with the `strict_constraints` option.
+    pub lasting: Option<Lasting>,
+}
+
+impl fmt::Debug for Meld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Meld(seat {}: {})", self.owner, cards_text(self.cards()))
+    }
+}
+
+/// A meld as observations carry it: its owner and cards (the shape follows from the cards).
+#[derive(Serialize, Deserialize)]
+struct MeldForm {
+    owner: Seat,
+    cards: Vec<Placed>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lasting: Option<Lasting>,
+}
+
+impl Serialize for Meld {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        MeldForm { owner: self.owner, cards: self.cards().to_vec(), lasting: self.lasting }.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Meld {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Meld, D::Error> {
+        let form = MeldForm::deserialize(deserializer)?;
+        if form.cards.len() > MAX_MELD {
+            return Err(serde::de::Error::custom(format!("a meld holds at most {MAX_MELD} cards")));
+        }
+        let shape = combination_shape(&form.cards).map_err(serde::de::Error::custom)?;
+        Ok(Meld::new(form.owner, shape, &form.cards, form.lasting))
+    }
+}
+
+impl Meld {
+    /// A meld of cards already checked by [`combination_shape`].
+    pub fn new(owner: Seat, shape: Shape, cards: &[Placed], lasting: Option<Lasting>) -> Meld {
+        let mut array = [Placed::natural(Card::JOKER); MAX_MELD];
+        array[..cards.len()].copy_from_slice(cards);
+        Meld { owner, shape, cards: array, len: cards.len() as u8, lasting }
+    }
+
+    pub fn cards(&self) -> &[Placed] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Where `placed` would go, or why it cannot extend this meld (numbered `number`).
+    pub fn extension_end(&self, number: usize, placed: Placed) -> Result<End, String> {
+        placed.check()?;
+        let value = placed.value();
+        if let Some(lasting) = self.lasting {
+            if !lasting.wilds && placed.is_wild() {
+                return Err(format!("meld {number} keeps its program's ban on wild cards (strict constraints)"));
+            }
+            if lasting.imposed_values && matches!(self.shape, Shape::Run { .. }) {
+                return Err(format!("meld {number} keeps its program's imposed values (strict constraints)"));
+            }
+            if !lasting.suits.contains(value.suit_unchecked()) {
+                return Err(format!("meld {number} keeps its program's permitted suits (strict constraints)"));
+            }
+        }
+        match self.shape {
+            Shape::Set { rank } => {
+                if value.rank_unchecked() != rank {
+                    return Err(format!("meld {number} is a set of {}, not of {}", rank.label(), value.rank_unchecked().label()));
+                }
+                Ok(End::Set)
+            }
+            Shape::Run { suit, low, high } => {
+                if value.suit_unchecked() != suit {
+                    return Err(format!("meld {number} is a run of {}", suit.symbol()));
+                }
+                let full = (high - low + 1) as usize >= MAX_RUN;
+                let rank = value.rank_unchecked();
+                let fits_low = !full && low > 1 && rank_at(low - 1) == rank && (low - 1 > 1 || rank == Rank::ACE);
+                let fits_high = !full && high < 14 && rank_at(high + 1) == rank;
+                if fits_low {
+                    Ok(End::Low)
+                } else if fits_high {
+                    Ok(End::High)
+                } else if full {
+                    Err(format!("meld {number} already holds {MAX_RUN} values"))
+                } else {
+                    Err(format!("{placed} does not extend meld {number}, {}", self.shape))
+                }
+            }
+        }
+    }
+
+    /// Adds a card at `end` (as found by [`Meld::extension_end`]).
+    pub fn extend(&mut self, placed: Placed, end: End) {
+        let n = self.len as usize;
+        match end {
+            End::Low => {
+                self.cards.copy_within(0..n, 1);
+                self.cards[0] = placed;
+            }
+            End::High | End::Set => self.cards[n] = placed,
+        }
+        self.len += 1;
+        if let Shape::Run { ref mut low, ref mut high, .. } = self.shape {
+            match end {
+                End::Low => *low -= 1,
+                End::High => *high += 1,
+                End::Set => {}
+            }
+        }
+    }
+
+    /// The value a card must have to extend this meld at `end` (for runs) or any (for sets: the
+    /// rank, in the first suit its constraint permits).
+    pub fn wanted_at(&self, end: End) -> Option<Card> {
+        match (self.shape, end) {
+            (Shape::Set { rank }, End::Set) => {
+                let suit = self.lasting.map_or(Suit::Spades, |l| l.suits.first());
+                Some(Card::new(rank, suit))
+            }
+            (Shape::Run { suit, low, high }, End::Low) if low > 1 && (high - low + 1) < MAX_RUN as Position => {
+                Some(Card::new(rank_at(low - 1), suit))
+            }
+            (Shape::Run { suit, low, high }, End::High) if high < 14 && (high - low + 1) < MAX_RUN as Position => {
+                Some(Card::new(rank_at(high + 1), suit))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(text: &str) -> Vec<Placed> {
+        text.split(' ').map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!(combination_shape(&placed("7H 7S 2S=7D JK=7C")), Ok(Shape::Set { rank: Rank::SEVEN }));
+        assert_eq!(
+            combination_shape(&placed("4S 5S JK=6S 7S")),
+            Ok(Shape::Run { suit: Suit::Spades, low: 4, high: 7 })
+        );
+        assert_eq!(combination_shape(&placed("AS 2S=2S 3S")), Ok(Shape::Run { suit: Suit::Spades, low: 1, high: 3 }));
+        assert_eq!(combination_shape(&placed("QS KS AS")), Ok(Shape::Run { suit: Suit::Spades, low: 12, high: 14 }));
+        assert!(combination_shape(&placed("KS AS 2S=3S")).is_err());
+        assert!(combination_shape(&placed("KS AS JK=2S")).is_err());
+        assert!(combination_shape(&placed("JK=7S 2H=7D 7C")).is_ok());
+        assert!(combination_shape(&placed("JK=7S 2H=7D")).is_err());
+        assert!(combination_shape(&placed("JK=7S 2H=7D 2C=7C")).unwrap_err().contains("natural"));
+        assert!(combination_shape(&placed("7S 2H 7C")).unwrap_err().contains("always wild"));
+        assert!(combination_shape(&placed("7S 7H=7D 7C")).unwrap_err().contains("only jokers and twos"));
+    }
+
+    #[test]
+    fn runs_extend_at_either_end_and_stop_at_thirteen_values() {
+        let cards = placed("4S 5S JK=6S 7S");
+        let mut meld = Meld::new(0, combination_shape(&cards).unwrap(), &cards, None);
+        assert_eq!(meld.extension_end(0, "3S".parse().unwrap()), Ok(End::Low));
+        assert_eq!(meld.extension_end(0, "8S".parse().unwrap()), Ok(End::High));
+        assert!(meld.extension_end(0, "8H".parse().unwrap()).is_err());
+        assert!(meld.extension_end(0, "9S".parse().unwrap()).is_err());
+        meld.extend("3S".parse().unwrap(), End::Low);
+        meld.extend("2H=2S".parse().unwrap(), End::Low);
+        assert_eq!(meld.extension_end(0, "AS".parse().unwrap()), Ok(End::Low));
+        meld.extend("AS".parse().unwrap(), End::Low);
+        assert!(meld.extension_end(0, "KS".parse().unwrap()).is_err());
+        assert_eq!(cards_text(meld.cards()), "AS 2H=2S 3S 4S 5S JK=6S 7S");
+        assert_eq!(meld.shape, Shape::Run { suit: Suit::Spades, low: 1, high: 7 });
+    }
+}

@@ -1,0 +1,52 @@
+//! Programmes' house rules (RULES.md §3) and their record keys (RECORD.md "Options").
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::{bool_option, check_option_keys, int_option, GameId, SetupError};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// Completed programs that win the game (the first to reach it wins at once).
+    pub target: u32,
+    /// Rounds without success after which a player may exchange his program card (0: never).
+    pub exchange_after: u32,
+    /// Whether the melds a program made keep its constraints for the rest of the round.
+    pub strict_constraints: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { target: 5, exchange_after: 0, strict_constraints: false }
+    }
+}
+
+pub const OPTION_KEYS: [&str; 3] = ["target", "exchange_after", "strict_constraints"];
+
+/// A target beyond this could never be reached in the round limit anyway.
+pub const MAX_TARGET: i64 = 1000;
+
+impl Options {
+    /// Reads the record's `options` object; keys left out take their defaults.
+    pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
+        check_option_keys(map, &OPTION_KEYS, GameId::Programmes)?;
+        let target = int_option(map, "target", 5, 1)?;
+        if target > MAX_TARGET {
+            return Err(SetupError(format!("option 'target' is too large (at most {MAX_TARGET})")));
+        }
+        let exchange_after = int_option(map, "exchange_after", 0, 0)?;
+        if exchange_after > 1000 {
+            return Err(SetupError("option 'exchange_after' is too large (at most 1000)".into()));
+        }
+        let strict_constraints = bool_option(map, "strict_constraints", false)?;
+        Ok(Options { target: target as u32, exchange_after: exchange_after as u32, strict_constraints })
+    }
+
+    /// The record's `options` object for these options (every key written out).
+    pub fn to_record(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        map.insert("target".into(), self.target.into());
+        map.insert("exchange_after".into(), self.exchange_after.into());
+        map.insert("strict_constraints".into(), self.strict_constraints.into());
+        map
+    }
+}
