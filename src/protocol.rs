@@ -82,7 +82,7 @@ pub fn answer_with(message: &str, clock: &dyn Clock) -> FromWorker {
     };
     match request {
         ToWorker::Think { id, game, level, seed, budget_ms, iterations, observation, explain } => {
-            let budget = crate::ai::request_budget(level, budget_ms, iterations, clock);
+            let budget = crate::ai::request_budget(game, level, budget_ms, iterations, clock);
             match crate::ai::choose_from_json(game, &observation, level, seed, budget, clock, explain) {
                 Ok(decision) => FromWorker::Move { id, action: decision.action, explanation: decision.explanation },
                 Err(message) => FromWorker::Failed { id: Some(id), message },

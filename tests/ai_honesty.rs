@@ -8,6 +8,7 @@
 use tapis::ai::{choose_within, search::NoClock, Budget, Level};
 use tapis::engine::game::{Game, Setup};
 use tapis::engine::nain_jaune::NainJaune;
+use tapis::engine::programmes::Programmes;
 use tapis::engine::rng::{seeded, GameRng};
 
 /// Positions where the seat to move has a real choice, from games between easy players.
@@ -79,4 +80,58 @@ fn searches_are_reproducible_with_an_iteration_budget() {
             assert_eq!(decide(&game, level, budget), decide(&game, level, budget));
         }
     }
+}
+
+/// Programmes positions where the seat to move has a real choice, from games between easy players.
+fn programmes_decision_points(games: u64, per_game: usize) -> Vec<Programmes> {
+    let mut found = Vec::new();
+    for g in 0..games {
+        let players = 2 + (g % 6) as usize;
+        let mut game = Programmes::new(&Setup { players, seed: 2000 + g, ..Setup::default() }).unwrap();
+        let mut rng = seeded(g);
+        let mut taken = 0;
+        while let Some(seat) = game.to_move() {
+            if game.legal_actions().len() > 1 && taken < per_game && rand::Rng::random_bool(&mut rng, 0.2) {
+                found.push(game.clone());
+                taken += 1;
+            }
+            let action = tapis::ai::choose::<Programmes>(&game.observe(seat), Level::Easy, &mut rng);
+            game.play(seat, &action).unwrap();
+            if game.deal_number() > 2 {
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn programmes_decisions_depend_only_on_the_observation() {
+    // The same check for Programmes: hidden hands, secret programs and the stock's order are dealt
+    // again; the seat sees the same observation and every level decides the same.
+    let positions = programmes_decision_points(30, 3);
+    assert!(positions.len() >= 60, "only {} positions", positions.len());
+    let mut redealt_differently = 0;
+    for (i, game) in positions.iter().enumerate() {
+        let seat = game.to_move().unwrap();
+        let observation = game.observe(seat);
+        observation.check().unwrap_or_else(|e| panic!("position {i}: {e}"));
+        let other: Programmes = Programmes::determinize(&observation, &mut seeded(9_000 + i as u64));
+        if (0..game.players()).any(|s| s != seat && (game.hand(s) != other.hand(s) || game.program(s) != other.program(s))) {
+            redealt_differently += 1;
+        }
+        assert_eq!(other.observe(seat), observation, "position {i}: the re-deal shows the seat something else");
+        for (level, budget) in [
+            (Level::Random, Budget::iterations(1)),
+            (Level::Easy, Budget::iterations(1)),
+            (Level::Medium, Budget::iterations(5)),
+            (Level::Hard, Budget::iterations(60)),
+        ] {
+            let decide = |g: &Programmes| {
+                choose_within::<Programmes>(&g.observe(seat), level, budget, &NoClock, &mut seeded(42)).to_string()
+            };
+            assert_eq!(decide(game), decide(&other), "position {i}: {level} decides differently once the hidden cards are dealt again");
+        }
+    }
+    assert!(redealt_differently * 2 > positions.len());
 }

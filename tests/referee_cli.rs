@@ -326,3 +326,160 @@ fn play_refuses_bad_arguments() {
         assert!(!output.stderr.is_empty(), "{args:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Programmes (RULES.md §3; RECORD.md's Programmes layout, grammar and options)
+// ---------------------------------------------------------------------------------------------
+
+/// The keys RECORD.md requires in `state`, for Programmes (no board spaces: `board` is `{}`),
+/// and the game's own fields.
+fn assert_programmes_keys(state: &Value) {
+    assert!(state["phase"].is_string(), "phase: {state}");
+    assert!(state["to_move"].is_u64() || state["to_move"].is_null(), "to_move");
+    assert!(state["legal"].as_array().is_some_and(|l| l.iter().all(Value::is_string)), "legal");
+    assert!(state["chips"].as_array().is_some_and(|c| c.iter().all(Value::is_i64)), "chips");
+    assert_eq!(state["board"], json!({}), "Programmes has no board spaces");
+    for hand in state["hands"].as_array().expect("hands") {
+        let cards: Vec<tapis::engine::cards::Card> =
+            hand.as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
+        assert!(cards.windows(2).all(|w| w[0] <= w[1]), "a hand is sorted (copies side by side): {hand}");
+    }
+    assert!(state["deal_number"].is_u64());
+    assert!(state["finished"].is_boolean());
+    assert!(state["winner"].is_u64() || state["winner"].is_null());
+    assert!(state["events"].as_array().is_some_and(|e| e.iter().all(|e| e.is_object() && e["text"].is_string())));
+    for key in ["melds", "discard", "stock", "programs", "program_deck", "programs_done", "completed", "revealed"] {
+        assert!(state[key].is_array(), "{key}: {state}");
+    }
+    assert!(state["stock_size"].is_u64());
+}
+
+#[test]
+fn programmes_replay_shows_melds_programs_and_the_discard_pile() {
+    // RECORD.md: deals with `stock` top-first, `discard`, `programs`; actions `draw stock`,
+    // `draw discard`, `reveal … | …`, `meld …`, `extend N CARD`, `discard CARD`.
+    let (out, code) = replay_file("programmes_reveal.json");
+    assert_eq!(code, Some(0), "{out}");
+    let state = &out["state"];
+    assert_programmes_keys(state);
+    assert_eq!(state["phase"], "draw");
+    assert_eq!(state["to_move"], 2);
+    assert_eq!(state["legal"], json!(["draw stock", "draw discard"]));
+    assert_eq!(state["programs_done"], json!([0, 1, 0]));
+    assert_eq!(state["revealed"], json!([false, true, false]));
+    assert_eq!(state["programs"], json!(["P18", "P14", "P27"]), "the referee sees every program");
+    assert_eq!(state["hands"][1], json!(["8C"]));
+    assert_eq!(state["discard"][0], "JD", "the discard pile, top first");
+    assert_eq!(
+        state["melds"],
+        json!([
+            { "number": 0, "owner": 1, "kind": "set", "rank": "9", "cards": ["9S", "9D", "9C", "JK=9H"] },
+            { "number": 1, "owner": 1, "kind": "run", "suit": "H", "from": "4", "to": "8", "cards": ["4H", "5H", "6H", "7H", "2D=8H"] },
+            { "number": 2, "owner": 1, "kind": "set", "rank": "K", "cards": ["KS", "KH", "KC"] },
+        ])
+    );
+    let texts: Vec<&str> = state["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect();
+    assert!(texts.contains(&"Seat 1 reveals program P14 (Trio and run of four): 1 completed"), "{texts:?}");
+    let record = Record::from_json(&std::fs::read_to_string(scenario("programmes_reveal.json")).unwrap()).unwrap();
+    assert_eq!(*state, Table::replay(&record).unwrap().referee_state());
+}
+
+#[test]
+fn programmes_illegal_actions_give_their_index_and_why() {
+    // RECORD.md: "On the first illegal action ... {"ok": false, "error": "…", "at": INDEX}".
+    let out = replay_file("programmes_illegal_discard.json");
+    assert_refusal(&out, json!(7), &["discard 7C", "taken from the discard pile"]);
+    let base = std::fs::read_to_string(scenario("programmes_reveal.json")).unwrap();
+    let with_actions = |actions: Value| {
+        let mut record: Value = serde_json::from_str(&base).unwrap();
+        record["actions"] = actions;
+        record.to_string()
+    };
+    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "reveal 9S 9D 9C" }])));
+    assert_refusal(&out, json!(1), &["reveal 9S 9D 9C", "asks for 2 combinations"]);
+    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "meld KS KH KC" }])));
+    assert_refusal(&out, json!(1), &["meld KS KH KC", "must reveal"]);
+    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "play 7C" }])));
+    assert_refusal(&out, json!(0), &["play 7C", "not a Programmes action"]);
+    let out = replay_stdin(&with_actions(json!([{ "seat": 2, "do": "draw stock" }])));
+    assert_refusal(&out, json!(0), &["draw stock", "seat 1's turn"]);
+}
+
+#[test]
+fn programmes_bad_layouts_give_at_null() {
+    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a
+    // message that says why."
+    assert_refusal(&replay_file("programmes_bad_layout.json"), Value::Null, &["7C", "more than 2"]);
+    assert_refusal(&replay_file("programmes_bad_programs.json"), Value::Null, &["P18", "twice"]);
+    assert_refusal(&replay_stdin(r#"{"format": 1, "game": "programmes", "players": 8, "seed": 1}"#), Value::Null, &["2 to 6"]);
+    assert_refusal(
+        &replay_stdin(r#"{"format": 1, "game": "programmes", "players": 3, "seed": 1, "options": {"target": 0}}"#),
+        Value::Null,
+        &["target"],
+    );
+    assert_refusal(
+        &replay_stdin(r#"{"format": 1, "game": "programmes", "players": 3, "seed": 1, "options": {"direction": "clockwise"}}"#),
+        Value::Null,
+        &["unknown option 'direction'"],
+    );
+}
+
+/// `referee play --game programmes` with these arguments: its record, checked to replay to the end.
+fn play_programmes(players: usize, seats: &str, seed: u64, options: &[&str]) -> (Record, Value) {
+    let players_arg = players.to_string();
+    let seed_arg = seed.to_string();
+    let mut args = vec!["play", "--game", "programmes", "--players", &players_arg, "--seats", seats, "--seed", &seed_arg];
+    for option in options {
+        args.push("--option");
+        args.push(option);
+    }
+    let output = run(&args, None);
+    assert_eq!(output.status.code(), Some(0), "referee {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let record = Record::from_json(&text).unwrap_or_else(|e| panic!("referee play printed no record ({}):\n{text}", e.0));
+    let (out, code) = replay_stdin(&text);
+    assert_eq!(code, Some(0), "{out}");
+    assert_programmes_keys(&out["state"]);
+    assert_eq!(out["state"]["finished"], true, "{args:?}");
+    assert_eq!(out["state"]["legal"], json!([]));
+    (record, out["state"].clone())
+}
+
+#[test]
+fn programmes_play_round_trips_to_the_end() {
+    // RECORD.md: "`referee play` ... prints its record; `referee replay` of that output succeeds
+    // and ends `finished: true`."
+    for players in 2..=7usize {
+        let seats: Vec<&str> = (0..players).map(|i| if i % 3 == 2 { "random" } else { "easy" }).collect();
+        let (record, state) = play_programmes(players, &seats.join(","), 300 + players as u64, &["target=2"]);
+        let winner = state["winner"].as_u64().expect("a winner") as usize;
+        assert!(state["programs_done"][winner].as_u64().unwrap() >= 2);
+        // RULES.md §3: the first dealer is drawn by dealing face up until a spade.
+        let (dealer, _) = tapis::engine::programmes::draw_first_dealer(record.seed, players);
+        assert_eq!(record.first_dealer, Some(dealer));
+    }
+    let (_, state) = play_programmes(4, "easy,easy,easy,easy", 9, &[]);
+    assert_eq!(state["options"]["target"], 5);
+    let best = state["programs_done"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).max().unwrap();
+    assert_eq!(best, 5, "the default target");
+    let (_, state) = play_programmes(3, "medium,hard,easy", 4, &["target=1", "exchange_after=1", "strict_constraints=true"]);
+    assert_eq!(state["options"]["strict_constraints"], true);
+}
+
+#[test]
+fn programmes_arena_and_program_table_print_reports() {
+    let output = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--matches", "3", "--seed", "2", "--option", "target=1"], None);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let report = json_out(&output);
+    assert_eq!(report["matches"], 3);
+    assert!(report["win_rate"].as_f64().is_some());
+    assert!((report["expected"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
+    let output = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--deals", "3"], None);
+    assert_ne!(output.status.code(), Some(0), "programmes counts matches, not deals");
+    let output = run(&["programs", "--players", "4", "--rounds", "50", "--seed", "3"], None);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let report = json_out(&output);
+    assert_eq!(report["programs"].as_array().unwrap().len(), 40);
+    let held: u64 = report["programs"].as_array().unwrap().iter().map(|p| p["held"].as_u64().unwrap()).sum();
+    assert_eq!(held, 200, "50 rounds of 4 seats");
+}

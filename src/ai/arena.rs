@@ -91,3 +91,86 @@ pub fn run<G: GameBots>(
         control_mean: control_total / n,
     })
 }
+
+/// Match arena (for games won by reaching a target, such as Programmes): whole games, the tested
+/// level at one seat (each seat in turn) and the baseline at the others; the report gives the
+/// share of matches the tested level wins, against the `1 / players` of an equal player.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchReport {
+    pub game: &'static str,
+    pub players: usize,
+    pub tested: String,
+    pub baseline: String,
+    pub matches: u32,
+    pub tested_wins: u32,
+    /// Matches that ended without a winner (the safety limit on rounds, on a tie).
+    pub no_winner: u32,
+    pub win_rate: f64,
+    pub ci95_low: f64,
+    pub ci95_high: f64,
+    /// What an equal player would win: 1 / players.
+    pub expected: f64,
+    pub mean_rounds: f64,
+}
+
+/// Plays one whole game with `levels` per seat; returns the winner (if any) and the rounds dealt.
+pub fn play_match<G: GameBots>(setup: &Setup, levels: &[Level], rng: &mut GameRng) -> Result<(Option<Seat>, u32), SetupError> {
+    let mut game = G::new(setup)?;
+    game.set_logging(false);
+    while let Some(seat) = game.to_move() {
+        let action = choose::<G>(&game.observe(seat), levels[seat], rng);
+        game.play(seat, &action).expect("computer players choose legal moves");
+    }
+    Ok((game.winner_seat(), game.deal_number()))
+}
+
+/// Runs `matches` matches, match `m` from its own seed derived from `seed`, the tested level at
+/// seat `m % players`. `on_match` is called after each match (progress).
+#[allow(clippy::too_many_arguments)]
+pub fn run_matches<G: GameBots>(
+    players: usize,
+    tested: Level,
+    baseline: Level,
+    matches: u32,
+    seed: u64,
+    options: &serde_json::Map<String, serde_json::Value>,
+    mut on_match: impl FnMut(u32, Option<Seat>, Seat),
+) -> Result<MatchReport, SetupError> {
+    let mut rng = seeded(seed);
+    let (mut wins, mut none, mut rounds) = (0u32, 0u32, 0u64);
+    for m in 0..matches {
+        let setup = Setup {
+            players,
+            seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(m)),
+            options: options.clone(),
+            ..Setup::default()
+        };
+        let seat = m as usize % players;
+        let levels: Vec<Level> = (0..players).map(|s| if s == seat { tested } else { baseline }).collect();
+        let (winner, dealt) = play_match::<G>(&setup, &levels, &mut rng)?;
+        rounds += u64::from(dealt);
+        match winner {
+            Some(w) if w == seat => wins += 1,
+            None => none += 1,
+            _ => {}
+        }
+        on_match(m, winner, seat);
+    }
+    let n = f64::from(matches.max(1));
+    let p = f64::from(wins) / n;
+    let half_width = 1.96 * (p * (1.0 - p) / n).sqrt();
+    Ok(MatchReport {
+        game: G::ID.key(),
+        players,
+        tested: tested.key().to_string(),
+        baseline: baseline.key().to_string(),
+        matches,
+        tested_wins: wins,
+        no_winner: none,
+        win_rate: p,
+        ci95_low: (p - half_width).max(0.0),
+        ci95_high: (p + half_width).min(1.0),
+        expected: 1.0 / players as f64,
+        mean_rounds: rounds as f64 / n,
+    })
+}

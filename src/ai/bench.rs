@@ -11,8 +11,9 @@ use crate::engine::rng::seeded;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchReport {
     pub players: usize,
-    /// Random full-deal playouts: a fresh shuffle and deal, uniformly random legal moves until the
-    /// deal is settled.
+    /// Full-deal playouts: a fresh shuffle and deal, then the game's playout policy (the moves the
+    /// searches simulate: nearly random for Nain Jaune, greedy for Programmes) until the deal is
+    /// settled.
     pub playouts: u64,
     pub playouts_per_second: f64,
     pub moves_per_second: f64,
@@ -37,7 +38,7 @@ pub fn run<G: GameBots>(players: usize, seed: u64, seconds: f64, clock: &dyn Clo
         for _ in 0..1000 {
             let mut game = base.clone();
             game.redeal(&mut rng);
-            while game.play_random(&mut rng) {
+            while G::playout_move(&mut game, &mut rng) {
                 moves += 1;
             }
             playouts += 1;

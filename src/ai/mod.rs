@@ -9,6 +9,8 @@
 pub mod arena;
 pub mod bench;
 pub mod nain_jaune_bot;
+pub mod program_difficulty;
+pub mod programmes_bot;
 pub mod search;
 
 use std::fmt;
@@ -18,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::game::{Game, GameId};
 use crate::engine::nain_jaune::NainJaune;
+use crate::engine::programmes::Programmes;
 use crate::engine::rng::{index_below, seeded, GameRng};
 pub use search::{Budget, Clock};
 
@@ -72,14 +75,23 @@ pub trait Bot<G: Game> {
 /// The move `level` chooses for the seat that `observation` belongs to, with the default
 /// iteration budget of the search levels (reproducible; see [`choose_within`] for time limits).
 pub fn choose<G: GameBots>(observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
-    choose_within::<G>(observation, level, default_budget(level), &search::NoClock, rng)
+    choose_within::<G>(observation, level, G::default_budget(level), &search::NoClock, rng)
 }
 
-/// The iteration budget a level uses when none is given.
+/// The iteration budget a level uses when none is given (Nain Jaune's; see
+/// [`GameBots::default_budget`] and [`default_budget_for`]).
 pub fn default_budget(level: Level) -> Budget {
     match level {
         Level::Medium => Budget::iterations(search::MEDIUM_ITERATIONS),
         _ => Budget::iterations(search::HARD_ITERATIONS),
+    }
+}
+
+/// The iteration budget a level uses in `game` when none is given.
+pub fn default_budget_for(game: GameId, level: Level) -> Budget {
+    match game {
+        GameId::Programmes => Programmes::default_budget(level),
+        _ => NainJaune::default_budget(level),
     }
 }
 
@@ -112,6 +124,17 @@ pub trait GameBots: Game {
     fn playout_move(state: &mut Self, rng: &mut GameRng) -> bool {
         state.play_random(rng)
     }
+
+    /// Each seat's standing, the quantity the searches maximise the change of over a playout:
+    /// the chips by default.
+    fn standing(&self) -> Vec<f64> {
+        self.chip_counts().iter().map(|&c| c as f64).collect()
+    }
+
+    /// The iteration budget of the search levels when none is given.
+    fn default_budget(level: Level) -> Budget {
+        default_budget(level)
+    }
 }
 
 impl GameBots for NainJaune {
@@ -121,6 +144,42 @@ impl GameBots for NainJaune {
 
     fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
         nain_jaune_bot::playout_move(state, rng)
+    }
+}
+
+/// Programmes' search levels: a playout is a whole round of greedy play (about a hundred turns), so
+/// the hard level runs fewer of them than Nain Jaune's.
+pub const PROGRAMMES_HARD_ITERATIONS: u32 = 1_000;
+pub const PROGRAMMES_MEDIUM_ITERATIONS: u32 = 20;
+
+/// The value of winning the game, in programs, for the searches.
+const PROGRAMMES_WIN_BONUS: f64 = 3.0;
+
+impl GameBots for Programmes {
+    fn rule_bot() -> Box<dyn Bot<Programmes>> {
+        Box::new(programmes_bot::RuleBot { randomness: 0.1 })
+    }
+
+    fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
+        programmes_bot::playout_move(state, rng)
+    }
+
+    /// Programmes has no chips: a seat's standing is its completed programs (plus a bonus for
+    /// the win) minus the mean of the other seats', so denying the others counts too.
+    fn standing(&self) -> Vec<f64> {
+        let n = self.players();
+        let score: Vec<f64> = (0..n)
+            .map(|s| self.programs_done(s) as f64 + if self.winner() == Some(s) { PROGRAMMES_WIN_BONUS } else { 0.0 })
+            .collect();
+        let total: f64 = score.iter().sum();
+        score.iter().map(|&own| own - (total - own) / (n - 1) as f64).collect()
+    }
+
+    fn default_budget(level: Level) -> Budget {
+        match level {
+            Level::Medium => Budget::iterations(PROGRAMMES_MEDIUM_ITERATIONS),
+            _ => Budget::iterations(PROGRAMMES_HARD_ITERATIONS),
+        }
     }
 }
 
@@ -138,10 +197,10 @@ pub const MAX_ITERATIONS: u32 = 200_000;
 
 /// The budget of one request: its iterations if given (reproducible), else its time budget;
 /// without a working clock, the level's default iterations.
-pub fn request_budget(level: Level, budget_ms: u32, iterations: Option<u32>, clock: &dyn Clock) -> Budget {
+pub fn request_budget(game: GameId, level: Level, budget_ms: u32, iterations: Option<u32>, clock: &dyn Clock) -> Budget {
     match iterations {
         Some(n) => Budget::iterations(n.clamp(1, MAX_ITERATIONS)),
-        None if !clock.is_real() => default_budget(level),
+        None if !clock.is_real() => default_budget_for(game, level),
         None => Budget { iterations: Some(MAX_ITERATIONS), time_ms: Some(f64::from(budget_ms.max(1))) },
     }
 }
@@ -172,6 +231,18 @@ pub fn choose_from_json(
                 .then(|| serde_json::to_value(nain_jaune_bot::explain(&obs, action)).expect("hints serialize"));
             Ok(Decision { action: action.to_string(), explanation })
         }
+        GameId::Programmes => {
+            let obs: <Programmes as Game>::Observation = serde_json::from_value(observation.clone())
+                .map_err(|e| format!("not a Programmes observation: {e}"))?;
+            obs.check().map_err(|e| format!("not a possible Programmes table: {e}"))?;
+            if obs.to_move != Some(obs.seat) {
+                return Err(format!("seat {} has no move to make", obs.seat));
+            }
+            let action = choose_within::<Programmes>(&obs, level, budget, clock, &mut rng);
+            let explanation = explain
+                .then(|| serde_json::to_value(programmes_bot::explain(&obs, &action)).expect("hints serialize"));
+            Ok(Decision { action: action.to_string(), explanation })
+        }
         other => Err(format!("{} has no computer players in this version", other.key())),
     }
 }
@@ -181,6 +252,7 @@ pub fn bench_game(game: GameId, players: usize, seconds: f64, clock: &dyn Clock)
     let seconds = seconds.clamp(0.05, 30.0);
     match game {
         GameId::NainJaune => bench::run::<NainJaune>(players, 1, seconds, clock).map_err(|e| e.0),
+        GameId::Programmes => bench::run::<Programmes>(players, 1, seconds, clock).map_err(|e| e.0),
         other => Err(format!("{} has no engine in this version", other.key())),
     }
 }

@@ -3,7 +3,9 @@
 //! Both searches see only the deciding seat's observation: every iteration rebuilds a full state
 //! with `Game::determinize` (the hidden cards dealt again, consistently with all the seat knows),
 //! then plays to the end of the current deal with the game's playout policy. A deal's value for a
-//! seat is the chips it wins or loses until that deal is settled.
+//! seat is how much its standing changes until that deal is settled: the chips it wins or loses
+//! (Nain Jaune), or its completed programs against the others' (Programmes; see
+//! [`GameBots::standing`]).
 //!
 //! - **PIMC** (perfect-information Monte Carlo, the medium level): for each sampled world, every
 //!   legal move is tried and followed by one playout; the move with the best mean wins.
@@ -16,7 +18,7 @@
 //! from an injected [`Clock`], so this module needs no platform clock.
 
 use super::GameBots;
-use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::game::{Game, Seat};
 use crate::engine::rng::{index_below, GameRng};
 
 /// Milliseconds since some fixed moment: `std::time::Instant` natively, `performance.now()` in the
@@ -62,11 +64,11 @@ impl Budget {
 pub const MEDIUM_ITERATIONS: u32 = 60;
 pub const HARD_ITERATIONS: u32 = 10_000;
 
-/// Plays the current deal to its end with the game's playout policy and returns the chips each
-/// seat won (or lost, negative) from `before`.
-fn playout<G: GameBots>(mut state: G, before: &[Chips], rng: &mut GameRng) -> Vec<f64> {
+/// Plays the current deal to its end with the game's playout policy and returns what each seat
+/// gained from `before` (its standing then: see [`GameBots::standing`]).
+fn playout<G: GameBots>(mut state: G, before: &[f64], rng: &mut GameRng) -> Vec<f64> {
     while G::playout_move(&mut state, rng) {}
-    state.chip_counts().iter().zip(before).map(|(after, before)| (after - before) as f64).collect()
+    state.standing().iter().zip(before).map(|(after, before)| after - before).collect()
 }
 
 /// A world for one iteration: the hidden cards dealt again, logging off, stopping at the deal's end.
@@ -115,7 +117,7 @@ pub fn pimc<G: GameBots>(
     if legal.len() > 1 {
         while !out_of_budget(&budget, iterations, clock, start) {
             let world: G = sample_world(observation, rng);
-            let before = world.chip_counts();
+            let before = world.standing();
             for (i, action) in legal.iter().enumerate() {
                 let mut next = world.clone();
                 next.play(seat, action).expect("legal in the observation, legal in every world");
@@ -161,8 +163,8 @@ pub fn ismcts<G: GameBots>(
     let start = clock.now_ms();
     let mut nodes: Vec<Node<G::Action>> =
         vec![Node { action: None, mover: seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
-    // Rewards are chips: their scale differs by game and table, so exploration follows the
-    // largest swing seen so far.
+    // Rewards are chips or programs: their scale differs by game and table, so exploration
+    // follows the largest swing seen so far.
     let mut scale: f64 = 1.0;
     let mut iterations = 0;
     let mut path: Vec<usize> = Vec::with_capacity(64);
@@ -170,7 +172,7 @@ pub fn ismcts<G: GameBots>(
     if legal.len() > 1 {
         while !out_of_budget(&budget, iterations, clock, start) {
             let mut world: G = sample_world(observation, rng);
-            let before = world.chip_counts();
+            let before = world.standing();
             path.clear();
             path.push(0);
             let mut node = 0;

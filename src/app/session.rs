@@ -3,8 +3,9 @@
 //! names. Each game's screen reads its own typed state through the `Table` accessors.
 
 use crate::ai::Level;
-use crate::engine::game::{IllegalAction, Seat};
+use crate::engine::game::{Game, IllegalAction, Seat};
 use crate::engine::nain_jaune::{Event, NainJaune};
+use crate::engine::programmes::{self, Programmes};
 use crate::record::{Record, RecordedAction, ReplayError, Table};
 
 use crate::app::i18n::{Lang, Names, Person};
@@ -141,6 +142,15 @@ impl Session {
     pub fn nain_jaune(&self) -> Option<&NainJaune> {
         match &self.table {
             Table::NainJaune(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The Programmes game on the table, if the table plays Programmes.
+    pub fn programmes(&self) -> Option<&Programmes> {
+        match &self.table {
+            Table::Programmes(g) => Some(g),
+            _ => None,
         }
     }
 
@@ -189,6 +199,16 @@ impl Session {
     pub fn rounds_finished(&self) -> usize {
         match &self.table {
             Table::NainJaune(g) => g.events().iter().filter(|e| matches!(e, Event::RoundWon { .. })).count(),
+            // A game can end in the middle of a round (a program reaches the target): once it is
+            // over, every round dealt is finished.
+            Table::Programmes(g) => {
+                let count = |f: fn(&programmes::Event) -> bool| g.events().iter().filter(|e| f(e)).count();
+                if g.is_finished() {
+                    count(|e| matches!(e, programmes::Event::Dealt { .. }))
+                } else {
+                    count(|e| matches!(e, programmes::Event::RoundOver { .. }))
+                }
+            }
         }
     }
 }

@@ -4,8 +4,12 @@
 //!   `{"ok": false, "error": …, "at": INDEX|null}` with exit code 1.
 //! - `referee play --game G --players N --seats L,L,… --seed S [--option k=v …]` plays a whole
 //!   game with computer players and prints its record.
-//! - `referee bench --game G --players N [--seconds S] [--seed S]` measures random full-deal
-//!   playouts per second on one core.
+//! - `referee bench --game G --players N [--seconds S] [--seed S]` measures full-deal playouts
+//!   (the game's playout policy) and search iterations per second on one core.
+//! - `referee arena …` measures a level against a baseline: chips per deal over duplicate deals
+//!   (Nain Jaune), or the share of whole matches won (Programmes).
+//! - `referee programs --players N --rounds R --seed S [--markdown]` measures each Programmes
+//!   program card's completion rate within a round (rule bots at every seat).
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -14,6 +18,7 @@ use serde_json::json;
 use tapis::ai::{self, Level};
 use tapis::engine::game::GameId;
 use tapis::engine::nain_jaune::NainJaune;
+use tapis::engine::programmes::{draw_first_dealer, Programmes};
 use tapis::engine::rng::seeded;
 use tapis::record::{Record, RecordedAction, Table};
 
@@ -21,8 +26,11 @@ const USAGE: &str = "usage:
   referee replay FILE|-
   referee play --game G --players N --seats LEVEL,LEVEL,... --seed S [--option key=value ...]
   referee bench --game G --players N [--seconds S] [--seed S]
-  referee arena --game G --players N --seats TESTED,BASELINE,... --deals D --seed S [--option key=value ...]
-games: nain-jaune; levels: random, easy, medium, hard";
+  referee arena --game G --players N --seats TESTED,BASELINE,... [--deals D | --matches M] --seed S [--option key=value ...]
+  referee programs --players N --rounds R --seed S [--markdown true]
+games: nain-jaune, programmes; levels: random, easy, medium, hard
+arena: nain-jaune compares chips per deal over D duplicate deals; programmes plays M whole matches
+and reports the share the tested level wins";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +39,7 @@ fn main() -> ExitCode {
         Some("play") => play(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("arena") => arena(&args[1..]),
+        Some("programs") => programs(&args[1..]),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             Ok(())
@@ -153,6 +162,10 @@ fn play(args: &[String]) -> Result<(), String> {
     let mut record = Record::new(game, players, seed);
     record.options = options(&flags)?;
     record.seats = Some(levels.iter().map(|l| l.key().to_string()).collect());
+    if game == GameId::Programmes {
+        // RULES.md §3: the first dealer is the first player dealt a spade, face up.
+        record.first_dealer = Some(draw_first_dealer(seed, players).0);
+    }
     let mut table = Table::start(&record).map_err(|e| e.message)?;
     // The computer players' own randomness comes from a stream apart from the deals.
     let mut rng = seeded(seed ^ 0x9E37_79B9_7F4A_7C15);
@@ -161,7 +174,7 @@ fn play(args: &[String]) -> Result<(), String> {
         let level = levels[seat];
         let seed = rand::Rng::random(&mut rng);
         let decision =
-            ai::choose_from_json(game, &observation, level, seed, ai::default_budget(level), &ai::search::NoClock, false)?;
+            ai::choose_from_json(game, &observation, level, seed, ai::default_budget_for(game, level), &ai::search::NoClock, false)?;
         table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
         record.actions.push(RecordedAction { seat, action: decision.action });
     }
@@ -169,13 +182,13 @@ fn play(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Duplicate deals: the first level of --seats is tested against the second (the baseline).
+/// The first level of --seats is tested against the second (the baseline): duplicate deals for
+/// Nain Jaune, whole matches for Programmes.
 fn arena(args: &[String]) -> Result<(), String> {
     let flags = Flags::parse(args)?;
-    flags.check_known(&["game", "players", "seats", "deals", "seed", "option"])?;
+    flags.check_known(&["game", "players", "seats", "deals", "matches", "seed", "option"])?;
     let game = flags.game()?;
     let players: usize = flags.number("players", None)?;
-    let deals: u32 = flags.number("deals", Some(200))?;
     let seed: u64 = flags.number("seed", Some(1))?;
     let levels: Vec<Level> = flags.require("seats")?.split(',').map(str::parse).collect::<Result<_, _>>()?;
     if levels.len() != players {
@@ -186,11 +199,51 @@ fn arena(args: &[String]) -> Result<(), String> {
     }
     let options = options(&flags)?;
     let report = match game {
-        GameId::NainJaune => ai::arena::run::<NainJaune>(players, levels[0], levels[1], deals, seed, &options),
+        GameId::NainJaune => {
+            if flags.get("matches").is_some() {
+                return Err("--matches is for programmes; nain-jaune's arena counts --deals".into());
+            }
+            let deals: u32 = flags.number("deals", Some(200))?;
+            let r = ai::arena::run::<NainJaune>(players, levels[0], levels[1], deals, seed, &options).map_err(|e| e.0)?;
+            serde_json::to_value(&r)
+        }
+        GameId::Programmes => {
+            if flags.get("deals").is_some() {
+                return Err("--deals is for nain-jaune; programmes' arena counts whole --matches".into());
+            }
+            let matches: u32 = flags.number("matches", Some(100))?;
+            let r = ai::arena::run_matches::<Programmes>(players, levels[0], levels[1], matches, seed, &options, |m, winner, seat| {
+                eprintln!("match {}: tested seat {seat}, winner {}", m + 1, winner.map_or("none".to_string(), |w| w.to_string()));
+            })
+            .map_err(|e| e.0)?;
+            serde_json::to_value(&r)
+        }
         other => return Err(format!("{} has no engine in this version", other.key())),
     }
-    .map_err(|e| e.0)?;
+    .expect("reports serialize");
     println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
+    Ok(())
+}
+
+/// Programmes' program cards, each with its completion rate within a round.
+fn programs(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args)?;
+    flags.check_known(&["players", "rounds", "seed", "markdown"])?;
+    let players: usize = flags.number("players", Some(4))?;
+    let rounds: u32 = flags.number("rounds", Some(4000))?;
+    let seed: u64 = flags.number("seed", Some(1))?;
+    let markdown = flags.get("markdown").is_some_and(|v| v == "true");
+    let report = ai::program_difficulty::measure(players, rounds, seed, |r| {
+        if (r + 1) % 500 == 0 {
+            eprintln!("{} rounds", r + 1);
+        }
+    })?;
+    if markdown {
+        println!("{}", report.to_markdown());
+        println!("Mean turns per round (all seats): {:.1}", report.mean_round_turns);
+    } else {
+        println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
+    }
     Ok(())
 }
 
@@ -203,6 +256,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let seed: u64 = flags.number("seed", Some(1))?;
     let report = match game {
         GameId::NainJaune => ai::bench::run::<NainJaune>(players, seed, seconds, &StdClock::new()),
+        GameId::Programmes => ai::bench::run::<Programmes>(players, seed, seconds, &StdClock::new()),
         other => return Err(format!("{} has no engine in this version", other.key())),
     }
     .map_err(|e| e.0)?;

@@ -146,6 +146,12 @@ pub trait Game: Clone + Sized {
         self.to_move().is_none()
     }
 
+    /// The winner once the game is over (`None` while playing, or when nobody won outright).
+    /// The default reads the referee's state; games override it with their own field.
+    fn winner_seat(&self) -> Option<Seat> {
+        self.referee_state()["winner"].as_u64().map(|s| s as Seat)
+    }
+
     /// What `seat` may observe now.
     fn observe(&self, seat: Seat) -> Self::Observation;
 

@@ -6,11 +6,13 @@
 use super::format::{BadRecord, Record, RecordedAction};
 use crate::engine::game::{Game, GameId, IllegalAction, Seat, SetupError};
 use crate::engine::nain_jaune::NainJaune;
+use crate::engine::programmes::Programmes;
 
 /// One game in progress, whichever it is.
 #[derive(Clone, Debug)]
 pub enum Table {
     NainJaune(NainJaune),
+    Programmes(Programmes),
 }
 
 /// Runs `$body` with `$g` bound to the game inside a [`Table`], whatever its kind.
@@ -18,6 +20,7 @@ macro_rules! with_game {
     ($table:expr, $g:ident => $body:expr) => {
         match $table {
             Table::NainJaune($g) => $body,
+            Table::Programmes($g) => $body,
         }
     };
 }
@@ -67,6 +70,7 @@ impl Table {
         }
         Ok(match record.game_id()? {
             GameId::NainJaune => Table::NainJaune(NainJaune::new(&setup)?),
+            GameId::Programmes => Table::Programmes(Programmes::new(&setup)?),
             other => {
                 return Err(ReplayError {
                     message: format!("{} is not playable in this version yet", other.key()),
@@ -91,6 +95,7 @@ impl Table {
     pub fn game_id(&self) -> GameId {
         match self {
             Table::NainJaune(_) => GameId::NainJaune,
+            Table::Programmes(_) => GameId::Programmes,
         }
     }
 

@@ -623,6 +623,10 @@ impl Game for NainJaune {
         self.deals_dealt
     }
 
+    fn winner_seat(&self) -> Option<Seat> {
+        self.winner
+    }
+
     fn chip_counts(&self) -> Vec<Chips> {
         self.chips().to_vec()
     }

@@ -14,7 +14,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::program_deck::{rank_at, Directive, Position, SuitMask};
-use crate::engine::cards::{Card, Rank, Suit};
+use crate::engine::cards::{Card, CardSet, Rank, Suit};
 use crate::engine::game::Seat;
 
 /// Whether a card is wild in Programmes: a joker or any two.
@@ -239,6 +239,11 @@ impl Lasting {
     }
 }
 
+/// The natural cards that extend at least one of `melds`.
+pub fn table_extenders(melds: &[Meld]) -> CardSet {
+    melds.iter().fold(CardSet::EMPTY, |acc, m| acc | m.natural_extenders())
+}
+
 /// Where a card goes when it extends a meld.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -314,8 +319,71 @@ impl Meld {
         self.len == 0
     }
 
+    /// Where `placed` would go, if it extends this meld ([`Meld::extension_end`] without the
+    /// reasons: fast enough for playouts).
+    #[inline]
+    pub fn fits(&self, placed: Placed) -> Option<End> {
+        let wild = placed.is_wild();
+        match placed.stands_for {
+            None if wild => return None,
+            Some(_) if !wild => return None,
+            Some(v) if v.is_joker() => return None,
+            _ => {}
+        }
+        let value = placed.value();
+        if let Some(lasting) = self.lasting {
+            if !lasting.wilds && wild
+                || lasting.imposed_values && matches!(self.shape, Shape::Run { .. })
+                || !lasting.suits.contains(value.suit_unchecked())
+            {
+                return None;
+            }
+        }
+        match self.shape {
+            Shape::Set { rank } => (value.rank_unchecked() == rank).then_some(End::Set),
+            Shape::Run { suit, low, high } => {
+                if value.suit_unchecked() != suit || (high - low + 1) as usize >= MAX_RUN {
+                    return None;
+                }
+                let rank = value.rank_unchecked();
+                if low > 1 && rank_at(low - 1) == rank {
+                    Some(End::Low)
+                } else if high < 14 && rank_at(high + 1) == rank {
+                    Some(End::High)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The natural cards that would extend this meld now (for hints, highlights and bots).
+    pub fn natural_extenders(&self) -> CardSet {
+        let mut out = CardSet::EMPTY;
+        let mut consider = |card: Card| {
+            if self.fits(Placed::natural(card)).is_some() {
+                out.insert(card);
+            }
+        };
+        match self.shape {
+            Shape::Set { rank } => Suit::ALL.into_iter().for_each(|s| consider(Card::new(rank, s))),
+            Shape::Run { suit, low, high } => {
+                if low > 1 && low - 1 != 2 {
+                    consider(Card::new(rank_at(low - 1), suit));
+                }
+                if high < 14 {
+                    consider(Card::new(rank_at(high + 1), suit));
+                }
+            }
+        }
+        out
+    }
+
     /// Where `placed` would go, or why it cannot extend this meld (numbered `number`).
     pub fn extension_end(&self, number: usize, placed: Placed) -> Result<End, String> {
+        if let Some(end) = self.fits(placed) {
+            return Ok(end);
+        }
         placed.check()?;
         let value = placed.value();
         if let Some(lasting) = self.lasting {

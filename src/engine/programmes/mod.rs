@@ -111,6 +111,8 @@ pub struct Programmes {
     /// The discard pile, top card last.
     discard: Vec<Card>,
     melds: Vec<Meld>,
+    /// The natural cards that extend some meld (kept up to date: bots ask it every turn).
+    extenders: CardSet,
     /// Each seat's program card (face down until revealed).
     programs: [Option<ProgramId>; MAX_PLAYERS],
     /// The program deck, top card last.
@@ -204,6 +206,11 @@ impl Programmes {
         &self.melds
     }
 
+    /// The natural cards that would extend at least one meld on the table.
+    pub fn extenders(&self) -> CardSet {
+        self.extenders
+    }
+
     /// The seat's program card (secret until revealed; `None` only if the deck ran dry).
     pub fn program(&self, seat: Seat) -> Option<ProgramId> {
         self.programs[seat]
@@ -289,6 +296,21 @@ impl Programmes {
         match self.programs[seat] {
             Some(p) if !self.has_revealed(seat) => canonical_reveals(self.hands[seat], p.card(), reveal::MAX_LISTED_REVEALS),
             _ => Vec::new(),
+        }
+    }
+
+    /// For measurements (`ai::program_difficulty`) and tests: replaces the seats' program cards
+    /// for the current round (none may be a sun); the replaced cards go back into the program
+    /// deck. Never used in a recorded game.
+    pub fn set_programs_for_study(&mut self, programs: &[ProgramId]) {
+        assert_eq!(programs.len(), self.players, "one program per seat");
+        for (seat, &p) in programs.iter().enumerate() {
+            assert!(!p.is_sun(), "a sun is not a program to play");
+            if let Some(old) = self.programs[seat].take() {
+                self.program_deck.push(old);
+            }
+            self.program_deck.retain(|&q| q != p);
+            self.programs[seat] = Some(p);
         }
     }
 
@@ -404,6 +426,7 @@ impl Programmes {
     fn gather(&mut self) {
         self.hands = [CardMultiset::EMPTY; MAX_PLAYERS];
         self.melds.clear();
+        self.extenders = CardSet::EMPTY;
         self.discard.clear();
         self.stock.clear();
         self.stock.extend(CardMultiset::PACK_108.iter());
@@ -728,6 +751,7 @@ impl Programmes {
 
     /// After cards were laid: the target, every player revealed, or an empty hand ends things.
     fn after_laying(&mut self, seat: Seat) {
+        self.extenders = melds::table_extenders(&self.melds);
         if self.done[seat] >= self.options.target {
             self.end_game(GameEnd::Target { seat });
         } else if self.revealed == self.all_seats() {
@@ -919,6 +943,7 @@ impl Game for Programmes {
             stock: Vec::with_capacity(108),
             discard: Vec::with_capacity(108),
             melds: Vec::new(),
+            extenders: CardSet::EMPTY,
             programs: [None; MAX_PLAYERS],
             program_deck,
             program_pile: Vec::new(),
@@ -957,6 +982,10 @@ impl Game for Programmes {
 
     fn deal_number(&self) -> u32 {
         self.deals_dealt
+    }
+
+    fn winner_seat(&self) -> Option<Seat> {
+        self.winner
     }
 
     /// The stacks as they started: Programmes has no chips (its score is `programs_done`).

@@ -250,6 +250,7 @@ impl Observation {
             stock,
             discard: self.discard.iter().rev().copied().collect(),
             melds: self.melds.clone(),
+            extenders: super::melds::table_extenders(&self.melds),
             programs,
             program_deck: pool,
             program_pile: self.program_pile.clone(),

@@ -1,0 +1,705 @@
+//! A rule-based Programmes player, and the fast greedy policy of the searches' playouts.
+//!
+//! **Planning.** For its program the bot picks, directive by directive, the target that its hand
+//! fills best (a run's suit and values, a set's rank), naturals shared out greedily, wild-free and
+//! imposed directives first. The *distance* is the number of cards still to obtain once the wilds
+//! held fill what they may; the naturals inside the targets are kept, the missing ones are
+//! *wanted*.
+//!
+//! **A turn.** Draw: take the discard top if it is wanted or wild (or, after revealing, if it can
+//! be laid at once), else the stock; exchange the program card (when the option allows it) if it
+//! is far from completion. Then reveal as soon as the program is complete (choosing, among the
+//! reveals, the one that leaves the fewest cards once everything possible is laid off). After
+//! revealing, lay off everything: new sets, naturals on the melds, then wilds. Discard the card
+//! that helps least: outside the plan, with the fewest neighbours in the hand, and not one the
+//! next player is known to collect (the cards he took from the discard pile) or could lay at once.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::Bot;
+use crate::engine::card_multiset::CardMultiset;
+use crate::engine::cards::{Card, CardSet, Rank, Suit};
+use crate::engine::game::{Game, Seat};
+use crate::engine::programmes::melds::{is_wild, Meld, Placed};
+use crate::engine::programmes::program_deck::{rank_at, CombinationKind, ProgramCard};
+use crate::engine::programmes::reveal::{self, naturals_of};
+use crate::engine::programmes::{find_reveal, Action, Observation, Phase, ProgramId, Programmes};
+use crate::engine::rng::{index_below, GameRng};
+
+/// What one combination of a plan aims at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A run of this suit from this position (1 = ace low).
+    Run { suit: Suit, low: u8 },
+    Set { rank: Rank },
+}
+
+/// The most combinations a program asks for (a hand of 14 cannot show more than four).
+pub const MAX_PLAN_SLOTS: usize = 8;
+
+/// How far a hand is from its program, and which cards matter for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Cards still to obtain once the wilds fill what they may (0: the program can be revealed,
+    /// give or take a rare sharing of naturals the greedy planner misses).
+    pub distance: u32,
+    /// The naturals the chosen targets use.
+    pub keep: CardMultiset,
+    /// The naturals that would fill a chosen target.
+    pub wanted: CardSet,
+    /// The target of each combination: (directive index, target), in planning order.
+    targets: [(u8, Target); MAX_PLAN_SLOTS],
+    slots: u8,
+}
+
+impl Plan {
+    pub fn targets(&self) -> &[(u8, Target)] {
+        &self.targets[..self.slots as usize]
+    }
+}
+
+/// The 14 run positions of one suit held in `pool` as bits (bit p-1 for position p; the ace at
+/// bits 0 and 13; never bit 1, the two).
+#[inline]
+fn suit_positions(pool: CardMultiset, suit: Suit) -> u16 {
+    let ranks = ((pool.distinct().0 >> (suit.index() * 13)) & 0x1FFF) as u16 & !0b10;
+    ranks | (ranks & 1) << 13
+}
+
+/// The card at run position `p` of `suit` (None for the two's position).
+#[inline]
+fn card_at(suit: Suit, p: u8) -> Option<Card> {
+    (p != 2).then(|| Card::new(rank_at(p), suit))
+}
+
+/// Directive indices in the order the planner serves them: wild-free first, then imposed values,
+/// then longer combinations.
+fn plan_order(program: &ProgramCard) -> Vec<usize> {
+    let mut slots = reveal::slots(program);
+    slots.sort_by_key(|&d| {
+        let dir = &program.directives[d];
+        (dir.wilds, dir.low.is_none() && dir.rank.is_none(), std::cmp::Reverse(dir.length))
+    });
+    slots.truncate(MAX_PLAN_SLOTS);
+    slots
+}
+
+/// [`plan_order`] of every program of the deck, computed once.
+fn plan_orders() -> &'static [Vec<usize>] {
+    static ORDERS: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    ORDERS.get_or_init(|| crate::engine::programmes::deck().cards.iter().map(plan_order).collect())
+}
+
+/// The cards of a set target that a directive permits.
+#[inline]
+fn set_cards(rank: Rank, suits: crate::engine::programmes::program_deck::SuitMask) -> CardSet {
+    CardSet(CardSet::of_rank(rank).0 & suits_mask(suits).0)
+}
+
+/// Every card of the permitted suits.
+#[inline]
+fn suits_mask(suits: crate::engine::programmes::program_deck::SuitMask) -> CardSet {
+    let mut m = 0u64;
+    for s in 0..4 {
+        if suits.0 & (1 << s) != 0 {
+            m |= CardSet::of_suit(Suit::from_index(s)).0;
+        }
+    }
+    CardSet(m)
+}
+
+/// The plan of `hand` for program `id` (see the module documentation).
+pub fn plan(hand: CardMultiset, id: ProgramId) -> Plan {
+    let program = id.card();
+    let mut pool = naturals_of(hand);
+    let wilds = hand.len() - pool.len();
+    let mut keep = CardMultiset::EMPTY;
+    let mut wanted = CardSet::EMPTY;
+    let mut targets = [(0u8, Target::Set { rank: Rank::ACE }); MAX_PLAN_SLOTS];
+    let mut slots = 0;
+    let (mut strict_missing, mut uncoverable, mut coverable) = (0u32, 0u32, 0u32);
+    for &d in &plan_orders()[id.index()] {
+        let dir = &program.directives[d];
+        let length = dir.length as u32;
+        let mut best_nat = 0u32;
+        let mut best = None;
+        match dir.kind {
+            CombinationKind::Run => {
+                for suit in dir.suits.suits() {
+                    let held = suit_positions(pool, suit);
+                    let (first, last) = match dir.low {
+                        Some(l) => (l, l),
+                        None => (1, 15 - dir.length),
+                    };
+                    let mut window = ((1u16 << dir.length) - 1) << (first - 1);
+                    for low in first..=last {
+                        let nat = (held & window).count_ones();
+                        if best.is_none() || nat > best_nat {
+                            best_nat = nat;
+                            best = Some(Target::Run { suit, low });
+                        }
+                        window <<= 1;
+                    }
+                }
+            }
+            CombinationKind::Set => {
+                let (first, last) = match dir.rank {
+                    Some(r) => (r.index(), r.index()),
+                    None => (0, 12),
+                };
+                for r in first..=last {
+                    if r == Rank::TWO.index() {
+                        continue;
+                    }
+                    let rank = Rank::from_index(r);
+                    let nat = (pool.count_in(set_cards(rank, dir.suits)) as u32).min(length);
+                    if best.is_none() || nat > best_nat {
+                        best_nat = nat;
+                        best = Some(Target::Set { rank });
+                    }
+                }
+            }
+        }
+        let target = best.expect("a directive has targets");
+        let mut used = CardMultiset::EMPTY;
+        match target {
+            Target::Run { suit, low } => {
+                for p in low..low + dir.length {
+                    if let Some(card) = card_at(suit, p) {
+                        if pool.contains(card) {
+                            used.insert(card);
+                        } else {
+                            wanted.insert(card);
+                        }
+                    }
+                }
+            }
+            Target::Set { rank } => {
+                let cards = set_cards(rank, dir.suits);
+                for c in pool.restricted_to(cards).iter().take(length as usize) {
+                    used.insert(c);
+                }
+                if best_nat < length {
+                    wanted |= cards;
+                }
+            }
+        }
+        if slots < MAX_PLAN_SLOTS {
+            targets[slots] = (d as u8, target);
+            slots += 1;
+        }
+        pool = pool.checked_sub(used).expect("the used cards come from the pool");
+        keep = keep.checked_add(used).unwrap_or(keep);
+        let short = length - best_nat;
+        if !dir.wilds {
+            strict_missing += short;
+        } else if best_nat == 0 {
+            uncoverable += 1;
+            coverable += short - 1;
+        } else {
+            coverable += short;
+        }
+    }
+    let distance = strict_missing + uncoverable + coverable.saturating_sub(wilds as u32);
+    Plan { distance, keep, wanted, targets, slots: slots as u8 }
+}
+
+/// The reveal a complete plan describes (combinations in the program's directive order), or
+/// None when the plan's greedy shares do not make one.
+pub fn reveal_from_plan(hand: CardMultiset, id: ProgramId, plan: &Plan) -> Option<Vec<Vec<Placed>>> {
+    let program = id.card();
+    let mut pool = naturals_of(hand);
+    let wild_cards = reveal::wilds_of(hand);
+    let mut wilds = wild_cards.iter().copied();
+    let mut combos: Vec<(u8, Vec<Placed>)> = Vec::with_capacity(plan.targets().len());
+    for &(d, target) in plan.targets() {
+        let dir = &program.directives[d as usize];
+        let mut combo = Vec::with_capacity(dir.length as usize);
+        match target {
+            Target::Run { suit, low } => {
+                for p in low..low + dir.length {
+                    match card_at(suit, p) {
+                        Some(card) if pool.remove(card) => combo.push(Placed::natural(card)),
+                        _ => combo.push(Placed::wild(wilds.next()?, Card::new(rank_at(p), suit))),
+                    }
+                }
+            }
+            Target::Set { rank } => {
+                let mut counts = [0u8; 4];
+                for c in pool.restricted_to(set_cards(rank, dir.suits)).iter().take(dir.length as usize) {
+                    pool.remove(c);
+                    counts[c.suit_unchecked().index()] += 1;
+                    combo.push(Placed::natural(c));
+                }
+                while combo.len() < dir.length as usize {
+                    let suit = reveal::fewest(dir.suits, &counts);
+                    counts[suit.index()] += 1;
+                    combo.push(Placed::wild(wilds.next()?, Card::new(rank, suit)));
+                }
+            }
+        }
+        if combo.iter().all(|p| p.is_wild()) || !dir.wilds && combo.iter().any(|p| p.is_wild()) {
+            return None;
+        }
+        combos.push((d, combo));
+    }
+    combos.sort_by_key(|(d, _)| *d);
+    Some(combos.into_iter().map(|(_, c)| c).collect())
+}
+
+/// What the bot needs to know to play a turn, from an observation or from a full state.
+struct TurnView<'a> {
+    hand: CardMultiset,
+    program: Option<ProgramId>,
+    revealed: bool,
+    melds: &'a [Meld],
+    /// The natural cards that extend some meld.
+    extenders: CardSet,
+    discard_top: Option<Card>,
+    taken: Option<Card>,
+    /// Cards the next player took from the discard pile and still holds.
+    next_known: CardMultiset,
+    next_revealed: bool,
+    can_exchange: bool,
+}
+
+impl<'a> TurnView<'a> {
+    fn of_observation(obs: &'a Observation, can_exchange: bool) -> TurnView<'a> {
+        let next = (obs.seat + 1) % obs.players();
+        TurnView {
+            hand: obs.hand,
+            program: obs.program,
+            revealed: obs.has_revealed(obs.seat),
+            melds: &obs.melds,
+            extenders: extenders(&obs.melds),
+            discard_top: obs.discard.first().copied(),
+            taken: obs.taken_from_discard,
+            next_known: obs.known[next],
+            next_revealed: obs.has_revealed(next),
+            can_exchange,
+        }
+    }
+
+    fn of_state(state: &'a Programmes, seat: Seat) -> TurnView<'a> {
+        let next = state.next_seat(seat);
+        TurnView {
+            hand: state.hand(seat),
+            program: state.program(seat),
+            revealed: state.has_revealed(seat),
+            melds: state.melds(),
+            extenders: state.extenders(),
+            discard_top: state.discard_top(),
+            taken: state.taken_from_discard(),
+            next_known: state.known(next),
+            next_revealed: state.has_revealed(next),
+            can_exchange: state.can_exchange(seat),
+        }
+    }
+
+    fn plan(&self) -> Option<Plan> {
+        self.program.map(|p| plan(self.hand, p))
+    }
+
+    /// Whether `card` extends a meld on the table.
+    fn extends_a_meld(&self, card: Card) -> bool {
+        if is_wild(card) {
+            !self.melds.is_empty()
+        } else {
+            self.extenders.contains(card)
+        }
+    }
+}
+
+/// Exchange the program card when the hand is at least this far from it.
+const EXCHANGE_DISTANCE: u32 = 5;
+
+fn draw_choice(view: &TurnView) -> Action {
+    if view.can_exchange && view.plan().is_some_and(|p| p.distance >= EXCHANGE_DISTANCE) {
+        return Action::ExchangeProgram;
+    }
+    let Some(top) = view.discard_top else { return Action::DrawStock };
+    if view.hand.len() == 1 {
+        return Action::DrawStock;
+    }
+    let take = if view.revealed {
+        view.extends_a_meld(top) || view.hand.count_in(CardSet::of_rank(top.rank_unchecked())) >= 2 && !is_wild(top)
+    } else if is_wild(top) {
+        true
+    } else {
+        match view.plan() {
+            Some(before) if before.wanted.contains(top) => {
+                let mut with = view.hand;
+                with.insert(top);
+                let after = plan(with, view.program.expect("a plan has a program"));
+                after.distance < before.distance
+            }
+            _ => false,
+        }
+    };
+    if take {
+        Action::DrawDiscard
+    } else {
+        Action::DrawStock
+    }
+}
+
+/// How much a natural card is worth keeping beyond the plan: its neighbours in the hand (same
+/// suit within two values, same rank).
+fn neighbours(hand: CardMultiset, card: Card) -> u32 {
+    let suit = card.suit_unchecked();
+    let held = suit_positions(hand, suit);
+    let p = card.rank_unchecked().index() as i32 + 1;
+    let mut near = 0;
+    for q in [p - 2, p - 1, p + 1, p + 2] {
+        if (1..=14).contains(&q) && held & (1 << (q - 1)) != 0 {
+            near += 1;
+        }
+    }
+    if card.rank_unchecked() == Rank::ACE && held & (1 << 11 | 1 << 12) != 0 {
+        near += 1;
+    }
+    near + hand.count_in(CardSet::of_rank(card.rank_unchecked())) as u32 - 1
+}
+
+/// How much discarding `card` could help the next player: he collects what he took from the
+/// discard pile, and after revealing lays whatever fits.
+fn gift(view: &TurnView, card: Card) -> u32 {
+    if is_wild(card) {
+        return 5;
+    }
+    let mut risk = 0;
+    if view.next_revealed && view.extends_a_meld(card) {
+        risk += 4;
+    }
+    for k in view.next_known.distinct().iter().filter(|k| !is_wild(*k)) {
+        if k.rank_unchecked() == card.rank_unchecked() {
+            risk += 2;
+        } else if k.suit_unchecked() == card.suit_unchecked()
+            && (k.rank_unchecked().index() as i32 - card.rank_unchecked().index() as i32).abs() <= 2
+        {
+            risk += 1;
+        }
+    }
+    risk
+}
+
+/// The natural cards that extend some meld on the table.
+fn extenders(melds: &[Meld]) -> CardSet {
+    crate::engine::programmes::melds::table_extenders(melds)
+}
+
+/// The discard that helps least (see the module documentation); `plan` is the hand's plan
+/// before revealing.
+fn discard_choice(view: &TurnView, candidates: CardSet, plan: Option<&Plan>) -> Card {
+    let mut best = None;
+    let mut best_score = i64::MAX;
+    for card in candidates.iter() {
+        // Lower is a better discard.
+        let mut score: i64 = 0;
+        if is_wild(card) {
+            score += 1000;
+        } else {
+            if let Some(p) = plan {
+                if p.keep.contains(card) {
+                    score += 200;
+                }
+                if p.wanted.contains(card) {
+                    score += 50;
+                }
+            }
+            if view.revealed && view.extends_a_meld(card) {
+                score += 100;
+            }
+            score += 10 * i64::from(neighbours(view.hand, card));
+        }
+        score += 8 * i64::from(gift(view, card));
+        // Ties: the highest card first (stable).
+        score = score * 64 - card.index() as i64;
+        if score < best_score {
+            best_score = score;
+            best = Some(card);
+        }
+    }
+    best.expect("there is a card to discard")
+}
+
+/// The cards a discard may be chosen from.
+fn discardable(view: &TurnView) -> CardSet {
+    let all = view.hand.distinct();
+    match view.taken {
+        Some(t) if all != CardSet::from_cards([t]) => all - CardSet::from_cards([t]),
+        _ => all,
+    }
+}
+
+/// The first wild of a hand in card order (2♠ 2♥ 2♦ 2♣, then the joker); the hand holds one.
+fn first_wild(hand: CardMultiset) -> Card {
+    (hand.distinct() & reveal::TWOS).first().unwrap_or(Card::JOKER)
+}
+
+/// After revealing: the next card(s) to lay, if any — a new set (most naturals first), a natural
+/// on a meld, then a wild on a meld.
+fn layoff_choice(view: &TurnView) -> Option<Action> {
+    let naturals = naturals_of(view.hand);
+    let wild_count = view.hand.len() - naturals.len();
+    // A new set: three naturals of a rank, or fewer with wilds.
+    let mut best: Option<(usize, Vec<Placed>)> = None;
+    for rank in Rank::all().filter(|&r| r != Rank::TWO) {
+        let of_rank = naturals.restricted_to(CardSet::of_rank(rank));
+        let n = of_rank.len();
+        if n == 0 || n + wild_count < 3 || best.as_ref().is_some_and(|(b, _)| *b >= n) {
+            continue;
+        }
+        let held: Vec<Card> = of_rank.iter().collect();
+        let mut cards: Vec<Placed> = held.iter().map(|&c| Placed::natural(c)).collect();
+        let mut counts = naturals.rank_counts(rank);
+        for w in view.hand.iter().filter(|&c| is_wild(c)).take(3usize.saturating_sub(held.len())) {
+            let suit = reveal::fewest(crate::engine::programmes::program_deck::SuitMask::ALL, &counts);
+            counts[suit.index()] += 1;
+            cards.push(Placed::wild(w, Card::new(rank, suit)));
+        }
+        best = Some((held.len(), cards));
+    }
+    if let Some((_, cards)) = best {
+        return Some(Action::Meld(cards));
+    }
+    if let Some(card) = (naturals.distinct() & view.extenders).first() {
+        for (i, m) in view.melds.iter().enumerate() {
+            if m.fits(Placed::natural(card)).is_some() {
+                return Some(Action::Extend { meld: i, card: Placed::natural(card) });
+            }
+        }
+    }
+    if let Some(w) = (wild_count > 0).then(|| first_wild(view.hand)) {
+        for (i, m) in view.melds.iter().enumerate() {
+            for end in [crate::engine::programmes::End::High, crate::engine::programmes::End::Low, crate::engine::programmes::End::Set] {
+                if let Some(value) = m.wanted_at(end) {
+                    let placed = Placed::wild(w, value);
+                    if m.fits(placed).is_some() {
+                        return Some(Action::Extend { meld: i, card: placed });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The hand left once everything possible is laid off onto `melds` (greedily).
+fn left_after_layoffs(hand: CardMultiset, melds: &[Meld]) -> CardMultiset {
+    let mut melds = melds.to_vec();
+    let mut hand = hand;
+    let view = |hand, melds: &[Meld]| layoff_choice(&TurnView {
+        hand,
+        program: None,
+        revealed: true,
+        melds,
+        extenders: extenders(melds),
+        discard_top: None,
+        taken: None,
+        next_known: CardMultiset::EMPTY,
+        next_revealed: false,
+        can_exchange: false,
+    });
+    for _ in 0..40 {
+        match view(hand, &melds) {
+            Some(Action::Meld(cards)) => {
+                for p in &cards {
+                    hand.remove(p.card);
+                }
+                let shape = crate::engine::programmes::combination_shape(&cards).expect("a layoff is a valid set");
+                melds.push(Meld::new(0, shape, &cards, None));
+            }
+            Some(Action::Extend { meld, card }) => {
+                hand.remove(card.card);
+                let end = melds[meld].extension_end(meld, card).expect("a layoff fits");
+                melds[meld].extend(card, end);
+            }
+            _ => break,
+        }
+        if hand.is_empty() {
+            break;
+        }
+    }
+    hand
+}
+
+/// The reveal among `reveals` that leaves the fewest cards once everything is laid off.
+fn best_reveal<'r>(view: &TurnView, reveals: impl Iterator<Item = &'r Vec<Vec<Placed>>>) -> Option<&'r Vec<Vec<Placed>>> {
+    let mut best = None;
+    let mut best_left = usize::MAX;
+    for combos in reveals.take(64) {
+        let mut hand = view.hand;
+        let mut melds = view.melds.to_vec();
+        for c in combos {
+            for p in c {
+                hand.remove(p.card);
+            }
+            let shape = crate::engine::programmes::combination_shape(c).expect("a listed reveal is valid");
+            melds.push(Meld::new(0, shape, c, None));
+        }
+        // Fewest cards left; on a tie, a wild kept in reserve rather than a natural.
+        let rest = left_after_layoffs(hand, &melds);
+        let left = 2 * rest.len() + usize::from(rest.iter().all(|c| !is_wild(c)));
+        if left < best_left {
+            best_left = left;
+            best = Some(combos);
+        }
+    }
+    best
+}
+
+/// The rule-based player of the `easy` level.
+pub struct RuleBot {
+    /// Probability of playing a random legal move instead of the chosen one.
+    pub randomness: f64,
+}
+
+impl Bot<Programmes> for RuleBot {
+    fn choose(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
+        if legal.len() > 1 && self.randomness > 0.0 && rng.random_bool(self.randomness) {
+            // A slip: a random draw or discard (never a random reveal over the best one).
+            let casual: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::DrawStock | Action::DrawDiscard | Action::Discard(_))).collect();
+            if !casual.is_empty() && !legal.iter().any(|a| matches!(a, Action::Reveal(_))) {
+                return casual[index_below(casual.len(), rng)].clone();
+            }
+        }
+        decide(obs, legal)
+    }
+}
+
+/// The rule bot's move (no randomness), among `legal`.
+pub fn decide(obs: &Observation, legal: &[Action]) -> Action {
+    let view = TurnView::of_observation(obs, legal.contains(&Action::ExchangeProgram));
+    if obs.phase == Phase::Draw {
+        let choice = draw_choice(&view);
+        return if legal.contains(&choice) { choice } else { legal[0].clone() };
+    }
+    let reveals: Vec<&Vec<Vec<Placed>>> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Reveal(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    if let Some(combos) = best_reveal(&view, reveals.into_iter()) {
+        return Action::Reveal(combos.clone());
+    }
+    if view.revealed {
+        if let Some(action) = layoff_choice(&view) {
+            if legal.contains(&action) {
+                return action;
+            }
+            // The listed form of the same move (e.g. another wild's declared suit).
+            if let Some(a) = legal.iter().find(|a| matches!(a, Action::Meld(_) | Action::Extend { .. })) {
+                return a.clone();
+            }
+        }
+    }
+    let candidates: CardSet = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Discard(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    if candidates.is_empty() {
+        return legal[0].clone();
+    }
+    let plan = if view.revealed { None } else { view.plan() };
+    Action::Discard(discard_choice(&view, candidates, plan.as_ref()))
+}
+
+/// The greedy policy's move for the seat to move: the rule bot's choices made straight from the
+/// state (the mover's own hand and public facts), without listing the legal actions. It is
+/// legal but for rare corners (see [`playout_move`]).
+pub fn greedy_action(state: &Programmes) -> Option<Action> {
+    let seat = state.to_move()?;
+    let view = TurnView::of_state(state, seat);
+    Some(match state.phase() {
+        Phase::Draw => draw_choice(&view),
+        _ if view.revealed => match layoff_choice(&view) {
+            Some(a) => a,
+            None => Action::Discard(discard_choice(&view, discardable(&view), None)),
+        },
+        _ => {
+            let plan = view.plan();
+            let reveal = match (view.program, &plan) {
+                (Some(id), Some(p)) if p.distance == 0 => {
+                    reveal_from_plan(view.hand, id, p).or_else(|| find_reveal(view.hand, id.card()))
+                }
+                _ => None,
+            };
+            match reveal {
+                Some(combos) => Action::Reveal(combos),
+                None => Action::Discard(discard_choice(&view, discardable(&view), plan.as_ref())),
+            }
+        }
+    })
+}
+
+/// The playout policy of the searches: [`greedy_action`], or any legal move in the rare corner
+/// it misses (e.g. laying down would strand the card taken from the discard pile).
+pub fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
+    let Some(action) = greedy_action(state) else { return false };
+    let seat = state.to_move().expect("greedy_action found a seat to move");
+    if state.play(seat, &action).is_err() {
+        return state.play_random(rng);
+    }
+    true
+}
+
+/// Why a move is good, in a form the page can say in any language (hints).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hint {
+    /// The program is complete: reveal it.
+    Reveal,
+    /// The discard top fills the plan (or is wild, or can be laid at once).
+    TakeDiscard { card: Card },
+    /// The discard top does not help: draw from the stock.
+    DrawStock,
+    /// The program card is far from the hand: change it.
+    Exchange { distance: u32 },
+    /// Lay cards down after revealing, to go out sooner.
+    LayOff,
+    /// The card helps the plan least (and the next player little).
+    Discard { card: Card, distance: u32 },
+}
+
+/// Explains `action` for the seat of `obs`.
+pub fn explain(obs: &Observation, action: &Action) -> Hint {
+    let distance = obs.program.map_or(0, |p| plan(obs.hand, p).distance);
+    match action {
+        Action::Reveal(_) => Hint::Reveal,
+        Action::DrawDiscard => Hint::TakeDiscard { card: obs.discard.first().copied().unwrap_or(Card::JOKER) },
+        Action::DrawStock => Hint::DrawStock,
+        Action::ExchangeProgram => Hint::Exchange { distance },
+        Action::Meld(_) | Action::Extend { .. } => Hint::LayOff,
+        Action::Discard(card) => Hint::Discard { card: *card, distance },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(text: &str) -> CardMultiset {
+        text.split_whitespace().map(|t| t.parse::<Card>().unwrap()).collect()
+    }
+
+    fn program(id: &str) -> ProgramId {
+        id.parse::<ProgramId>().unwrap()
+    }
+
+    #[test]
+    fn distance_counts_missing_cards_after_wilds() {
+        assert_eq!(plan(hand("4S 5S 7S 9H 9D KC 2H"), program("P07")).distance, 0);
+        assert_eq!(plan(hand("4S 5S 7S 9H 9D KC"), program("P07")).distance, 1);
+        assert_eq!(plan(hand("4S 5S 9H 9D KC QC JK"), program("P01")).distance, 2, "two trios: 9 9 JK, then one natural and two more");
+        let p = plan(hand("AS AH 8H 8C 8S 3D"), program("P22"));
+        assert_eq!(p.distance, 1);
+        assert!(p.wanted.contains("AD".parse().unwrap()));
+    }
+}

@@ -1,0 +1,736 @@
+//! Programmes, rule by rule (RULES.md §3 is the specification; RECORD.md the record contract).
+//!
+//! Every test builds a record with explicit `deals` (the 108 cards exactly: the hands given, the
+//! stock's top cards given and the rest of the pack after them, in card order), plays through
+//! `tapis::record::Table` with the record's action strings, and reads the referee's JSON state or
+//! the typed `Programmes` getters.
+//!
+//! Seats are numbered clockwise; with the default `first_dealer` 0, seat 1 plays first.
+//! Choices the engine makes where RULES.md is silent are marked "ENGINE CHOICE" (docs/rulings.md).
+
+use serde_json::{json, Value};
+use tapis::engine::card_multiset::CardMultiset;
+use tapis::engine::cards::Card;
+use tapis::engine::game::Game;
+use tapis::engine::programmes::{draw_first_dealer, Phase, Programmes};
+use tapis::record::{Record, Table};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace().map(|t| t.parse().unwrap_or_else(|e| panic!("test layout: {e}"))).collect()
+}
+
+/// One `deals[i]` entry: these hands, then the discard pile (top first) if given, then the stock:
+/// `stock_top` first and every other card of the 108 after it, in card order.
+fn layout(hands: &[&str], discard: Option<&str>, stock_top: &str) -> Value {
+    let mut used = CardMultiset::EMPTY;
+    let mut take = |text: &str| -> Vec<String> {
+        cards(text)
+            .into_iter()
+            .map(|c| {
+                assert!(used.insert(c) && used.count(c) <= if c.is_joker() { 4 } else { 2 }, "test layout: too many {c}");
+                c.to_string()
+            })
+            .collect()
+    };
+    let hands: Vec<Vec<String>> = hands.iter().map(|h| take(h)).collect();
+    let discard = discard.map(|d| take(d));
+    let mut stock = take(stock_top);
+    let rest = CardMultiset::PACK_108.checked_sub(used).expect("test layout within the pack");
+    stock.extend(rest.iter().map(|c| c.to_string()));
+    let mut v = json!({ "hands": hands, "stock": stock });
+    if let Some(d) = discard {
+        v["discard"] = json!(d);
+    }
+    v
+}
+
+/// A Programmes record for `players` with seed 7 and the given extra fields.
+fn record(players: usize, fields: Value) -> Record {
+    let mut value = json!({ "format": 1, "game": "programmes", "players": players, "seed": 7 });
+    for (key, field) in fields.as_object().expect("fields is an object") {
+        value[key] = field.clone();
+    }
+    serde_json::from_value(value).expect("a well-formed record")
+}
+
+fn start(players: usize, fields: Value) -> Table {
+    Table::replay(&record(players, fields)).unwrap_or_else(|e| panic!("setup refused: {e}"))
+}
+
+fn setup_error(players: usize, fields: Value) -> String {
+    match Table::replay(&record(players, fields)) {
+        Ok(_) => panic!("the setup was accepted"),
+        Err(e) => {
+            assert_eq!(e.at, None, "a setup error is not tied to an action: {e}");
+            e.message
+        }
+    }
+}
+
+fn act(table: &mut Table, seat: usize, action: &str) {
+    table.play_str(seat, action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"));
+}
+
+/// The reason a refused action gives.
+fn refused(table: &mut Table, seat: usize, action: &str) -> String {
+    let before = table.referee_state();
+    match table.play_str(seat, action) {
+        Ok(()) => panic!("seat {seat} '{action}' was accepted"),
+        Err(e) => {
+            assert_eq!(table.referee_state(), before, "a refused action changes nothing");
+            e.reason
+        }
+    }
+}
+
+fn game(table: &Table) -> &Programmes {
+    match table {
+        Table::Programmes(g) => g,
+        _ => panic!("not a Programmes table"),
+    }
+}
+
+fn state(table: &Table) -> Value {
+    table.referee_state()
+}
+
+fn legal(table: &Table) -> Vec<String> {
+    table.legal()
+}
+
+fn hand(table: &Table, seat: usize) -> Vec<String> {
+    game(table).hand(seat).to_strings()
+}
+
+fn events_of(table: &Table, kind: &str) -> Vec<Value> {
+    state(table)["events"].as_array().unwrap().iter().filter(|e| e["type"] == kind).cloned().collect()
+}
+
+/// Thirteen cards no program of these tests can use together (for idle seats).
+const IDLE: &str = "3S 5S 7S 9S JS KS 4H 6H 8H 10H QH AD 6D";
+const IDLE2: &str = "3S 5S 7S 9S JS KS 4H 6H 8H 10H QH AD 6D";
+
+// ---------------------------------------------------------------------------------------------
+// Setup (RULES.md §3 "Setup", "Material")
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_shuffled_deal_gives_13_cards_each_and_turns_up_one() {
+    // RULES.md §3 "Setup": "Each player gets one secret program card, then 13 cards. The rest is
+    // the stock; its top card starts the discard pile. Clockwise; the player left of the dealer
+    // starts."
+    for players in 2..=7 {
+        let t = start(players, json!({ "first_dealer": players - 1 }));
+        let g = game(&t);
+        for s in 0..players {
+            assert_eq!(g.hand(s).len(), 13);
+            assert!(g.program(s).is_some());
+        }
+        assert_eq!(g.discard_size(), 1);
+        assert_eq!(g.stock_size(), 108 - 13 * players - 1);
+        assert_eq!(g.to_move(), Some(0), "the player left of dealer {} starts", players - 1);
+        assert_eq!(g.phase(), Phase::Draw);
+        assert_eq!(state(&t)["legal"], json!(["draw stock", "draw discard"]));
+    }
+}
+
+#[test]
+fn the_same_seed_deals_the_same_cards() {
+    let a = start(4, json!({ "seed": 99 }));
+    let b = start(4, json!({ "seed": 99 }));
+    let c = start(4, json!({ "seed": 100 }));
+    assert_eq!(state(&a), state(&b));
+    assert_ne!(state(&a)["hands"], state(&c)["hands"]);
+}
+
+#[test]
+fn the_pack_has_108_cards_with_twos_and_jokers_wild() {
+    // RULES.md §3 "Material": "108 cards: two 52-card decks + 4 jokers. The 4 jokers and the 8
+    // twos are wild".
+    let t = start(3, json!({}));
+    let g = game(&t);
+    let mut all = CardMultiset::EMPTY;
+    for s in 0..3 {
+        all = all.checked_add(g.hand(s)).unwrap();
+    }
+    all = all.checked_add(g.stock().into_iter().collect()).unwrap();
+    all = all.checked_add(g.discard().into_iter().collect()).unwrap();
+    assert_eq!(all, CardMultiset::PACK_108);
+    assert_eq!(all.iter().filter(|&c| tapis::engine::programmes::is_wild(c)).count(), 12);
+}
+
+#[test]
+fn the_first_dealer_is_the_first_player_dealt_a_spade() {
+    // RULES.md §3 "Setup": "First dealer: deal face up one card each until someone gets a spade."
+    // ENGINE CHOICE: records give `first_dealer` (RECORD.md, default 0); `referee play` and the
+    // app draw it this way from the seed, dealing from seat 0.
+    for seed in 0..50 {
+        let (dealer, turned) = draw_first_dealer(seed, 4);
+        let (last, before) = turned.split_last().unwrap();
+        assert_eq!(last.suit(), Some(tapis::engine::cards::Suit::Spades));
+        assert!(before.iter().all(|c| c.suit() != Some(tapis::engine::cards::Suit::Spades)));
+        assert_eq!(dealer, (turned.len() - 1) % 4);
+    }
+}
+
+#[test]
+fn program_cards_are_secret_until_revealed() {
+    // RULES.md §3 "Setup": "Each player gets one secret program card".
+    let t = start(3, json!({}));
+    let g = game(&t);
+    let obs = g.observe(0);
+    assert_eq!(obs.program, g.program(0));
+    assert_eq!(obs.revealed_programs, vec![None, None, None]);
+    assert_eq!(obs.secret_programs, vec![false, true, true]);
+    // The other cards are only known as a pool (the deck and the two secret cards together).
+    assert_eq!(obs.program_pool.len(), g.program_deck().len() + 2);
+    let json = serde_json::to_string(&obs).unwrap();
+    assert!(!json.contains("\"programs\""), "no per-seat list of programs");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explicit layouts (RECORD.md "deals")
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn layouts_must_be_the_108_cards_exactly() {
+    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a
+    // message that says why."
+    let mut short = layout(&[IDLE, IDLE2], None, "");
+    short["stock"].as_array_mut().unwrap().pop();
+    assert!(setup_error(2, json!({ "deals": [short] })).contains("missing"));
+    let mut extra = layout(&[IDLE, IDLE2], None, "");
+    extra["stock"].as_array_mut().unwrap().push(json!("3S"));
+    assert!(setup_error(2, json!({ "deals": [extra] })).contains("3S appears more than 2 times"));
+    let mut jokers = layout(&[IDLE, IDLE2], None, "");
+    jokers["stock"].as_array_mut().unwrap().push(json!("JK"));
+    assert!(setup_error(2, json!({ "deals": [jokers] })).contains("JK appears more than 4 times"));
+    let mut empty = layout(&[IDLE, IDLE2], None, "");
+    empty["hands"][1] = json!([]);
+    empty["stock"] = json!([]);
+    assert!(setup_error(2, json!({ "deals": [empty] })).contains("empty"));
+    let unknown = json!({ "hands": [[], []], "talon": [] });
+    assert!(setup_error(2, json!({ "deals": [unknown] })).contains("talon"));
+}
+
+#[test]
+fn layouts_name_the_program_cards() {
+    // RECORD.md: "program cards as `programs`: one program id per seat, and `program_deck`
+    // top-first".
+    let mut l = layout(&[IDLE, IDLE2], None, "");
+    l["programs"] = json!(["P07", "P18"]);
+    let t = start(2, json!({ "deals": [l.clone()] }));
+    assert_eq!(state(&t)["programs"], json!(["P07", "P18"]));
+    l["programs"] = json!(["P07", "P07"]);
+    assert!(setup_error(2, json!({ "deals": [l.clone()] })).contains("P07 appears twice"));
+    l["programs"] = json!(["P07"]);
+    assert!(setup_error(2, json!({ "deals": [l.clone()] })).contains("one program card per seat"));
+    l["programs"] = json!(["P07", "P99"]);
+    assert!(setup_error(2, json!({ "deals": [l.clone()] })).contains("P99"));
+    l["programs"] = json!(["P07", "P18"]);
+    l["program_deck"] = json!(["P01", "P02"]);
+    assert!(setup_error(2, json!({ "deals": [l.clone()] })).contains("missing"));
+    let second = layout(&[IDLE, IDLE2], None, "");
+    let mut later = second.clone();
+    later["programs"] = json!(["P01", "P02"]);
+    assert!(setup_error(2, json!({ "deals": [second, later] })).contains("deals[0] only"));
+}
+
+/// A layout for 2 players: seat 0 idle, seat 1 holds `hand1`, programs P-ids, the discard top
+/// `discard` and then the stock.
+fn two(hand1: &str, programs: [&str; 2], discard: &str, stock_top: &str) -> Value {
+    let mut l = layout(&[IDLE, hand1], Some(discard), stock_top);
+    l["programs"] = json!(programs);
+    l
+}
+
+// ---------------------------------------------------------------------------------------------
+// The turn (RULES.md §3 "Turn")
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_turn_is_a_draw_then_a_discard_and_passes_left() {
+    // RULES.md §3 "Turn": "Draw the top of the stock or of the discard pile ... The turn ends
+    // with one discard".
+    let mut t = start(2, json!({ "deals": [two("AH 3H 5H 7H 9H JH KH AC 3C 5C 7C 9C JC", ["P18", "P07"], "KC", "QC")] }));
+    assert!(refused(&mut t, 1, "discard AH").contains("starts with a draw"));
+    assert!(refused(&mut t, 0, "draw stock").contains("seat 1's turn"));
+    act(&mut t, 1, "draw stock");
+    assert!(hand(&t, 1).contains(&"QC".to_string()));
+    assert_eq!(game(&t).phase(), Phase::Play);
+    assert!(refused(&mut t, 1, "draw stock").contains("already drawn"));
+    assert!(refused(&mut t, 1, "discard 2S").contains("does not hold 2S"));
+    act(&mut t, 1, "discard QC");
+    assert_eq!(game(&t).discard_top(), "QC".parse().ok());
+    assert_eq!(game(&t).to_move(), Some(0), "seat 0 sits at seat 1's left");
+    act(&mut t, 0, "draw discard");
+    assert!(hand(&t, 0).contains(&"QC".to_string()));
+}
+
+#[test]
+fn a_card_taken_from_the_discard_pile_is_not_discarded_in_the_same_turn() {
+    // RULES.md §3 "Turn": "a card taken from the discard may not be discarded in the same turn".
+    let mut t = start(2, json!({ "deals": [two("AH 3H 5H 7H 9H JH KH AC 3C 5C 7C 9C QC", ["P18", "P07"], "QC", "")] }));
+    act(&mut t, 1, "draw discard");
+    let why = refused(&mut t, 1, "discard QC");
+    assert!(why.contains("taken from the discard pile"), "{why}");
+    // The two copies of QC are the same card for the rules (RULES.md, card notation).
+    assert_eq!(game(&t).hand(1).count("QC".parse().unwrap()), 2);
+    assert!(!legal(&t).contains(&"discard QC".to_string()));
+    act(&mut t, 1, "discard AH");
+    act(&mut t, 0, "draw stock");
+    act(&mut t, 0, "discard 3S");
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "discard QC");
+}
+
+#[test]
+fn with_one_card_in_hand_only_the_stock() {
+    // RULES.md §3 "Turn": "with one card in hand: the stock only".
+    let mut l = layout(&["7S", "AH"], Some("8S"), "9S");
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    assert_eq!(legal(&t), ["draw stock"]);
+    assert!(refused(&mut t, 1, "draw discard").contains("one card in hand"));
+    act(&mut t, 1, "draw stock");
+}
+
+#[test]
+fn the_stock_is_rebuilt_from_the_discard_pile_but_its_top() {
+    // RULES.md §3: "Stock exhausted: the discard pile except its top card is shuffled into a new
+    // stock." The shuffle is deterministic for a seed.
+    let mut l = layout(&[IDLE, IDLE2], None, "");
+    let all: Vec<Value> = l["stock"].as_array().unwrap().clone();
+    // Two cards in the stock; the rest in the discard pile.
+    l["stock"] = json!(all[..2]);
+    l["discard"] = json!(all[2..]);
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l.clone()] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "discard 3S");
+    act(&mut t, 0, "draw stock");
+    assert_eq!(game(&t).stock_size(), 0);
+    act(&mut t, 0, "discard 5S");
+    // Seat 1's turn starts with an empty stock: rebuilt from the discard pile, top kept.
+    assert_eq!(game(&t).discard(), ["5S".parse().unwrap()]);
+    assert_eq!(game(&t).stock_size(), all.len() - 2 + 1);
+    assert_eq!(events_of(&t, "stock_rebuilt").len(), 1);
+    let again = {
+        let mut t2 = start(2, json!({ "deals": [l] }));
+        for (s, a) in [(1, "draw stock"), (1, "discard 3S"), (0, "draw stock"), (0, "discard 5S")] {
+            act(&mut t2, s, a);
+        }
+        game(&t2).stock()
+    };
+    assert_eq!(game(&t).stock(), again, "the same seed rebuilds the same stock");
+}
+
+#[test]
+fn no_card_to_draw_ends_the_round() {
+    // ENGINE CHOICE (RULES.md is silent): when the stock is empty and the discard pile holds at
+    // most its top card, nobody can draw: the round ends (no completion).
+    let mut l = layout(&[IDLE, IDLE2], None, "");
+    let all: Vec<Value> = l["stock"].as_array().unwrap().clone();
+    // Nearly the whole pack in the two hands, one card in the stock, nothing on the pile.
+    let hand0: Vec<Value> = all[..40].iter().chain(l["hands"][0].as_array().unwrap()).cloned().collect();
+    let hand1: Vec<Value> = all[40..all.len() - 1].iter().chain(l["hands"][1].as_array().unwrap()).cloned().collect();
+    l["hands"] = json!([hand0, hand1]);
+    l["stock"] = json!([all[all.len() - 1]]);
+    l["discard"] = json!([]);
+    l["programs"] = json!(["P24", "P25"]);
+    let mut t = start(2, json!({ "deals": [l], "options": { "target": 5 } }));
+    let card = hand(&t, 1)[0].clone();
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, &format!("discard {card}"));
+    let over = events_of(&t, "round_over");
+    assert_eq!(over.len(), 1, "{:?}", state(&t)["events"]);
+    assert_eq!(over[0]["end"]["reason"], "stock_empty");
+    assert_eq!(game(&t).deal_number(), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Revealing (RULES.md §3 "Turn": "he may reveal his program and lay down exactly what it
+// requires, all directives at once")
+// ---------------------------------------------------------------------------------------------
+
+/// Seat 1 holds a run of four hearts and two sets of 7s (P07 "Run of four"; P01 "Two trios").
+const READY: &str = "4H 5H 6H 7H 7S 7D 7C 9S 9D JK 3C KC QD";
+
+#[test]
+fn a_reveal_lays_down_exactly_the_program() {
+    let mut t = start(2, json!({ "deals": [two(READY, ["P18", "P07"], "2C", "AS")] }));
+    act(&mut t, 1, "draw stock");
+    assert!(legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()), "{:?}", legal(&t));
+    // More or fewer combinations than the program asks for.
+    let why = refused(&mut t, 1, "reveal 4H 5H 6H 7H | 7S 7D 7C");
+    assert!(why.contains("asks for 1 combination, not 2"), "{why}");
+    // A run of the wrong length.
+    let why = refused(&mut t, 1, "reveal 5H 6H 7H");
+    assert!(why.contains("3 cards"), "{why}");
+    // A card not held.
+    let why = refused(&mut t, 1, "reveal 5H 6H 7H 8H");
+    assert!(why.contains("does not hold 8H"), "{why}");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    let s = state(&t);
+    assert_eq!(s["revealed"], json!([false, true]));
+    assert_eq!(s["programs_done"], json!([0, 1]));
+    assert_eq!(s["melds"][0]["cards"], json!(["4H", "5H", "6H", "7H"]));
+    assert_eq!(s["melds"][0]["owner"], 1);
+    assert_eq!(events_of(&t, "revealed")[0]["program"], "P07");
+    // Revealed programs are face up: the other seat's observation shows it.
+    assert_eq!(game(&t).observe(0).revealed_programs[1], Some("P07".parse().unwrap()));
+}
+
+#[test]
+fn a_reveal_may_list_its_combinations_in_any_order() {
+    // P14: a set of 3 and a run of 4.
+    let mut t = start(2, json!({ "deals": [two(READY, ["P07", "P14"], "2C", "AS")] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H | 7S 7D 7C");
+    assert_eq!(state(&t)["melds"][1]["kind"], "set");
+    let mut t = start(2, json!({ "deals": [two(READY, ["P07", "P14"], "2C", "AS")] }));
+    act(&mut t, 1, "draw stock");
+    // The listed (canonical) form writes the directives in the program's order.
+    assert!(legal(&t).contains(&"reveal 7S 7D 7C | 4H 5H 6H 7H".to_string()), "{:?}", legal(&t));
+    act(&mut t, 1, "reveal 7S 7D 7C | 4H 5H 6H 7H");
+}
+
+#[test]
+fn before_revealing_no_meld_may_be_touched() {
+    // RULES.md §3: "Before revealing he may not touch anyone's melds."
+    let mut t = start(2, json!({ "deals": [two(READY, ["P07", "P01"], "2C", "AS")] }));
+    act(&mut t, 1, "draw stock");
+    assert!(refused(&mut t, 1, "meld 7S 7D 7C").contains("must reveal"));
+    assert!(refused(&mut t, 1, "extend 0 8H").contains("must reveal"));
+    act(&mut t, 1, "discard AS");
+    // Seat 0 holds no program-ready hand; it cannot touch seat 1's melds either (none yet).
+    act(&mut t, 0, "draw stock");
+    assert!(refused(&mut t, 0, "extend 0 3S").contains("must reveal"));
+}
+
+#[test]
+fn after_revealing_sets_and_extensions_but_never_a_new_run() {
+    // RULES.md §3: "From that moment (this turn and later turns) he may lay down new sets of
+    // three or more of a rank and extend any meld on the table (runs at either end in their suit,
+    // sets with their rank); he may never start a new run and never split or rearrange a meld."
+    let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H 7S 7D 7C 9S 9D JK 8H 3H 10D", ["P18", "P07"], "2C", "AS")] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    let why = refused(&mut t, 1, "meld 8H 9H 10H");
+    assert!(why.contains("does not hold") || why.contains("new run"), "{why}");
+    act(&mut t, 1, "meld 7S 7D 7C");
+    assert_eq!(state(&t)["melds"][1]["kind"], "set");
+    // A new run is never allowed, even with cards held: 9D 10D JK would be a run.
+    let why = refused(&mut t, 1, "meld 9D 10D JK=JD");
+    assert!(why.contains("new run may never be started"), "{why}");
+    // Runs at either end in their suit.
+    act(&mut t, 1, "extend 0 8H");
+    act(&mut t, 1, "extend 0 3H");
+    assert_eq!(state(&t)["melds"][0]["cards"], json!(["3H", "4H", "5H", "6H", "7H", "8H"]));
+    assert!(refused(&mut t, 1, "extend 0 9S").contains("run of ♥"));
+    assert!(refused(&mut t, 1, "extend 1 9S").contains("set of 7"));
+    // A wild takes the value written with it.
+    act(&mut t, 1, "extend 1 JK=7H");
+    assert_eq!(state(&t)["melds"][1]["cards"], json!(["7S", "7D", "7C", "JK=7H"]));
+    // Sets of 3 or more only.
+    let why = refused(&mut t, 1, "meld 9S 9D");
+    assert!(why.contains("at least 3 cards"), "{why}");
+}
+
+#[test]
+fn every_meld_holds_a_natural_and_wilds_keep_their_value() {
+    // RULES.md §3: "Every meld holds at least one natural card. A wild keeps the value given to it
+    // for the rest of the round."
+    let mut t = start(2, json!({ "deals": [two("4S 5S JK 7S 2H 2D JK 9D 3C 6C 8C 10C QC", ["P18", "P07"], "KC", "AS")] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4S 5S JK=6S 7S");
+    let why = refused(&mut t, 1, "meld 2H=9S 2D=9H JK=9C");
+    assert!(why.contains("at least one natural"), "{why}");
+    // The joker stays a 6♠: the 6♠ cannot replace it, and the run extends from its ends only.
+    assert!(refused(&mut t, 1, "extend 0 6S").contains("does not hold"));
+    act(&mut t, 1, "extend 0 2H=8S");
+    assert_eq!(state(&t)["melds"][0]["cards"], json!(["4S", "5S", "JK=6S", "7S", "2H=8S"]));
+    act(&mut t, 1, "extend 0 2D=3S");
+    assert_eq!(state(&t)["melds"][0]["from"], "3");
+}
+
+#[test]
+fn an_ace_is_low_or_high_and_runs_never_wrap() {
+    // RULES.md §3: "An ace is low (A-2-3…, the 2 being wild) or high (…Q-K-A), fixed once
+    // placed; no wrap-around."
+    let mut t = start(2, json!({ "deals": [two("AS 2H 3S QH KH AH 4S KS JK 3C 6C 8C 10C", ["P07", "P11"], "KC", "AC")] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal AS 2H=2S 3S | QH KH AH");
+    // The low ace's run takes the 4 above, nothing below.
+    assert!(refused(&mut t, 1, "extend 0 KS").contains("does not extend"));
+    act(&mut t, 1, "extend 0 4S");
+    // The high ace's run stops at the ace: no K-A-2.
+    let why = refused(&mut t, 1, "extend 1 JK=2H");
+    assert!(why.contains("does not extend meld 1"), "{why}");
+    assert!(!legal(&t).iter().any(|a| a.starts_with("extend 1") && a.ends_with("2H")));
+    assert!(legal(&t).contains(&"extend 1 JK=JH".to_string()), "{:?}", legal(&t));
+}
+
+#[test]
+fn a_two_is_never_natural() {
+    // RULES.md §3: "a two is never a natural card".
+    let mut t = start(2, json!({ "deals": [two("AS 2S 3S 4S 7S 8S 9S 9D 3C 6C 8C 10C KD", ["P18", "P07"], "KC", "AC")] }));
+    act(&mut t, 1, "draw stock");
+    let why = refused(&mut t, 1, "reveal AS 2S 3S 4S");
+    assert!(why.contains("always wild"), "{why}");
+    act(&mut t, 1, "reveal AS 2S=2S 3S 4S");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The end of a round (RULES.md §3)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn going_out_ends_the_round_and_the_deal_moves_left() {
+    // RULES.md §3: "The round ends when a player has no card left ... A completed program counts
+    // 1. Players who completed get a new program card next round; the others keep theirs. All
+    // cards are gathered and dealt again; the dealer moves left."
+    let mut l = layout(&[IDLE, "4H 5H 6H 7H 9C"], Some("KC"), "AS");
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    act(&mut t, 1, "discard 9C");
+    assert_eq!(hand(&t, 1), ["AS"]);
+    act(&mut t, 0, "draw stock");
+    act(&mut t, 0, "discard 3S");
+    // One card in hand: the stock only; the drawn card goes on the pile, one card is left.
+    assert_eq!(legal(&t), ["draw stock"]);
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "discard AS");
+    assert_eq!(hand(&t, 1).len(), 1);
+    assert_eq!(game(&t).deal_number(), 1, "the round goes on");
+    // Going out by the discard of the last card.
+    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "9C");
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    act(&mut t, 1, "discard 9C");
+    let over = events_of(&t, "round_over");
+    assert_eq!(over[0]["end"], json!({ "reason": "went_out", "seat": 1 }));
+    assert_eq!(over[0]["completed"], json!([1]));
+    let g = game(&t);
+    assert_eq!(g.deal_number(), 2);
+    assert_eq!(g.dealer(), 1, "the dealer moves left");
+    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.program(0), Some("P18".parse().unwrap()), "seat 0 keeps its program");
+    assert_ne!(g.program(1), Some("P07".parse().unwrap()), "seat 1 gets a new one");
+    assert_eq!(state(&t)["completed"], json!([[], ["P07"]]));
+    assert_eq!(g.hand(0).len() + g.hand(1).len(), 26, "all cards gathered and dealt again");
+    assert!(g.melds().is_empty());
+}
+
+#[test]
+fn laying_the_last_card_goes_out_without_a_discard() {
+    // RULES.md §3: "The turn ends with one discard, unless his last card went out."
+    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "8H");
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    act(&mut t, 1, "extend 0 8H");
+    assert_eq!(events_of(&t, "round_over")[0]["end"], json!({ "reason": "went_out", "seat": 1 }));
+    assert_eq!(game(&t).deal_number(), 2);
+}
+
+#[test]
+fn the_round_ends_when_every_player_has_revealed() {
+    // RULES.md §3: "The round ends ... when every player has revealed."
+    let mut l = layout(&["4S 5S 6S 7S 9D 9H 3C", "4H 5H 6H 7H 9C 10D 8D"], Some("KC"), "AS AD");
+    l["programs"] = json!(["P24", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    act(&mut t, 1, "discard 9C");
+    act(&mut t, 0, "draw stock");
+    act(&mut t, 0, "reveal 4S 5S 6S 7S");
+    assert_eq!(events_of(&t, "round_over")[0]["end"], json!({ "reason": "all_revealed" }));
+    assert_eq!(events_of(&t, "round_over")[0]["completed"], json!([0, 1]));
+    assert_eq!(game(&t).deal_number(), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suns, the target, the exchange (RULES.md §3)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_sun_counts_at_once_and_its_receiver_draws_another_card() {
+    // RULES.md §3: "A sun card is a free program: it counts at once and its receiver draws another
+    // program card." (at the deal too)
+    let mut l = layout(&[IDLE, IDLE2], None, "");
+    l["programs"] = json!(["SUN1", "P07"]);
+    let deck: Vec<String> = tapis::engine::programmes::deck()
+        .ids()
+        .map(|p| p.to_string())
+        .filter(|p| p != "SUN1" && p != "P07")
+        .collect();
+    l["program_deck"] = json!(deck);
+    let t = start(2, json!({ "deals": [l] }));
+    let g = game(&t);
+    assert_eq!(g.programs_done(0), 1);
+    assert_eq!(g.program(0), Some(deck[0].parse().unwrap()), "the next card of the deck");
+    assert_eq!(events_of(&t, "sun")[0]["seat"], 0);
+    assert_eq!(state(&t)["completed"], json!([["SUN1"], []]));
+}
+
+#[test]
+fn a_sun_that_reaches_the_target_wins_at_once() {
+    // Seed 004: "Si le programme gratuit vient compléter le 5e programme du joueur, ce dernier est
+    // automatiquement déclaré vainqueur de la partie."
+    let mut l = layout(&[IDLE, IDLE2], None, "");
+    l["programs"] = json!(["P07", "SUN2"]);
+    let t = start(2, json!({ "deals": [l], "options": { "target": 1 } }));
+    let s = state(&t);
+    assert_eq!(s["finished"], true);
+    assert_eq!(s["winner"], 1);
+    assert_eq!(s["legal"], json!([]));
+}
+
+#[test]
+fn the_target_wins_at_once_even_mid_round() {
+    // RULES.md §3: "The first player to have completed 5 programs wins at once, even mid-round."
+    let mut t = start(2, json!({ "deals": [two(READY, ["P18", "P07"], "2C", "AS")], "options": { "target": 1 } }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    let s = state(&t);
+    assert_eq!(s["finished"], true);
+    assert_eq!(s["winner"], 1);
+    assert_eq!(s["hands"][1].as_array().unwrap().len(), 10, "cards left in hand do not matter");
+    assert!(refused(&mut t, 1, "discard 9S").contains("game is over"));
+    assert_eq!(events_of(&t, "game_over")[0]["end"], json!({ "reason": "target", "seat": 1 }));
+}
+
+#[test]
+fn the_default_target_is_five_programs() {
+    let t = start(3, json!({}));
+    assert_eq!(state(&t)["options"]["target"], 5);
+}
+
+#[test]
+fn an_exchange_after_rounds_without_success() {
+    // RULES.md §3: "Option: after 3 rounds without success, a player may exchange his program
+    // card." ENGINE CHOICE: the action `exchange program`, offered before the first draw of a
+    // round; the old card goes under the program deck, the top card replaces it.
+    let mut l = layout(&["4S 5S 6S 7S", IDLE2], Some("KC"), "9D");
+    l["programs"] = json!(["P07", "P25"]);
+    let mut t = start(2, json!({ "deals": [l], "options": { "exchange_after": 1 } }));
+    assert!(!legal(&t).contains(&"exchange program".to_string()), "no failed round yet");
+    assert!(refused(&mut t, 1, "exchange program").contains("failed 0 round"));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "discard 9D");
+    act(&mut t, 0, "draw stock");
+    act(&mut t, 0, "reveal 4S 5S 6S 7S");
+    let last = hand(&t, 0)[0].clone();
+    act(&mut t, 0, &format!("discard {last}"));
+    // Round 2: seat 1 failed one round; seat 0 (the new dealer is seat 1) plays first.
+    assert_eq!(game(&t).deal_number(), 2);
+    assert_eq!(game(&t).failed_rounds(1), 1);
+    assert_eq!(game(&t).to_move(), Some(0));
+    assert!(!legal(&t).contains(&"exchange program".to_string()), "seat 0 succeeded");
+    act(&mut t, 0, "draw stock");
+    let c = hand(&t, 0)[0].clone();
+    act(&mut t, 0, &format!("discard {c}"));
+    assert_eq!(legal(&t)[0], "exchange program");
+    let top = game(&t).program_deck()[0];
+    act(&mut t, 1, "exchange program");
+    assert_eq!(game(&t).program(1), Some(top));
+    assert_eq!(*game(&t).program_deck().last().unwrap(), "P25".parse().unwrap(), "under the deck");
+    assert!(!legal(&t).contains(&"exchange program".to_string()), "once");
+    act(&mut t, 1, "draw stock");
+    assert!(refused(&mut t, 1, "exchange program").contains("before the first draw"));
+    let t = start(2, json!({}));
+    let mut t = t;
+    assert!(refused(&mut t, 1, "exchange program").contains("option is off"));
+}
+
+#[test]
+fn strict_constraints_stay_on_the_revealed_melds() {
+    // RECORD.md option `strict_constraints`: "constraints stay on revealed melds". RULES.md §3:
+    // without it, "afterwards the melds are ordinary melds".
+    let deal = || two("7S 7D 7C 9S 9D JK 3C KC QD 4H 6H 8H 10H", ["P07", "P23"], "2C", "AS");
+    for (strict, allowed) in [(false, true), (true, false)] {
+        let mut t = start(2, json!({ "deals": [deal()], "options": { "strict_constraints": strict } }));
+        act(&mut t, 1, "draw stock");
+        act(&mut t, 1, "reveal 7S 7D 7C");
+        // P23 "Natural trio": no wilds.
+        match t.play_str(1, "extend 0 JK=7H") {
+            Ok(()) => assert!(allowed),
+            Err(e) => {
+                assert!(!allowed);
+                assert!(e.reason.contains("strict constraints"), "{}", e.reason);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_lay_down_may_not_strand_the_card_taken_from_the_discard_pile() {
+    // ENGINE CHOICE (RULES.md §3 "a card taken from the discard may not be discarded in the same
+    // turn"): a reveal, meld or extension that would leave only that card in the hand, with the
+    // round going on, is refused — the player could not end his turn.
+    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("8H"), "AS");
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw discard");
+    let why = refused(&mut t, 1, "reveal 4H 5H 6H 7H");
+    assert!(why.contains("would leave only 8H"), "{why}");
+    assert!(!legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()));
+    assert!(legal(&t).contains(&"reveal 5H 6H 7H 8H".to_string()), "{:?}", legal(&t));
+    act(&mut t, 1, "reveal 5H 6H 7H 8H");
+    act(&mut t, 1, "discard 4H");
+    assert_eq!(game(&t).deal_number(), 2, "seat 1 went out");
+}
+
+#[test]
+fn after_revealing_a_player_extends_the_others_melds() {
+    // RULES.md §3: "extend any meld on the table"; "Before revealing he may not touch anyone's
+    // melds."
+    let mut l = layout(&["4S 5S 6S 7S 9D 9H 3C 8H", "4H 5H 6H 7H 9C 10D 8D 3H", IDLE], Some("KC"), "AD QC AC JD");
+    l["programs"] = json!(["P24", "P07", "P18"]);
+    let mut t = start(3, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    act(&mut t, 1, "extend 0 3H");
+    act(&mut t, 1, "discard AD");
+    act(&mut t, 2, "draw stock");
+    act(&mut t, 2, "discard QC");
+    act(&mut t, 0, "draw stock");
+    // Seat 0 has not revealed: seat 1's meld is out of its reach.
+    assert!(refused(&mut t, 0, "extend 0 8H").contains("must reveal"));
+    act(&mut t, 0, "reveal 4S 5S 6S 7S");
+    act(&mut t, 0, "extend 0 8H");
+    let s = state(&t);
+    assert_eq!(s["melds"][0]["owner"], 1);
+    assert_eq!(s["melds"][0]["cards"], json!(["3H", "4H", "5H", "6H", "7H", "8H"]));
+}
+
+#[test]
+fn a_round_cannot_last_forever() {
+    // ENGINE CHOICE (safety, RULES.md is silent): a round ends after 100 turns per player
+    // (`TURNS_PER_PLAYER`) with nobody going out; revealed programs still count.
+    let mut l = layout(&[IDLE, IDLE2], None, "");
+    l["programs"] = json!(["P24", "P25"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    let mut turns = 0;
+    while game(&t).deal_number() == 1 {
+        let seat = game(&t).to_move().unwrap();
+        act(&mut t, seat, "draw stock");
+        // Discard the card just drawn, unless it is the only one of its kind we could discard.
+        let card = game(&t).hand(seat).iter().last().unwrap();
+        act(&mut t, seat, &format!("discard {card}"));
+        turns += 1;
+        assert!(turns <= 200);
+    }
+    assert_eq!(turns, 2 * tapis::engine::programmes::TURNS_PER_PLAYER);
+    assert_eq!(events_of(&t, "round_over")[0]["end"]["reason"], "turn_limit");
+}
