@@ -268,7 +268,7 @@ impl Person {
     }
 
     /// The name inside a sentence ("you", "Ada").
-    fn inner(&self, lang: Lang) -> String {
+    pub fn inner(&self, lang: Lang) -> String {
         if self.you {
             lang.pick("you", "vous").to_string()
         } else {
@@ -288,7 +288,7 @@ impl Names {
 }
 
 /// Picks the verb form for the subject: (`you` form, third-person form).
-fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
+pub fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
     if p.you {
         you
     } else {
@@ -296,7 +296,7 @@ fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str {
     }
 }
 
-fn capitalize(s: String) -> String {
+pub fn capitalize(s: String) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),

@@ -19,6 +19,7 @@ pub mod nain_jaune;
 pub mod new_game;
 pub mod notices;
 pub mod option_specs;
+pub mod programmes;
 pub mod rules_text;
 pub mod seats;
 pub mod session;
@@ -233,6 +234,7 @@ fn GameScreen() -> impl IntoView {
     let on_table = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| (s.id, s.table.game_id()))));
     move || match on_table.get() {
         Some((_, GameId::NainJaune)) => view! { <nain_jaune::NainJauneTable /> }.into_any(),
+        Some((_, GameId::Programmes)) => view! { <programmes::ProgrammesTable /> }.into_any(),
         // `Table` holds only the games this version plays: a session of another kind cannot exist.
         Some(_) | None => {
             // Nothing on the table: back to the new-game form.
