@@ -166,7 +166,7 @@ const PROGRAMMES_EN: &[Section] = &[
         paragraphs: &[
             "Your program card sits beside your hand; hover it to read it in words. Click the stock or the discard pile (or press S or D) to draw.",
             "When your hand fulfils your program, the page lists every way to lay it down, with each wild showing the card it stands for: pick one (arrow keys work) and press Reveal (R).",
-            "Select cards by clicking them, or with the arrow keys and Space, then press New set (N), an Add button on a meld, or Discard (X). When a move is not allowed, a line under the buttons says why.",
+            "Select cards by clicking them, or with the arrow keys and Space, then press New set (N), an Add button on a meld (A takes you there), or Discard (X). When a move is not allowed, a line under the buttons says why.",
         ],
     },
 ];
@@ -218,7 +218,7 @@ const PROGRAMMES_FR: &[Section] = &[
         paragraphs: &[
             "Votre carte programme se trouve à côté de votre main ; survolez-la pour la lire en toutes lettres. Cliquez sur la pioche ou la défausse (ou appuyez sur S ou D) pour prendre une carte.",
             "Quand votre main remplit votre programme, la page liste toutes les façons de le poser, chaque frime montrant la carte qu'elle remplace : choisissez-en une (les flèches fonctionnent) et appuyez sur Dévoiler (R).",
-            "Sélectionnez des cartes d'un clic, ou avec les flèches et Espace, puis appuyez sur Nouveau groupe (N), sur un bouton Ajouter d'une combinaison, ou sur Défausser (X). Quand un coup n'est pas permis, une ligne sous les boutons dit pourquoi.",
+            "Sélectionnez des cartes d'un clic, ou avec les flèches et Espace, puis appuyez sur Nouveau groupe (N), sur un bouton Ajouter d'une combinaison (A y mène), ou sur Défausser (X). Quand un coup n'est pas permis, une ligne sous les boutons dit pourquoi.",
         ],
     },
 ];

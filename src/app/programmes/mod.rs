@@ -42,12 +42,14 @@ fn pg(s: &Option<Session>) -> Option<&Programmes> {
     s.as_ref().and_then(Session::programmes)
 }
 
-/// Whether a key press is meant for a field or a list (so it is no shortcut).
+/// Whether a key press is meant for a text field or a list (so it is no shortcut); the reveal
+/// chooser's radio buttons leave the letters to the shortcuts.
 fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
     use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| match el.tag_name().as_str() {
+        "INPUT" => !matches!(el.get_attribute("type").as_deref(), Some("radio" | "checkbox")),
+        tag => matches!(tag, "SELECT" | "TEXTAREA"),
+    })
 }
 
 /// Where the game stands.
@@ -297,7 +299,8 @@ pub fn ProgrammesTable() -> impl IntoView {
     let on_discard = move || pick(|m| &m.discard);
     let on_extend = Callback::new(move |(meld, card): (usize, Placed)| try_action(Action::Extend { meld, card }));
 
-    // Keys: S and D draw; R reveals, N lays the selection as a new set, X discards it.
+    // Keys: S and D draw; R reveals, N lays the selection as a new set, X discards it, A goes to
+    // the melds the selected card extends.
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         if !seen.with_untracked(|s| s.my_turn) || typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
@@ -309,6 +312,8 @@ pub fn ProgrammesTable() -> impl IntoView {
             "r" if !draw => on_reveal.run(()),
             "n" if !draw => on_meld(),
             "x" if !draw => on_discard(),
+            // To the first meld the selected card can extend (Tab goes on to the others).
+            "a" if !draw => focus_soon(".meld-add".into()),
             _ => return,
         }
         ev.prevent_default();
@@ -402,13 +407,20 @@ pub fn ProgrammesTable() -> impl IntoView {
             </button>
         }
     };
+    let exchange = move || try_action(Action::ExchangeProgram);
     let actions_view = move || {
         let s = seen.get();
-        s.play.then(|| {
+        let can_exchange = s.my_turn && !s.play && offer.with(|o| o.exchange);
+        (s.play || can_exchange).then(|| {
             view! {
                 <div class="prog-actions" data-testid="actions">
                     {s.revealed.then(|| action_button("action-meld", L::NewSet, "N", |m| m.meld.is_ok(), |meld, _| meld()))}
-                    {action_button("action-discard", L::Discard, "X", |m| m.discard.is_ok(), |_, discard| discard())}
+                    {s.play.then(|| action_button("action-discard", L::Discard, "X", |m| m.discard.is_ok(), |_, discard| discard()))}
+                    {can_exchange.then(|| view! {
+                        <button type="button" class="btn btn-small" data-testid="action-exchange" on:click=move |_| exchange()>
+                            {move || L::Exchange.text(lang.get())}
+                        </button>
+                    })}
                 </div>
             }
         })

@@ -63,7 +63,7 @@ fn marks(out: &mut String, suits: SuitMask, wilds: bool, cy: i32) {
         for suit in suits.suits() {
             let _ = write!(
                 out,
-                r#"<path d="{}" fill="{}" transform="translate(81 {y}) scale(0.1)"/>"#,
+                r#"<path class="suit" d="{}" fill="{}" transform="translate(81 {y}) scale(0.1)"/>"#,
                 suit_path(suit),
                 suit_ink(suit, false).1
             );
@@ -74,7 +74,7 @@ fn marks(out: &mut String, suits: SuitMask, wilds: bool, cy: i32) {
         let (cx, cy) = (86, y + 9);
         let _ = write!(
             out,
-            r##"<rect x="{}" y="{}" width="12" height="16" rx="2" fill="#fff" stroke="#6a1b9a" stroke-width="1.2"/><path d="M{cx} {}L{} {}L{} {}L{} {}L{} {}Z" fill="#6a1b9a"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#c8102e" stroke-width="2.5" stroke-linecap="round"/>"##,
+            r##"<rect class="no-wild" x="{}" y="{}" width="12" height="16" rx="2" fill="#fff" stroke="#6a1b9a" stroke-width="1.2"/><path d="M{cx} {}L{} {}L{} {}L{} {}L{} {}Z" fill="#6a1b9a"/><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#c8102e" stroke-width="2.5" stroke-linecap="round"/>"##,
             cx - 6,
             cy - 8,
             cy - 5,
@@ -98,6 +98,14 @@ fn marks(out: &mut String, suits: SuitMask, wilds: bool, cy: i32) {
 fn directive_row(out: &mut String, d: &Directive, cy: i32, h: i32, lang: Lang) {
     let run = d.kind == CombinationKind::Run;
     let ink = if run { RUN_INK } else { SET_INK };
+    let _ = write!(
+        out,
+        r#"<g class="directive" data-kind="{}" data-length="{}" data-count="{}" data-wilds="{}">"#,
+        if run { "run" } else { "set" },
+        d.length,
+        d.count,
+        d.wilds
+    );
     if d.count > 1 {
         let _ = write!(out, r#"<circle cx="17" cy="{cy}" r="9" fill="{NAVY}"/>"#);
         text(out, 17, cy + 4, 10, "#fff", &format!("×{}", d.count));
@@ -120,6 +128,7 @@ fn directive_row(out: &mut String, d: &Directive, cy: i32, h: i32, lang: Lang) {
         }
     }
     marks(out, d.suits, d.wilds, cy);
+    out.push_str("</g>");
 }
 
 /// The inside of the card's `<svg>`: the face of `program`, or the back (`None`).
@@ -140,7 +149,7 @@ pub fn program_markup(program: Option<ProgramId>, lang: Lang) -> String {
         // Twelve rays at 30° steps (whole-number offsets: no float formatting), then the face.
         const RAY: [(i32, i32); 12] =
             [(0, -10), (5, -9), (9, -5), (10, 0), (9, 5), (5, 9), (0, 10), (-5, 9), (-9, 5), (-10, 0), (-9, -5), (-5, -9)];
-        out.push_str(r##"<path stroke="#e39b00" stroke-width="4" stroke-linecap="round" d=""##);
+        out.push_str(r##"<path class="sun" stroke="#e39b00" stroke-width="4" stroke-linecap="round" d=""##);
         for (dx, dy) in RAY {
             let _ = write!(out, "M{} {}L{} {}", 50 + dx * 22 / 10, 74 + dy * 22 / 10, 50 + dx * 32 / 10, 74 + dy * 32 / 10);
         }

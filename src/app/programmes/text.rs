@@ -24,6 +24,7 @@ pub enum L {
     Reveal,
     NewSet,
     Discard,
+    Exchange,
     Clear,
     BySuit,
     ByRank,
@@ -73,6 +74,7 @@ impl L {
             Reveal => ("Reveal", "Dévoiler"),
             NewSet => ("New set", "Nouveau groupe"),
             Discard => ("Discard", "Défausser"),
+            Exchange => ("Exchange my program card", "Changer de carte programme"),
             Clear => ("Clear", "Tout désélectionner"),
             BySuit => ("Sort by suit", "Trier par couleur"),
             ByRank => ("Sort by rank", "Trier par rang"),
@@ -262,8 +264,8 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
         (Prompt::Reveal, Lang::Fr) => "Votre main remplit votre programme : dévoilez-le (R), ou gardez-le secret et défaussez (X).".into(),
         (Prompt::DiscardToEnd, Lang::En) => "Select a card and discard it (X) to end your turn.".into(),
         (Prompt::DiscardToEnd, Lang::Fr) => "Sélectionnez une carte et défaussez-la (X) pour finir votre tour.".into(),
-        (Prompt::LayOrDiscard, Lang::En) => "Lay down new sets (N), add cards to melds, then discard (X).".into(),
-        (Prompt::LayOrDiscard, Lang::Fr) => "Posez de nouveaux groupes (N), complétez les combinaisons, puis défaussez (X).".into(),
+        (Prompt::LayOrDiscard, Lang::En) => "Lay down new sets (N), add cards to melds (A), then discard (X).".into(),
+        (Prompt::LayOrDiscard, Lang::Fr) => "Posez de nouveaux groupes (N), complétez les combinaisons (A), puis défaussez (X).".into(),
         (Prompt::Waiting(p), Lang::En) => format!("{} to play…", p.display(lang)),
         (Prompt::Waiting(p), Lang::Fr) => format!("{} joue…", p.display(lang)),
     }
@@ -285,11 +287,12 @@ pub fn round_end_title(lang: Lang, deal: u32, end: Option<RoundEnd>, game_end: O
 }
 
 pub fn game_winner_title(lang: Lang, p: &Person, done: u32) -> String {
+    let done = programs_count(lang, done);
     match lang {
-        Lang::En if p.you => format!("You win with {done} programs!"),
-        Lang::En => format!("{} wins with {done} programs!", p.name),
-        Lang::Fr if p.you => format!("Vous gagnez avec {done} programmes !"),
-        Lang::Fr => format!("{} gagne avec {done} programmes !", p.name),
+        Lang::En if p.you => format!("You win with {done}!"),
+        Lang::En => format!("{} wins with {done}!", p.name),
+        Lang::Fr if p.you => format!("Vous gagnez avec {done} !"),
+        Lang::Fr => format!("{} gagne avec {done} !", p.name),
     }
 }
 
