@@ -425,3 +425,219 @@ fn bonanza_events_read_in_both_languages() {
     assert_eq!(says(Lang::En, &paid, false), "Ada pays you 2 chips for 3 cards left in hand (3 owed, all that was left).");
     assert_eq!(says(Lang::Fr, &paid, false), "Ada vous paie 2 jetons pour 3 cartes en main (3 dus, tout ce qui restait).");
 }
+
+// ---------------------------------------------------------------------------------- Programmes
+
+mod programmes_view {
+    use super::*;
+    use tapis::app::programmes::actions::{selection_moves, Offer, Why};
+    use tapis::app::programmes::program_card::ProgramCard;
+    use tapis::app::programmes::reveal::RevealChoice;
+    use tapis::app::programmes::text::L;
+    use tapis::engine::card_multiset::CardMultiset;
+    use tapis::engine::programmes::{is_wild, Action, ProgramId, Programmes};
+
+    /// Three players; seat 0 plays first, holds `hand` and program P14 (a set of three and a run
+    /// of four); `top` is on the discard pile; the other hands take the next natural cards.
+    fn game_with(hand: &[&str], top: &str) -> Programmes {
+        let mut left = CardMultiset::PACK_108;
+        let mut take = |text: &str| {
+            let c: Card = text.parse().unwrap();
+            assert!(left.remove(c), "{c} is left in the pack");
+            c.to_string()
+        };
+        let mine: Vec<String> = hand.iter().map(|c| take(c)).collect();
+        let discard = vec![take(top)];
+        let mut rest: Vec<Card> = left.iter().collect();
+        let mut others = Vec::new();
+        for _ in 0..2 {
+            let mut h = Vec::new();
+            while h.len() < 13 {
+                let i = rest.iter().position(|&c| !is_wild(c)).unwrap();
+                h.push(rest.remove(i).to_string());
+            }
+            others.push(h);
+        }
+        let stock: Vec<String> = rest.iter().map(|c| c.to_string()).collect();
+        let deal = serde_json::json!({
+            "hands": [mine, others[0], others[1]],
+            "stock": stock,
+            "discard": discard,
+            "programs": ["P14", "P38", "P10"],
+        });
+        Programmes::new(&Setup { players: 3, seed: 9, first_dealer: 2, deals: vec![deal], ..Setup::default() }).unwrap()
+    }
+
+    const HAND: [&str; 13] = ["9H", "9S", "9D", "4S", "5S", "6S", "7S", "8S", "3S", "KC", "KD", "KH", "QD"];
+
+    fn reveal_text(combos: &[Vec<tapis::engine::programmes::Placed>]) -> String {
+        Action::Reveal(combos.to_vec()).to_string()
+    }
+
+    fn id(text: &str) -> ProgramId {
+        text.parse().unwrap()
+    }
+
+    /// The card drawn from its data: one group per directive with its kind, length and count; the
+    /// permitted suits; the crossed-out wild; the sun; the back; its words in both languages.
+    #[wasm_bindgen_test]
+    async fn program_cards_draw_their_directives() {
+        let lang = RwSignal::new(Lang::En);
+        let cases: [(&str, &[(&str, &str, &str, &str)], usize, usize); 4] = [
+            // (card, directives: kind length count wilds, suit marks, crossed-out wilds)
+            ("P30", &[("run", "4", "2", "true")], 2, 0),
+            ("P14", &[("set", "3", "1", "true"), ("run", "4", "1", "true")], 0, 0),
+            ("P26", &[("set", "3", "1", "false")], 0, 1),
+            ("P33", &[("run", "3", "1", "true")], 1, 0),
+        ];
+        for (card, directives, suits, no_wilds) in cases {
+            let div = fresh_div();
+            provide_context(lang);
+            let program = Some(id(card));
+            let _mounted = leptos::mount::mount_to(div.clone(), move || {
+                provide_context(lang);
+                view! { <ProgramCard program=program /> }
+            });
+            tick().await;
+            let svg = div.query_selector("svg.program-svg").unwrap().unwrap();
+            assert_eq!(svg.get_attribute("data-program").as_deref(), Some(card));
+            assert_eq!(svg.get_attribute("data-face").as_deref(), Some("up"));
+            let p = id(card).card();
+            assert_eq!(svg.get_attribute("aria-label").unwrap(), format!("{}: {}", p.name.en, p.describe_en()), "{card}");
+            let groups = svg.query_selector_all("g.directive").unwrap();
+            let found: Vec<(String, String, String, String)> = (0..groups.length())
+                .map(|i| {
+                    let g: web_sys::Element = groups.item(i).unwrap().unchecked_into();
+                    let a = |k: &str| g.get_attribute(k).unwrap();
+                    (a("data-kind"), a("data-length"), a("data-count"), a("data-wilds"))
+                })
+                .collect();
+            let wanted: Vec<(String, String, String, String)> = directives
+                .iter()
+                .map(|(k, l, c, w)| (k.to_string(), l.to_string(), c.to_string(), w.to_string()))
+                .collect();
+            assert_eq!(found, wanted, "{card}");
+            assert_eq!(svg.query_selector_all("path.suit").unwrap().length() as usize, suits, "{card} suits");
+            assert_eq!(svg.query_selector_all(".no-wild").unwrap().length() as usize, no_wilds, "{card} wilds");
+            if card == "P30" {
+                assert!(svg.inner_html().contains(">×2<"), "the multiplier is drawn");
+            }
+            if card == "P33" {
+                assert!(svg.inner_html().contains(">3 4 5<"), "the imposed values are drawn");
+            }
+            // The tooltip and the label follow the language.
+            lang.set(Lang::Fr);
+            tick().await;
+            let svg = div.query_selector("svg.program-svg").unwrap().unwrap();
+            assert_eq!(svg.get_attribute("aria-label").unwrap(), format!("{} : {}", p.name.fr, p.describe_fr()));
+            assert!(svg.query_selector("title").unwrap().unwrap().text_content().unwrap().contains(&p.describe_fr()));
+            lang.set(Lang::En);
+            div.remove();
+        }
+        // A sun and a face-down card.
+        for (program, face) in [(Some(id("SUN1")), "up"), (None, "down")] {
+            let div = fresh_div();
+            let _mounted = leptos::mount::mount_to(div.clone(), move || view! { <ProgramCard program=program /> });
+            tick().await;
+            let svg = div.query_selector("svg.program-svg").unwrap().unwrap();
+            assert_eq!(svg.get_attribute("data-face").as_deref(), Some(face));
+            assert_eq!(svg.query_selector("path.sun").unwrap().is_some(), program.is_some());
+            assert_eq!(svg.query_selector_all("g.directive").unwrap().length(), 0);
+            if program.is_none() {
+                assert_eq!(svg.get_attribute("aria-label").as_deref(), Some(L::FaceDown.text(Lang::En)));
+            }
+            div.remove();
+        }
+    }
+
+    /// The ways offered to reveal are exactly the engine's, in its order; choosing one and pressing
+    /// Reveal hands that one over.
+    #[wasm_bindgen_test]
+    async fn reveal_choice_lists_exactly_the_engines_reveals() {
+        let mut game = game_with(&HAND, "2C");
+        game.play(0, &Action::DrawDiscard).unwrap();
+        let offer = Offer::of(&game.legal_actions());
+        let engine: Vec<String> = game.reveal_options(0).iter().map(|c| reveal_text(c)).collect();
+        let offered: Vec<String> = offer.reveals.iter().map(|c| reveal_text(c)).collect();
+        assert_eq!(offered, engine, "the legal reveals are the reveal finder's ways");
+        assert!(engine.len() > 6, "more ways than shown at first: {engine:?}");
+
+        let div = fresh_div();
+        let chosen = RwSignal::new(0usize);
+        let revealed = RwSignal::new(None::<usize>);
+        let options = offer.reveals.clone();
+        let _mounted = leptos::mount::mount_to(div.clone(), move || {
+            view! {
+                <RevealChoice
+                    options=Signal::stored(options.clone())
+                    chosen=chosen
+                    on_reveal=Callback::new(move |_| revealed.set(Some(chosen.get_untracked())))
+                />
+            }
+        });
+        tick().await;
+        let listed = |div: &web_sys::HtmlElement| -> Vec<String> {
+            let els = div.query_selector_all("[data-testid^='reveal-option-']").unwrap();
+            (0..els.length())
+                .map(|i| els.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-action").unwrap())
+                .collect()
+        };
+        assert_eq!(listed(&div), engine[..6].to_vec(), "the first six at first");
+        let more: web_sys::HtmlElement = div.query_selector("[data-testid='reveal-more']").unwrap().unwrap().unchecked_into();
+        more.click();
+        tick().await;
+        assert_eq!(listed(&div), engine, "then every way");
+        // Each way shows its cards, a wild with the card it stands for.
+        let first = div.query_selector("[data-testid='reveal-option-0']").unwrap().unwrap();
+        assert_eq!(first.query_selector_all(".reveal-combo").unwrap().length(), 2);
+        let k = engine.iter().position(|w| w.contains("2C=")).unwrap();
+        let with_wild = div.query_selector(&format!("[data-testid='reveal-option-{k}']")).unwrap().unwrap();
+        assert!(with_wild.query_selector(".wild-tag").unwrap().is_some(), "the wild's value is shown");
+
+        let label: web_sys::HtmlElement =
+            div.query_selector("[data-testid='reveal-option-3']").unwrap().unwrap().unchecked_into();
+        label.click();
+        tick().await;
+        assert_eq!(chosen.get_untracked(), 3);
+        let button: web_sys::HtmlElement = div.query_selector("[data-testid='action-reveal']").unwrap().unwrap().unchecked_into();
+        button.click();
+        tick().await;
+        assert_eq!(revealed.get_untracked(), Some(3));
+        div.remove();
+    }
+
+    /// What a selection allows comes from the engine, and the refusals read in plain words.
+    #[wasm_bindgen_test]
+    fn selections_are_judged_by_the_engine() {
+        let mut game = game_with(&HAND, "2C");
+        game.play(0, &Action::DrawDiscard).unwrap();
+        let card = |t: &str| t.parse::<Card>().unwrap();
+        let moves = |game: &Programmes, cards: &[&str]| {
+            let offer = Offer::of(&game.legal_actions());
+            let cards: Vec<Card> = cards.iter().map(|c| card(c)).collect();
+            selection_moves(game, 0, &offer, &cards)
+        };
+        // Before revealing: no set, no extension.
+        let m = moves(&game, &["KC", "KD", "KH"]);
+        assert_eq!(m.meld, Err(Why::Label(L::RevealFirst)));
+        assert_eq!(m.discard, Err(Why::Label(L::SelectOneToDiscard)));
+
+        game.play(0, &"reveal 9S 9H 9D | 4S 5S 6S 7S".parse().unwrap()).unwrap();
+        let m = moves(&game, &["2C"]);
+        assert_eq!(m.discard, Err(Why::TakenFromDiscard(card("2C"))));
+        assert!(Why::TakenFromDiscard(card("2C")).text(Lang::Fr).contains("pris le 2♣ dans la défausse"));
+        let extends: Vec<String> = m.extends.iter().map(|(n, p)| format!("{n} {p}")).collect();
+        assert_eq!(extends, ["0 2C=9S", "1 2C=3S", "1 2C=8S"], "the wild may go where the engine lets the hand's first wild go");
+
+        assert_eq!(moves(&game, &["8S"]).extends.iter().map(|(n, p)| format!("{n} {p}")).collect::<Vec<_>>(), ["1 8S"]);
+        assert_eq!(moves(&game, &["KC", "KD"]).meld, Err(Why::Label(L::SetNeedsThree)));
+        assert_eq!(moves(&game, &["KC", "QD", "KH"]).meld, Err(Why::Label(L::SetOneRank)));
+        let set = moves(&game, &["KH", "KC", "2C", "KD"]).meld.unwrap();
+        assert_eq!(set.to_string(), "meld KH KD KC 2C=KS", "naturals in card order, the wild in the suit the set lacks");
+        assert_eq!(moves(&game, &["QD"]).discard.unwrap().to_string(), "discard QD");
+
+        // The engine's own refusals, in plain words.
+        let refused = game.clone().play(0, &"discard 2C".parse().unwrap()).unwrap_err();
+        assert_eq!(Why::from_engine(&refused.reason), Why::TakenFromDiscard(card("2C")));
+    }
+}

@@ -23,6 +23,7 @@ pub mod notices;
 pub mod offline;
 pub mod option_specs;
 pub mod results;
+pub mod programmes;
 pub mod rules_text;
 pub mod seats;
 pub mod session;
@@ -277,8 +278,8 @@ fn GameScreen() -> impl IntoView {
     move || match on_table.get() {
         Some((_, GameId::NainJaune)) => view! { <nain_jaune::NainJauneTable /> }.into_any(),
         Some((_, GameId::Bonanza)) => view! { <bonanza::BonanzaTable /> }.into_any(),
-        // `Table` holds only the games this version plays: a session of another kind cannot exist.
-        Some(_) | None => {
+        Some((_, GameId::Programmes)) => view! { <programmes::ProgrammesTable /> }.into_any(),
+        None => {
             // Nothing on the table: back to the new-game form.
             state.screen.set(Screen::NewGame);
             ().into_any()

@@ -189,7 +189,11 @@ pub fn NewGameScreen() -> impl IntoView {
                 None => problems.push(FieldError::Option(spec.key)),
             }
         }
-        let chips = start_chips.get_untracked().trim().parse::<Chips>().ok().filter(|c| *c >= 1);
+        let mut chips = start_chips.get_untracked().trim().parse::<Chips>().ok().filter(|c| *c >= 1);
+        if !has_chips(g) {
+            // The field is hidden and unused: whatever it holds is no error.
+            chips = chips.or(Some(1));
+        }
         if chips.is_none() {
             problems.push(FieldError::StartChips);
         }
@@ -221,13 +225,16 @@ pub fn NewGameScreen() -> impl IntoView {
         });
         let mut record = Record::new(g, n, seed_value);
         record.options = record_options;
-        record.options.insert("start_chips".into(), chips.into());
+        // Programmes has no chips: its record carries no stack.
+        if has_chips(g) {
+            record.options.insert("start_chips".into(), chips.into());
+        }
         record.seats = Some(kinds.iter().map(|k| k.key().to_string()).collect());
         record.names = Some(chosen_names);
 
         // A table where nobody can pay the first stakes would end before it begins.
         match Session::from_record(0, record.clone()) {
-            Ok(trial) if trial.table.is_finished() => {
+            Ok(trial) if trial.table.is_finished() && has_chips(g) => {
                 let stake = trial.nain_jaune().map(|g| g.stake_each()).or(trial.bonanza().map(|g| g.options().ante()));
                 errors.set(vec![FieldError::TooFewChips { chips, stake }]);
                 focus_first_invalid();
@@ -246,7 +253,7 @@ pub fn NewGameScreen() -> impl IntoView {
             seats: seats.get_untracked(),
             names: names.get_untracked(),
             options: options.get_untracked(),
-            start_chips: chips,
+            start_chips: if has_chips(g) { chips } else { start_chips.get_untracked().trim().parse().unwrap_or(100) },
         };
         let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
         if let Err(e) = state.put_on_table(record) {
@@ -437,7 +444,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         let g = game.get();
                         option_specs(g).iter().map(|spec| option_field(g, spec)).collect_view()
                     }}
-                    <div class="field" class:field-invalid=move || error_of("start_chips")().is_some()>
+                    <div class="field" class:field-invalid=move || error_of("start_chips")().is_some() hidden=move || !has_chips(game.get())>
                         <label for="field-start-chips">{tr(T::StartChips)}</label>
                         <input
                             id="field-start-chips"
@@ -484,6 +491,11 @@ pub fn NewGameScreen() -> impl IntoView {
             </form>
         </section>
     }
+}
+
+/// Whether the game is played with chips (the starting stacks field then matters).
+fn has_chips(game: GameId) -> bool {
+    game != GameId::Programmes
 }
 
 /// Moves the keyboard focus to the first field with an error.

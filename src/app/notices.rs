@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::i18n::{Lang, T};
+use super::programmes::actions::Why;
 use super::url_params::UrlProblem;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -103,8 +104,12 @@ impl Msg {
             ),
             (Msg::StartFailed { reason }, Lang::En) => format!("The game could not start: {reason}."),
             (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
-            (Msg::MoveRefused { action, reason }, Lang::En) => format!("The rules refuse “{action}”: {reason}."),
-            (Msg::MoveRefused { action, reason }, Lang::Fr) => format!("Les règles refusent « {action} » : {reason}."),
+            // The common cases in plain words; the engine's technical reason otherwise.
+            (Msg::MoveRefused { action, reason }, lang) => match Why::from_engine(reason) {
+                Why::Engine(_) if lang == Lang::En => format!("The rules refuse “{action}”: {reason}."),
+                Why::Engine(_) => format!("Les règles refusent « {action} » : {reason}."),
+                why => why.text(lang),
+            },
             (Msg::DownloadFailed { reason }, Lang::En) => format!("The download failed: {reason}."),
             (Msg::DownloadFailed { reason }, Lang::Fr) => format!("Le téléchargement a échoué : {reason}."),
         }

@@ -166,12 +166,39 @@ const BONANZA: &[OptionSpec] = &[
     },
 ];
 
+const PROGRAMMES: &[OptionSpec] = &[
+    OptionSpec {
+        key: "target",
+        label: ("Programs to complete to win", "Programmes à réussir pour gagner"),
+        hint: Some(("The first player to complete this many wins at once.", "Le premier à en réussir autant gagne aussitôt.")),
+        kind: OptionKind::Whole { default: 5, min: 1, max: 1000 },
+    },
+    OptionSpec {
+        key: "exchange_after",
+        label: ("Exchange a program after failed rounds", "Échanger son programme après des donnes ratées"),
+        hint: Some((
+            "0 = never; otherwise, after this many rounds in a row without success, a player may swap his program card before drawing.",
+            "0 = jamais ; sinon, après autant de donnes ratées d'affilée, un joueur peut changer de carte programme avant de piocher.",
+        )),
+        kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
+    },
+    OptionSpec {
+        key: "strict_constraints",
+        label: ("Program constraints stay on the melds", "Les contraintes du programme restent sur les combinaisons"),
+        hint: Some((
+            "Yes: the suits, values or ban on wilds of a program keep applying to the melds it made.",
+            "Oui : les couleurs, valeurs ou l'interdiction des frimes d'un programme valent encore pour ses combinaisons.",
+        )),
+        kind: OptionKind::Flag { default: false },
+    },
+];
+
 /// The house rules of `game`, in the order the form shows them.
 pub fn option_specs(game: GameId) -> &'static [OptionSpec] {
     match game {
         GameId::NainJaune => NAIN_JAUNE,
         GameId::Bonanza => BONANZA,
-        GameId::Programmes => &[],
+        GameId::Programmes => PROGRAMMES,
     }
 }
 
@@ -195,8 +222,8 @@ pub fn game_title(game: GameId) -> (Bi, Bi) {
         GameId::Programmes => (
             ("Programmes", "Programmes"),
             (
-                "Rummy with a secret program card: lay down exactly what it asks, first to five wins. 2 to 6 players.",
-                "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs.",
+                "Rummy with a secret program card: lay down exactly what it asks, first to five wins. 2 to 6 players (7 by house rule).",
+                "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 selon la règle de la maison).",
             ),
         ),
     }

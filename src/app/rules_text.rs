@@ -1,5 +1,5 @@
 //! A short guide to each game in both languages, shown in a dialog from the top bar: the game on
-//! the table first, the other one a tab away.
+//! the table first, the others a tab away.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -230,19 +230,126 @@ const BONANZA_FR: &[Section] = &[
     },
 ];
 
+const PROGRAMMES_EN: &[Section] = &[
+    Section {
+        heading: "The aim",
+        paragraphs: &[
+            "Everyone holds a secret program card: a list of combinations to put down all at once. Each program you complete scores one; the first player to complete five (or the number chosen for the game) wins on the spot.",
+        ],
+    },
+    Section {
+        heading: "The cards",
+        paragraphs: &[
+            "Two decks and four jokers, 108 cards in all. The jokers and the twos are wild: each can take the place of any card, and a two never counts as a two.",
+            "A run is three or more cards of one suit in order, such as 5♥ 6♥ 7♥; the ace sits below the two or above the king, never both, and a run does not turn the corner from king to two. A set is three or more cards of one rank, in any suits — with two decks the very same card may appear twice. Each combination needs at least one card that is not wild.",
+        ],
+    },
+    Section {
+        heading: "Program cards",
+        paragraphs: &[
+            "A program asks for runs or sets of an exact length. On the card a horizontal arrow stands for a run, a vertical arrow for a set, and the number beside it for the number of cards; ×2 or ×3 asks for that many separate combinations. Some cards also fix the values, allow only certain suits, or ban wilds (a joker crossed out in red).",
+            "A sun is a gift: it counts as a completed program straight away, and whoever receives it takes another program card.",
+        ],
+    },
+    Section {
+        heading: "Your turn",
+        paragraphs: &[
+            "Start by taking the top card of the stock or of the discard pile (with a single card in hand, only the stock). A card picked up from the discard pile cannot go back there in the same turn.",
+            "If your hand now holds everything your program asks for, you may reveal it: lay all its combinations on the table together, exactly as the card says.",
+            "Finish by discarding one card — unless you have just laid down your last one.",
+        ],
+    },
+    Section {
+        heading: "Once revealed",
+        paragraphs: &[
+            "From the turn you reveal onwards you may lay down new sets of one rank and add cards to any meld on the table, yours or not: a run grows at either end in its suit, a set takes more of its rank. Starting a new run, splitting a meld or moving its cards is never allowed, and before revealing you may not touch the table at all. A wild keeps the value it was given until the end of the round.",
+        ],
+    },
+    Section {
+        heading: "End of a round",
+        paragraphs: &[
+            "The round ends as soon as a player has no card left, or when every player has revealed. If the stock runs dry, the discard pile — all but its top card — is shuffled into a new stock.",
+            "Each revealed program counts one. Those who completed theirs get a new program card; the others keep the same one for the next round. Cards left in hand cost nothing. The deal moves one seat to the left.",
+        ],
+    },
+    Section {
+        heading: "Playing here",
+        paragraphs: &[
+            "Your program card sits beside your hand; hover it to read it in words. Click the stock or the discard pile (or press S or D) to draw.",
+            "When your hand fulfils your program, the page lists every way to lay it down, with each wild showing the card it stands for: pick one (arrow keys work) and press Reveal (R).",
+            "Select cards by clicking them, or with the arrow keys and Space, then press New set (N), an Add button on a meld (A takes you there), or Discard (X). When a move is not allowed, a line under the buttons says why.",
+        ],
+    },
+];
+
+const PROGRAMMES_FR: &[Section] = &[
+    Section {
+        heading: "Le but",
+        paragraphs: &[
+            "Chacun tient une carte programme secrète : une liste de combinaisons à poser d'un seul coup. Chaque programme réussi compte un point ; le premier à en réussir cinq (ou le nombre choisi pour la partie) gagne sur-le-champ.",
+        ],
+    },
+    Section {
+        heading: "Les cartes",
+        paragraphs: &[
+            "Deux jeux et quatre jokers, soit 108 cartes. Les jokers et les deux sont des frimes : chacun peut remplacer n'importe quelle carte, et un deux ne vaut jamais deux.",
+            "Une suite, c'est au moins trois cartes d'une même couleur qui se suivent, comme 5♥ 6♥ 7♥ ; l'as se place sous le deux ou au-dessus du roi, jamais les deux à la fois, et une suite ne passe pas du roi au deux. Un groupe de pareilles, c'est au moins trois cartes d'un même rang, de couleurs quelconques — avec deux jeux, la même carte peut y figurer deux fois. Chaque combinaison compte au moins une carte qui n'est pas une frime.",
+        ],
+    },
+    Section {
+        heading: "Les cartes programme",
+        paragraphs: &[
+            "Un programme demande des suites ou des pareilles d'une longueur exacte. Sur la carte, une flèche horizontale désigne une suite, une flèche verticale des pareilles, et le nombre à côté le nombre de cartes ; ×2 ou ×3 demande autant de combinaisons distinctes. Certaines cartes imposent aussi des valeurs, n'autorisent que certaines couleurs ou interdisent les frimes (un joker barré de rouge).",
+            "Le soleil est un cadeau : il compte tout de suite comme un programme réussi, et celui qui le reçoit prend une autre carte programme.",
+        ],
+    },
+    Section {
+        heading: "Votre tour",
+        paragraphs: &[
+            "Commencez par prendre la carte du dessus de la pioche ou de la défausse (avec une seule carte en main, seulement la pioche). Une carte prise dans la défausse ne peut pas y retourner au même tour.",
+            "Si votre main contient alors tout ce que demande votre programme, vous pouvez le dévoiler : posez toutes ses combinaisons ensemble, exactement comme l'indique la carte.",
+            "Terminez en défaussant une carte — sauf si vous venez de poser la dernière.",
+        ],
+    },
+    Section {
+        heading: "Après avoir dévoilé",
+        paragraphs: &[
+            "Dès le tour où vous dévoilez, vous pouvez poser de nouveaux groupes de pareilles et ajouter des cartes à n'importe quelle combinaison de la table, à vous ou non : une suite s'allonge à l'un ou l'autre bout dans sa couleur, un groupe accueille d'autres cartes de son rang. Commencer une nouvelle suite, couper une combinaison ou en déplacer les cartes n'est jamais permis, et avant d'avoir dévoilé on ne touche pas du tout à la table. Une frime garde la valeur qu'on lui a donnée jusqu'à la fin de la donne.",
+        ],
+    },
+    Section {
+        heading: "La fin d'une donne",
+        paragraphs: &[
+            "La donne s'arrête dès qu'un joueur n'a plus de carte, ou quand tous ont dévoilé. Si la pioche s'épuise, on mélange la défausse — sauf sa carte du dessus — pour en refaire une.",
+            "Chaque programme dévoilé compte un. Ceux qui ont réussi reçoivent une nouvelle carte programme ; les autres gardent la leur pour la donne suivante. Les cartes restées en main ne coûtent rien. La donne passe au joueur de gauche.",
+        ],
+    },
+    Section {
+        heading: "Jouer ici",
+        paragraphs: &[
+            "Votre carte programme se trouve à côté de votre main ; survolez-la pour la lire en toutes lettres. Cliquez sur la pioche ou la défausse (ou appuyez sur S ou D) pour prendre une carte.",
+            "Quand votre main remplit votre programme, la page liste toutes les façons de le poser, chaque frime montrant la carte qu'elle remplace : choisissez-en une (les flèches fonctionnent) et appuyez sur Dévoiler (R).",
+            "Sélectionnez des cartes d'un clic, ou avec les flèches et Espace, puis appuyez sur Nouveau groupe (N), sur un bouton Ajouter d'une combinaison (A y mène), ou sur Défausser (X). Quand un coup n'est pas permis, une ligne sous les boutons dit pourquoi.",
+        ],
+    },
+];
+
 fn sections(game: GameId, lang: Lang) -> &'static [Section] {
     match (game, lang) {
         (GameId::Bonanza, Lang::En) => BONANZA_EN,
         (GameId::Bonanza, Lang::Fr) => BONANZA_FR,
+        (GameId::Programmes, Lang::En) => PROGRAMMES_EN,
+        (GameId::Programmes, Lang::Fr) => PROGRAMMES_FR,
         (_, Lang::En) => EN,
         (_, Lang::Fr) => FR,
     }
 }
 
 /// The games the guide covers, with their tab's name and the dialog's title.
-const GUIDES: [(GameId, &str, (&str, &str)); 2] = [
+const GUIDES: [(GameId, &str, (&str, &str)); 3] = [
     (GameId::NainJaune, "Nain Jaune", ("How to play Nain Jaune", "Comment jouer au Nain Jaune")),
     (GameId::Bonanza, "Bonanza", ("How to play Bonanza", "Comment jouer au Bonanza")),
+    (GameId::Programmes, "Programmes", ("How to play Programmes", "Comment jouer aux Programmes")),
 ];
 
 /// The rules of `game`, in the current language.

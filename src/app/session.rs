@@ -3,9 +3,10 @@
 //! names. Each game's screen reads its own typed state through the `Table` accessors.
 
 use crate::ai::Level;
-use crate::engine::game::{IllegalAction, Seat};
 use crate::engine::bonanza::{self, Bonanza};
+use crate::engine::game::{Game, IllegalAction, Seat};
 use crate::engine::nain_jaune::{Event, NainJaune};
+use crate::engine::programmes::{self, Programmes};
 use crate::record::{Record, RecordedAction, ReplayError, Table};
 
 use crate::app::i18n::{Lang, Names, Person};
@@ -156,6 +157,14 @@ impl Session {
         }
     }
 
+    /// The Programmes game on the table, if the table plays Programmes.
+    pub fn programmes(&self) -> Option<&Programmes> {
+        match &self.table {
+            Table::Programmes(g) => Some(g),
+            _ => None,
+        }
+    }
+
     pub fn humans(&self) -> Vec<Seat> {
         (0..self.seats.len()).filter(|&s| self.seats[s].is_human()).collect()
     }
@@ -207,8 +216,15 @@ impl Session {
             Table::NainJaune(g) => g.events().iter().filter(|e| matches!(e, Event::RoundWon { .. })).count(),
             // A deal ends when someone calls Bonanza.
             Table::Bonanza(g) => g.events().iter().filter(|e| matches!(e, bonanza::Event::Bonanza { .. })).count(),
+            // A game can end in the middle of a round (a program reaches the target): once it is
+            // over, every round dealt is finished.
             Table::Programmes(g) => {
-                g.events().iter().filter(|e| matches!(e, crate::engine::programmes::Event::RoundOver { .. })).count()
+                let count = |f: fn(&programmes::Event) -> bool| g.events().iter().filter(|e| f(e)).count();
+                if g.is_finished() {
+                    count(|e| matches!(e, programmes::Event::Dealt { .. }))
+                } else {
+                    count(|e| matches!(e, programmes::Event::RoundOver { .. }))
+                }
             }
         }
     }

@@ -169,3 +169,76 @@ export const bonanza = {
     return chosen;
   },
 };
+
+/** The Programmes table (its own hand: several cards selected, known by position). */
+export const programmes = {
+  /** Puts a record on the table through the "Open a record…" file input. */
+  async importRecord(page, record, name = 'programmes.json') {
+    await byId(page, 'import-record').setInputFiles({
+      name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)),
+    });
+    await byId(page, 'game').waitFor({ timeout: 15_000 });
+  },
+
+  /** The cards of the hand, in display order. */
+  hand(page) {
+    return page.$$eval('[data-testid^="hand-card-"]', (cards) => cards.map((c) => c.dataset.card));
+  },
+
+  /** Clicks these cards of the hand (each card name once; the first copy not yet selected). */
+  async select(page, ...cards) {
+    for (const card of cards) {
+      const i = await page.$$eval(
+        '[data-testid^="hand-card-"]',
+        (els, c) => els.findIndex((e) => e.dataset.card === c && e.getAttribute('aria-pressed') !== 'true'),
+        card,
+      );
+      assert.ok(i >= 0, `no ${card} to select in the hand ${(await this.hand(page)).join(' ')}`);
+      await byId(page, `hand-card-${i}`).click();
+    }
+  },
+
+  /** The game element's data: phase, seat to move, whether the viewer revealed, actions played. */
+  state(page) {
+    return page.evaluate(() => {
+      const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+      const g = q('game');
+      let actions = -1;
+      try {
+        actions = JSON.parse(localStorage.getItem('tapis.current') ?? '{}').actions?.length ?? 0;
+      } catch {}
+      return {
+        phase: g?.dataset.phase,
+        toMove: g?.dataset.toMove,
+        revealed: g?.dataset.revealed === 'true',
+        deal: g?.dataset.dealNumber,
+        myTurn: !!q('turn-prompt')?.classList.contains('turn-mine'),
+        summary: !!q('round-summary'),
+        over: !!q('game-over'),
+        actions,
+      };
+    });
+  },
+
+  /** Waits until the human is to move (or the game is over), past nothing else. */
+  async untilMyTurnOrOver(page, timeout = 30_000) {
+    return until(async () => {
+      const s = await this.state(page);
+      return (s.myTurn || s.over || s.summary) && s;
+    }, { timeout, what: 'my turn, a summary or the end' });
+  },
+
+  /** Plays one action by a click and waits for the engine to take it. */
+  async click(page, testId, options) {
+    const before = (await this.state(page)).actions;
+    await byId(page, testId).click(options);
+    await until(async () => (await this.state(page)).actions > before, { timeout: 5_000, what: `${testId} to be played` });
+  },
+
+  /** Presses a key and waits for the engine to take the move. */
+  async press(page, key) {
+    const before = (await this.state(page)).actions;
+    await page.keyboard.press(key);
+    await until(async () => (await this.state(page)).actions > before, { timeout: 5_000, what: `${key} to play a move` });
+  },
+};

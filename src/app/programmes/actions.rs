@@ -1,0 +1,233 @@
+//! What the player to move may do, read from the engine: the legal actions sorted by kind, and
+//! what the cards selected in the hand allow (a new set, an extension, a discard). The rules stay
+//! in the engine: a composed action is offered only if the engine accepts it, and a refusal is
+//! the engine's reason, said in plain words.
+
+use crate::engine::card_multiset::CardMultiset;
+use crate::engine::cards::{Card, Suit};
+use crate::engine::game::{Game, Seat};
+use crate::engine::programmes::{is_wild, Action, Combinations, Placed, Programmes};
+
+use super::text::{only_stock, taken_from_discard, would_strand, L};
+use crate::app::i18n::Lang;
+
+/// The legal actions of the seat to move, by kind (the engine's order kept in each).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Offer {
+    pub draw_stock: bool,
+    pub draw_discard: bool,
+    pub exchange: bool,
+    /// The reveals the engine lists (its canonical ways to lay the program down).
+    pub reveals: Vec<Combinations>,
+    /// Extensions as listed (naturals, and the hand's first wild at each end of each meld).
+    pub extends: Vec<(usize, Placed)>,
+    pub discards: Vec<Card>,
+    /// Whether new sets may be laid (the player has revealed).
+    pub melds: bool,
+    /// Before the draw: the hand already fulfils the program (filled in by the view).
+    pub reveal_ahead: bool,
+}
+
+impl Offer {
+    pub fn of(legal: &[Action]) -> Offer {
+        let mut offer = Offer::default();
+        for action in legal {
+            match action {
+                Action::DrawStock => offer.draw_stock = true,
+                Action::DrawDiscard => offer.draw_discard = true,
+                Action::ExchangeProgram => offer.exchange = true,
+                Action::Reveal(combos) => offer.reveals.push(combos.clone()),
+                Action::Extend { meld, card } => offer.extends.push((*meld, *card)),
+                Action::Discard(card) => offer.discards.push(*card),
+                Action::Meld(_) => offer.melds = true,
+            }
+        }
+        offer
+    }
+
+    /// Where `card` may extend a meld: each meld number with the card as laid (a wild with the
+    /// value it takes there). Wilds are interchangeable, so the engine's extension with the hand's
+    /// first wild holds for any wild.
+    pub fn extensions_of(&self, card: Card) -> Vec<(usize, Placed)> {
+        let mut out: Vec<(usize, Placed)> = Vec::new();
+        for &(meld, p) in &self.extends {
+            let placed = match p.stands_for {
+                Some(value) if is_wild(card) => Placed::wild(card, value),
+                None if p.card == card => p,
+                _ => continue,
+            };
+            if !out.contains(&(meld, placed)) {
+                out.push((meld, placed));
+            }
+        }
+        out
+    }
+}
+
+/// Why an action cannot be played, in the player's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    Label(L),
+    TakenFromDiscard(Card),
+    WouldStrand(Card),
+    OnlyStock,
+    /// The engine's own reason (technical English), for the rare cases without a plain text.
+    Engine(String),
+}
+
+impl Why {
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Why::Label(l) => l.text(lang).to_string(),
+            Why::TakenFromDiscard(c) => taken_from_discard(lang, *c),
+            Why::WouldStrand(c) => would_strand(lang, *c),
+            Why::OnlyStock => only_stock(lang).to_string(),
+            Why::Engine(reason) => match lang {
+                Lang::En => format!("The rules refuse this: {reason}."),
+                Lang::Fr => format!("Les règles refusent ce coup : {reason}."),
+            },
+        }
+    }
+
+    /// The engine's reason in plain words when it is a common case.
+    pub fn from_engine(reason: &str) -> Why {
+        let card = || reason.split([' ', ',']).find_map(|w| w.parse::<Card>().ok());
+        if reason.contains("taken from the discard pile this turn and may not be discarded") {
+            if let Some(c) = card() {
+                return Why::TakenFromDiscard(c);
+            }
+        }
+        if reason.starts_with("it would leave only") {
+            if let Some(c) = card() {
+                return Why::WouldStrand(c);
+            }
+        }
+        if reason.contains("must reveal its program before") {
+            return Why::Label(L::RevealFirst);
+        }
+        if reason.contains("a new run may never be started") || reason.contains("is neither a set") {
+            return Why::Label(L::SetOneRank);
+        }
+        if reason.contains("at least 3 cards") {
+            return Why::Label(L::SetNeedsThree);
+        }
+        if reason.contains("at least one natural card") {
+            return Why::Label(L::SetNeedsNatural);
+        }
+        if reason.contains("with one card in hand") {
+            return Why::OnlyStock;
+        }
+        Why::Engine(reason.to_string())
+    }
+}
+
+/// The new set the selected cards make: the naturals (one rank, not two) in card order, then the
+/// wilds, each standing for that rank in the suit the set holds fewest of.
+pub fn compose_set(selected: &[Card]) -> Result<Action, Why> {
+    if selected.len() < 3 {
+        return Err(Why::Label(L::SetNeedsThree));
+    }
+    // Through a multiset: the cards come out in card order.
+    let naturals: Vec<Card> = selected.iter().copied().filter(|&c| !is_wild(c)).collect::<CardMultiset>().iter().collect();
+    let Some(rank) = naturals.first().map(|c| c.rank_unchecked()) else {
+        return Err(Why::Label(L::SetNeedsNatural));
+    };
+    if naturals.iter().any(|c| c.rank_unchecked() != rank) {
+        return Err(Why::Label(L::SetOneRank));
+    }
+    let mut count = [0u8; 4];
+    for c in &naturals {
+        count[c.suit_unchecked().index()] += 1;
+    }
+    let mut cards: Vec<Placed> = naturals.iter().map(|&c| Placed::natural(c)).collect();
+    let wilds = selected.iter().copied().filter(|&c| is_wild(c)).collect::<CardMultiset>();
+    for w in wilds.iter() {
+        let suit = Suit::ALL.into_iter().min_by_key(|s| count[s.index()]).expect("four suits");
+        count[suit.index()] += 1;
+        cards.push(Placed::wild(w, Card::new(rank, suit)));
+    }
+    Ok(Action::Meld(cards))
+}
+
+/// Whether the engine accepts `action` from `seat` now, and why not.
+pub fn engine_check(game: &Programmes, seat: Seat, action: &Action) -> Result<(), Why> {
+    let mut trial = game.clone();
+    trial.set_logging(false);
+    trial.play(seat, action).map_err(|e| Why::from_engine(&e.reason))
+}
+
+/// What the selection allows: the new set it makes (or why not) and the discard (or why not).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelectionMoves {
+    pub meld: Result<Action, Why>,
+    pub discard: Result<Action, Why>,
+    /// With one card selected: where it extends a meld.
+    pub extends: Vec<(usize, Placed)>,
+    /// Why the selection extends nothing (shown when extending is what the player may want).
+    pub extend_why: Option<Why>,
+}
+
+pub fn selection_moves(game: &Programmes, seat: Seat, offer: &Offer, selected: &[Card]) -> SelectionMoves {
+    let revealed = game.has_revealed(seat);
+    let meld = if selected.is_empty() {
+        Err(Why::Label(L::SelectCards))
+    } else if !revealed {
+        Err(Why::Label(L::RevealFirst))
+    } else {
+        compose_set(selected).and_then(|a| engine_check(game, seat, &a).map(|()| a))
+    };
+    let discard = match selected {
+        [card] => {
+            let action = Action::Discard(*card);
+            if offer.discards.contains(card) {
+                Ok(action)
+            } else {
+                Err(engine_check(game, seat, &action).err().unwrap_or(Why::Label(L::SelectOneToDiscard)))
+            }
+        }
+        [] => Err(Why::Label(L::SelectCards)),
+        _ => Err(Why::Label(L::SelectOneToDiscard)),
+    };
+    let (extends, extend_why) = match selected {
+        [card] if revealed => {
+            let e = offer.extensions_of(*card);
+            let why = e.is_empty().then_some(Why::Label(L::NoExtension));
+            (e, why)
+        }
+        [_] => (Vec::new(), Some(Why::Label(L::RevealFirst))),
+        _ => (Vec::new(), None),
+    };
+    SelectionMoves { meld, discard, extends, extend_why }
+}
+
+/// The hand positions a reveal uses (each card of the reveal takes the first free position
+/// holding it), as a bitmask.
+pub fn positions_used(hand: &[Card], combos: &Combinations) -> u64 {
+    let mut used = 0u64;
+    for p in combos.iter().flatten() {
+        if let Some(i) = (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand[i] == p.card) {
+            used |= 1 << i;
+        }
+    }
+    used
+}
+
+/// The hand in display order: by suit (♠ ♥ ♦ ♣, ace low) or by rank, the wilds last.
+pub fn sorted_hand(cards: impl Iterator<Item = Card>, by_rank: bool) -> Vec<Card> {
+    // One integer key per card (order, then the card's index in the low byte): a plain sort of
+    // numbers, no sorting code of its own.
+    let mut keys: Vec<u32> = cards
+        .map(|c| {
+            let order = if is_wild(c) {
+                100 + c.index()
+            } else if by_rank {
+                c.rank_unchecked().index() * 4 + c.suit_unchecked().index()
+            } else {
+                c.index()
+            };
+            (order as u32) << 8 | c.index() as u32
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.into_iter().map(|k| Card::from_index((k & 0xff) as usize)).collect()
+}

@@ -1,0 +1,196 @@
+//! The Programmes hand: several cards are selected at once (for a new set), and since two decks
+//! are in play a card may be held twice, so cards are known by their position in the hand, never
+//! by their name. Click or tap toggles a card; with the keyboard, ←/→ (Home/End) move along the
+//! hand, Space or Enter toggles, Escape clears the selection.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::engine::cards::Card;
+
+use super::text::L;
+use crate::app::card_svg::CardFace;
+use crate::app::i18n::{card_label, use_lang, Lang};
+
+/// Focuses the element `selector` finds (after the DOM has caught up), scrolling as little as
+/// shows it.
+pub fn focus_soon(selector: String) {
+    set_timeout(
+        move || {
+            let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(&selector).ok().flatten())
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            else {
+                return;
+            };
+            let call = |method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
+                let object = js_sys::Object::new();
+                for (key, value) in options {
+                    let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
+                }
+                js_sys::Reflect::get(&el, &method.into())
+                    .ok()
+                    .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                    .is_some_and(|f| f.call1(&el, &object).is_ok())
+            };
+            // The browser's own focus scroll would centre the element; the nearest edge moves less.
+            if call("focus", &[("preventScroll", true.into())]) {
+                call("scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
+            } else {
+                let _ = el.focus();
+            }
+        },
+        std::time::Duration::from_millis(10),
+    );
+}
+
+fn card_aria(lang: Lang, card: Card, selected: bool, marked: bool) -> String {
+    let mut s = card_label(lang, card);
+    if selected {
+        s.push_str(lang.pick(", selected", ", sélectionnée"));
+    }
+    if marked {
+        s.push_str(lang.pick(", used by the chosen reveal", ", utilisée par le dévoilement choisi"));
+    }
+    s
+}
+
+#[component]
+pub fn ProgrammesHand(
+    /// The cards in display order.
+    #[prop(into)]
+    cards: Signal<Vec<Card>>,
+    /// Selected positions (bit i: position i).
+    selected: RwSignal<u64>,
+    /// Positions the chosen reveal would lay down.
+    #[prop(into)]
+    marked: Signal<u64>,
+    /// Whether cards can be selected now.
+    #[prop(into)]
+    selectable: Signal<bool>,
+    /// Sort by rank (else by suit).
+    by_rank: RwSignal<bool>,
+    #[prop(into)] title: Signal<String>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let hand_ref = NodeRef::<leptos::html::Div>::new();
+    let toggle = move |i: usize| {
+        if selectable.get_untracked() {
+            selected.update(|s| *s ^= 1 << i);
+        }
+    };
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let Some(hand) = hand_ref.get_untracked() else { return };
+        let Ok(list) = hand.query_selector_all("button.hand-card") else { return };
+        let n = list.length();
+        if n == 0 {
+            return;
+        }
+        let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        let index = focused
+            .as_ref()
+            .and_then(|f| f.get_attribute("data-pos"))
+            .and_then(|p| p.parse::<u32>().ok());
+        let target = match ev.key().as_str() {
+            "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % n)),
+            "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + n - 1) % n)),
+            "Home" => Some(0),
+            "End" => Some(n - 1),
+            "Enter" | " " | "Spacebar" => {
+                ev.prevent_default();
+                if let Some(i) = index {
+                    toggle(i as usize);
+                }
+                None
+            }
+            "Escape" => {
+                selected.set(0);
+                None
+            }
+            _ => None,
+        };
+        if let Some(i) = target {
+            ev.prevent_default();
+            if let Some(b) = list.item(i).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = b.focus();
+            }
+        }
+    };
+    // Roving focus: one card of the hand is in the tab order (the first, or the focused one).
+    let focus_pos = RwSignal::new(0usize);
+    view! {
+        <section class="hand-area prog-hand-area" aria-label=move || title.get()>
+            <div class="prog-hand-head">
+                <h2 class="hand-title">{move || title.get()}</h2>
+                <button
+                    type="button"
+                    class="btn btn-small prog-sort"
+                    data-testid="hand-sort"
+                    on:click=move |_| {
+                        by_rank.update(|b| *b = !*b);
+                        selected.set(0);
+                    }
+                >
+                    {move || if by_rank.get() { L::BySuit } else { L::ByRank }.text(lang.get())}
+                </button>
+                <button
+                    type="button"
+                    class="btn btn-small prog-clear"
+                    data-testid="selection-clear"
+                    hidden=move || selected.get() == 0
+                    on:click=move |_| selected.set(0)
+                >
+                    {move || L::Clear.text(lang.get())}
+                </button>
+            </div>
+            <div
+                class="hand prog-hand"
+                class:hand-active=move || selectable.get()
+                data-testid="hand"
+                data-active=move || selectable.get().to_string()
+                data-selected=move || selected.get().count_ones().to_string()
+                node_ref=hand_ref
+                role="group"
+                aria-label=move || title.get()
+                on:keydown=on_keydown
+                prop:style=move || format!("--cards:{}", cards.with(|c| c.len()))
+            >
+                {move || {
+                    let list = cards.get();
+                    list.into_iter()
+                        .enumerate()
+                        .map(|(i, card)| {
+                            let is_selected = move || selected.get() & (1 << i) != 0;
+                            let is_marked = move || marked.get() & (1 << i) != 0;
+                            view! {
+                                <button
+                                    type="button"
+                                    class="hand-card prog-card"
+                                    class:playable=move || selectable.get()
+                                    class:selected=is_selected
+                                    class:marked=is_marked
+                                    data-testid=format!("hand-card-{i}")
+                                    data-pos=i
+                                    data-card=card.to_string()
+                                    data-selected=move || is_selected().to_string()
+                                    aria-pressed=move || is_selected().to_string()
+                                    aria-disabled=move || (!selectable.get()).to_string()
+                                    tabindex=move || {
+                                        let f = focus_pos.get();
+                                        if f == i || (i == 0 && f >= cards.with(|c| c.len())) { "0" } else { "-1" }
+                                    }
+                                    aria-label=move || card_aria(lang.get(), card, is_selected(), is_marked())
+                                    on:focus=move |_| focus_pos.set(i)
+                                    on:click=move |_| toggle(i)
+                                >
+                                    <CardFace card=card decorative=true />
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </div>
+        </section>
+    }
+}

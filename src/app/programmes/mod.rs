@@ -1,0 +1,557 @@
+//! The Programmes game screen: the players round the table, with the stock, the discard pile and
+//! every meld in the middle (grouped by owner, each with its program card); the player's own
+//! program card, the ways to reveal it when the hand allows, the hand (several cards selected at
+//! once), the actions the selection allows, the move log, the round summaries and the result.
+//!
+//! Everything the player may do is read from the engine (`actions`): the legal actions, and for
+//! a composed action (a new set from the selected cards) the engine's own check. Computer seats
+//! are driven by the shared pacing loop (`app::computer_turns`).
+//!
+//! The page's download size matters: the state is read through a few memos of plain data (each
+//! memo and each `<Show>` costs code of its own), and the parts of the view read from them.
+
+pub mod actions;
+pub mod hand;
+pub mod melds;
+pub mod program_card;
+pub mod reveal;
+pub mod summary;
+pub mod text;
+
+use leptos::prelude::*;
+
+use crate::engine::cards::Card;
+use crate::engine::game::{Game, Seat};
+use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
+
+use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::i18n::{hand_title, pass_device_to, round_title, tr, T};
+use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
+use super::seats::{SeatView, SeatsRing};
+use super::session::Session;
+use super::{AppState, Screen};
+use actions::{engine_check, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
+use hand::{focus_soon, ProgrammesHand};
+use melds::{OwnerGroup, Piles, TableMelds};
+use reveal::{OwnProgram, RevealChoice};
+use summary::{GameOverPanel, RoundReport, RoundSummary};
+use text::{event_kind, event_sentence, prompt_text, seat_note, Prompt, L};
+
+/// The Programmes game on the table, if the table plays it.
+fn pg(s: &Option<Session>) -> Option<&Programmes> {
+    s.as_ref().and_then(Session::programmes)
+}
+
+/// Whether a key press is meant for a text field or a list (so it is no shortcut); the reveal
+/// chooser's radio buttons leave the letters to the shortcuts.
+fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| match el.tag_name().as_str() {
+        "INPUT" => !matches!(el.get_attribute("type").as_deref(), Some("radio" | "checkbox")),
+        tag => matches!(tag, "SELECT" | "TEXTAREA"),
+    })
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Turn {
+    to_move: Option<Seat>,
+    phase: Phase,
+    finished: bool,
+    /// The round whose summary waits to be read.
+    pending: Option<u32>,
+    deal: u32,
+    /// Actions played so far (changes with every move).
+    actions: usize,
+}
+
+/// Whose eyes the screen is for, and what they may do now.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Seen {
+    viewer: Option<Seat>,
+    /// A shared device hides the hand until its owner asks to see it.
+    covered: bool,
+    my_turn: bool,
+    /// My turn, after the draw: cards can be selected and laid.
+    play: bool,
+    revealed: bool,
+}
+
+/// What the lower part of the screen holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Bottom {
+    /// The game is over: the result is shown instead.
+    Nothing,
+    /// Only computers play.
+    NoHuman,
+    /// A shared device, between two humans' turns.
+    Cover,
+    Hand,
+}
+
+/// The middle of the table.
+#[derive(Clone, Debug, PartialEq)]
+struct Board {
+    stock: usize,
+    top: Option<Card>,
+    own_program: Option<ProgramId>,
+    seats: Vec<SeatView>,
+}
+
+/// The table of the Programmes game in `state.session` (one per game put on the table).
+#[component]
+pub fn ProgrammesTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let session = state.session;
+    let lang = state.lang;
+
+    // Fixed for this game.
+    let (id, players, humans, target) = session.with_untracked(|s| {
+        let s = s.as_ref().expect("a game is on the table");
+        (s.id, s.seats.len(), s.humans(), s.programmes().map_or(5, |g| g.options().target))
+    });
+    let first_human = humans.first().copied();
+    let anchor = first_human.unwrap_or(0);
+    let shared_device = humans.len() > 1;
+    let human_seats: u16 = humans.iter().map(|&s| 1u16 << s).sum();
+
+    let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
+    let turn = Memo::new(move |_| {
+        session.with(|s| {
+            let s = s.as_ref()?;
+            Some(Turn {
+                to_move: s.table.to_move(),
+                phase: s.programmes()?.phase(),
+                finished: s.table.is_finished(),
+                pending: s.pending_summary(),
+                deal: s.table.deal_number(),
+                actions: s.record.actions.len(),
+            })
+        })
+        .unwrap_or(Turn { to_move: None, phase: Phase::GameOver, finished: true, pending: None, deal: 0, actions: 0 })
+    });
+    let thinking = RwSignal::new(None::<Seat>);
+    // At a shared device, the human whose cards are showing.
+    let shown_to = RwSignal::new(if shared_device { None } else { first_human });
+    let seen = Memo::new(move |_| {
+        let t = turn.get();
+        let human_to_move = t.to_move.filter(|&s| human_seats & (1 << s) != 0);
+        let shown = shown_to.get();
+        let viewer = if shared_device { human_to_move.or(shown).or(first_human) } else { first_human };
+        let covered = shared_device && t.pending.is_none() && human_to_move.is_some_and(|h| shown != Some(h));
+        let my_turn = viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.rules_open.get();
+        let revealed = viewer.is_some_and(|v| session.with(|s| pg(s).is_some_and(|g| g.has_revealed(v))));
+        Seen { viewer, covered, my_turn, play: my_turn && t.phase == Phase::Play, revealed }
+    });
+    let bottom = Memo::new(move |_| {
+        let (t, s) = (turn.get(), seen.get());
+        match () {
+            _ if t.finished && t.pending.is_none() => Bottom::Nothing,
+            _ if s.viewer.is_none() => Bottom::NoHuman,
+            _ if s.covered => Bottom::Cover,
+            _ => Bottom::Hand,
+        }
+    });
+
+    // ---- The hand and the selection ----
+    let by_rank = RwSignal::new(false);
+    let hand_cards = Memo::new(move |_| {
+        let Some(v) = seen.with(|s| s.viewer) else { return Vec::new() };
+        let by_rank = by_rank.get();
+        session.with(|s| pg(s).map(|g| sorted_hand(g.hand(v).iter(), by_rank)).unwrap_or_default())
+    });
+    let selected = RwSignal::new(0u64);
+    let chosen_reveal = RwSignal::new(0usize);
+    // Why the last attempt was refused, with the moment it was (actions played, selection).
+    let refusal = RwSignal::new(None::<(usize, u64, Why)>);
+
+    // ---- What the engine allows ----
+    let offer = Memo::new(move |_| {
+        let (s, t) = (seen.get(), turn.get());
+        let (Some(v), true) = (s.viewer, s.my_turn) else { return Offer::default() };
+        session.with(|s| {
+            let Some(g) = pg(s) else { return Offer::default() };
+            let mut offer = Offer::of(&g.legal_actions());
+            // Before drawing: does the hand already fulfil the program?
+            offer.reveal_ahead = t.phase == Phase::Draw
+                && !g.has_revealed(v)
+                && g.program(v).is_some_and(|p| find_reveal(g.hand(v), p.card()).is_some());
+            offer
+        })
+    });
+    let moves = Memo::new(move |_| -> Option<SelectionMoves> {
+        let s = seen.get();
+        let v = s.viewer.filter(|_| s.play)?;
+        let mask = selected.get();
+        let chosen: Vec<Card> =
+            hand_cards.with(|h| h.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| *c).collect());
+        offer.with(|o| session.with(|s| pg(s).map(|g| selection_moves(g, v, o, &chosen))))
+    });
+    let reveals = Memo::new(move |_| offer.with(|o| o.reveals.clone()));
+    let marked = Signal::derive(move || {
+        let k = chosen_reveal.get();
+        reveals.with(|r| r.get(k).map_or(0, |combos| hand_cards.with(|h| positions_used(h, combos))))
+    });
+    // A move, a new round or another order: nothing stays selected, the first way to reveal is
+    // proposed.
+    Effect::new(move |_| {
+        turn.with(|t| t.actions);
+        by_rank.track();
+        selected.set(0);
+        chosen_reveal.set(0);
+    });
+
+    // ---- The table ----
+    let board = Memo::new(move |_| {
+        let (thinking, viewer, l) = (thinking.get(), seen.with(|s| s.viewer), lang.get());
+        session.with(|s| {
+            let (s, g) = (s.as_ref()?, pg(s)?);
+            let people = s.people();
+            let seats = (0..players)
+                .map(|seat| SeatView {
+                    seat,
+                    person: people.of(seat),
+                    kind: s.seats[seat],
+                    chips: None,
+                    cards: g.hand(seat).len(),
+                    note: Some(seat_note(l, g.programs_done(seat), target, g.has_revealed(seat))),
+                    shown: Vec::new(),
+                    dealer: g.dealer() == seat,
+                    to_move: g.to_move() == Some(seat),
+                    thinking: thinking == Some(seat),
+                    viewer: viewer == Some(seat),
+                })
+                .collect();
+            Some(Board { stock: g.stock_size(), top: g.discard_top(), own_program: viewer.and_then(|v| g.program(v)), seats })
+        })
+    });
+    // Apart from the board: the melds are drawn again only when they change.
+    let groups = Memo::new(move |_| {
+        let viewer = seen.with(|s| s.viewer);
+        session.with(|s| {
+            let (Some(s), Some(g)) = (s.as_ref(), pg(s)) else { return Vec::new() };
+            let people = s.people();
+            let start = viewer.unwrap_or(anchor);
+            (0..players)
+                .map(|k| (start + k) % players)
+                .map(|seat| OwnerGroup {
+                    seat,
+                    person: people.of(seat),
+                    program: g.program(seat).map(|p| (Some(seat) == viewer || g.has_revealed(seat)).then_some(p)),
+                    revealed: g.has_revealed(seat),
+                    melds: g.melds().iter().enumerate().filter(|(_, m)| m.owner == seat).map(|(n, m)| (n, *m)).collect(),
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let log_lines = Memo::new(move |_| {
+        let l = lang.get();
+        session.with(|s| {
+            let Some(g) = pg(s) else { return Vec::new() };
+            let events = g.events();
+            let from = events.len().saturating_sub(LOG_LENGTH);
+            names.with(|n| {
+                events[from..]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| {
+                        let (kind, class) = event_kind(e);
+                        LogLine { index: from + i, class, kind, text: event_sentence(l, e, n) }
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+
+    drive_computer_turns(state, thinking);
+
+    // ---- Playing ----
+    // Checked with the engine first, so a refusal is said in plain words next to the actions.
+    let refuse = move |why: Why| refusal.set(Some((turn.with_untracked(|t| t.actions), selected.get_untracked(), why)));
+    let try_action = move |action: Action| {
+        let s = seen.get_untracked();
+        let (Some(v), true) = (s.viewer, s.my_turn) else { return };
+        match session.with_untracked(|s| pg(s).map(|g| engine_check(g, v, &action))) {
+            Some(Ok(())) => play_human_move(state, action.to_string()),
+            Some(Err(why)) => refuse(why),
+            None => {}
+        }
+    };
+    let on_draw = Callback::new(move |from_discard: bool| {
+        if turn.with_untracked(|t| t.phase) == Phase::Draw {
+            try_action(if from_discard { Action::DrawDiscard } else { Action::DrawStock });
+        }
+    });
+    let on_reveal = Callback::new(move |_: ()| {
+        if let Some(combos) = reveals.with_untracked(|r| r.get(chosen_reveal.get_untracked()).cloned()) {
+            try_action(Action::Reveal(combos));
+        } else if seen.with_untracked(|s| s.play) {
+            refuse(Why::Label(L::CannotRevealYet));
+        }
+    });
+    let pick = move |which: fn(&SelectionMoves) -> &Result<Action, Why>| {
+        let Some(m) = moves.get_untracked() else { return };
+        match which(&m) {
+            Ok(action) => try_action(action.clone()),
+            Err(why) => refuse(why.clone()),
+        }
+    };
+    let on_meld = move || pick(|m| &m.meld);
+    let on_discard = move || pick(|m| &m.discard);
+    let on_extend = Callback::new(move |(meld, card): (usize, Placed)| try_action(Action::Extend { meld, card }));
+
+    // Keys: S and D draw; R reveals, N lays the selection as a new set, X discards it, A goes to
+    // the melds the selected card extends.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        if !seen.with_untracked(|s| s.my_turn) || typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let draw = turn.with_untracked(|t| t.phase) == Phase::Draw;
+        match ev.key().to_ascii_lowercase().as_str() {
+            "s" if draw => on_draw.run(false),
+            "d" if draw => on_draw.run(true),
+            "r" if !draw => on_reveal.run(()),
+            "n" if !draw => on_meld(),
+            "x" if !draw => on_discard(),
+            // To the first meld the selected card can extend (Tab goes on to the others).
+            "a" if !draw => focus_soon(".meld-add".into()),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
+    // The turn comes, or the hand changes during it: the focus goes where the next decision is
+    // (the stock, the first way to reveal, the hand); at a shared device, the cover's button.
+    Effect::new(move |_| {
+        let (t, s) = (turn.get(), seen.get());
+        let target = if s.covered {
+            ".hand-cover button"
+        } else if !s.my_turn {
+            return;
+        } else if t.phase == Phase::Draw {
+            "[data-testid='stock']"
+        } else if reveals.with_untracked(|r| !r.is_empty()) {
+            ".reveal-option input"
+        } else {
+            "[data-testid='hand-card-0']"
+        };
+        focus_soon(target.into());
+    });
+
+    let continue_after_summary = Callback::new(move |_: ()| {
+        session.update(|s| {
+            if let Some(s) = s.as_mut() {
+                s.rounds_seen += 1;
+            }
+        });
+    });
+
+    let hand_heading = Signal::derive(move || match seen.with(|s| s.viewer) {
+        Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
+        None => T::YourHand.text(lang.get()).to_string(),
+    });
+
+    let turn_prompt = move || {
+        let (l, t, s) = (lang.get(), turn.get(), seen.get());
+        let Some(mover) = t.to_move.filter(|_| !t.finished) else { return String::new() };
+        let prompt = if !s.my_turn {
+            Prompt::Waiting(names.with(|n| n.of(mover)))
+        } else if t.phase == Phase::Draw {
+            let (can_take, ahead) = offer.with(|o| (o.draw_discard, o.reveal_ahead));
+            let top = board.with(|b| b.as_ref().and_then(|b| b.top));
+            Prompt::Draw { discard: top.filter(|_| can_take), can_reveal: ahead }
+        } else if s.revealed {
+            Prompt::LayOrDiscard
+        } else if reveals.with(|r| !r.is_empty()) {
+            Prompt::Reveal
+        } else {
+            Prompt::DiscardToEnd
+        };
+        prompt_text(l, &prompt)
+    };
+
+    // What the selection cannot do, said before the player tries (or after a refused try).
+    let why_text = move || {
+        let l = lang.get();
+        let (actions, mask) = (turn.with(|t| t.actions), selected.get());
+        if let Some((_, _, why)) = refusal.get().filter(|(a, m, _)| *a == actions && *m == mask) {
+            return why.text(l);
+        }
+        let revealed = seen.with(|s| s.revealed);
+        moves
+            .with(|m| {
+                let m = m.as_ref()?;
+                match mask.count_ones() {
+                    1 => m.discard.as_ref().err().filter(|w| matches!(w, Why::TakenFromDiscard(_))).map(|w| w.text(l)),
+                    n if n >= 3 && revealed => m.meld.as_ref().err().map(|w| w.text(l)),
+                    _ => None,
+                }
+            })
+            .unwrap_or_default()
+    };
+    let ready = move |which: fn(&SelectionMoves) -> bool| moves.with(|m| m.as_ref().is_some_and(which));
+    // An action button: primary when the selection allows it; a click says why when it does not.
+    let action_button = move |test_id: &'static str, label: L, key: &'static str, ok: fn(&SelectionMoves) -> bool, run: fn(&dyn Fn(), &dyn Fn())| {
+        view! {
+            <button
+                type="button"
+                class="btn btn-small"
+                class:btn-primary=move || ready(ok)
+                data-testid=test_id
+                aria-disabled=move || (!ready(ok)).to_string()
+                aria-keyshortcuts=key.to_lowercase()
+                on:click=move |_| run(&on_meld, &on_discard)
+            >
+                {move || label.text(lang.get())}
+                <kbd class="kbd" aria-hidden="true">{key}</kbd>
+            </button>
+        }
+    };
+    let exchange = move || try_action(Action::ExchangeProgram);
+    let actions_view = move || {
+        let s = seen.get();
+        let can_exchange = s.my_turn && !s.play && offer.with(|o| o.exchange);
+        (s.play || can_exchange).then(|| {
+            view! {
+                <div class="prog-actions" data-testid="actions">
+                    {s.revealed.then(|| action_button("action-meld", L::NewSet, "N", |m| m.meld.is_ok(), |meld, _| meld()))}
+                    {s.play.then(|| action_button("action-discard", L::Discard, "X", |m| m.discard.is_ok(), |_, discard| discard()))}
+                    {can_exchange.then(|| view! {
+                        <button type="button" class="btn btn-small" data-testid="action-exchange" on:click=move |_| exchange()>
+                            {move || L::Exchange.text(lang.get())}
+                        </button>
+                    })}
+                </div>
+            }
+        })
+    };
+
+    let summary_view = move || {
+        let deal = turn.with(|t| t.pending)?;
+        let v = seen.with_untracked(|s| s.viewer);
+        let (report, last) = session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let report = RoundReport::build(s.programmes()?, players, deal, v)?;
+            Some((report, s.table.is_finished() && s.rounds_finished() as u32 == deal))
+        })?;
+        Some(view! { <RoundSummary report=report names=names last=last on_continue=continue_after_summary /> })
+    };
+
+    let game_over_view = move || {
+        if bottom.get() != Bottom::Nothing {
+            return None;
+        }
+        let (end, winner, done) = session.with_untracked(|s| {
+            pg(s)?.events().iter().rev().find_map(|e| match e {
+                Event::GameOver { end, winner, programs_done } => Some((*end, *winner, programs_done.clone())),
+                _ => None,
+            })
+        })?;
+        Some(view! {
+            <GameOverPanel
+                end=end
+                winner=winner
+                done=done
+                target=target
+                names=names
+                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
+            />
+        })
+    };
+
+    let bottom_view = move || match bottom.get() {
+        Bottom::Nothing => None,
+        Bottom::NoHuman => Some(
+            view! {
+                <section class="hand-area">
+                    <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
+                </section>
+            }
+            .into_any(),
+        ),
+        Bottom::Cover => Some(
+            view! {
+                <section class="hand-area hand-cover">
+                    <div class="hand hand-empty" data-testid="hand">
+                        <p>{move || turn.get().to_move.map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
+                        <button type="button" class="btn btn-primary" on:click=move |_| shown_to.set(turn.get_untracked().to_move)>
+                            {tr(T::ShowMyCards)}
+                        </button>
+                    </div>
+                </section>
+            }
+            .into_any(),
+        ),
+        Bottom::Hand => Some(
+            view! {
+                <div class="prog-play">
+                    {actions_view}
+                    <p class="action-why" data-testid="action-why" role="status" aria-live="polite">{why_text}</p>
+                    <ProgrammesHand
+                        cards=hand_cards
+                        selected=selected
+                        marked=marked
+                        selectable=Signal::derive(move || seen.with(|s| s.play))
+                        by_rank=by_rank
+                        title=hand_heading
+                    />
+                </div>
+            }
+            .into_any(),
+        ),
+    };
+    let reveal_open = Memo::new(move |_| seen.with(|s| s.play) && reveals.with(|r| !r.is_empty()));
+
+    view! {
+        <section
+            class="game prog-game"
+            data-testid="game"
+            data-session=id.to_string()
+            data-deal-number=move || turn.get().deal.to_string()
+            data-phase=move || turn.get().phase.name()
+            data-to-move=move || turn.get().to_move.map(|s| s.to_string()).unwrap_or_default()
+            data-revealed=move || seen.get().revealed.to_string()
+            aria-label=move || L::Programmes.text(lang.get())
+        >
+            <div class="game-main">
+                <div class="game-status">
+                    <span class="round-badge">{move || round_title(lang.get(), turn.get().deal)}</span>
+                    <span class="stake-info">{move || text::target_line(lang.get(), target)}</span>
+                </div>
+                <SeatsRing seats=Signal::derive(move || board.with(|b| b.as_ref().map(|b| b.seats.clone()).unwrap_or_default())) viewer=anchor>
+                    <div class="prog-felt">
+                        <Piles
+                            stock=Signal::derive(move || board.with(|b| b.as_ref().map_or(0, |b| b.stock)))
+                            top=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.top)))
+                            can_stock=Signal::derive(move || offer.with(|o| o.draw_stock))
+                            can_discard=Signal::derive(move || offer.with(|o| o.draw_discard))
+                            on_draw=on_draw
+                        />
+                        <TableMelds
+                            groups=groups
+                            targets=Signal::derive(move || moves.with(|m| m.as_ref().map(|m| m.extends.clone()).unwrap_or_default()))
+                            on_extend=on_extend
+                        />
+                    </div>
+                </SeatsRing>
+                <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
+                    {turn_prompt}
+                </p>
+                {game_over_view}
+                {bottom_view}
+            </div>
+            <aside class="game-side prog-side">
+                <div class="prog-own" hidden=move || !matches!(bottom.get(), Bottom::Hand)>
+                    <OwnProgram
+                        program=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.own_program)))
+                        revealed=Signal::derive(move || seen.get().revealed)
+                    />
+                    {move || reveal_open.get().then(|| view! { <RevealChoice options=reveals chosen=chosen_reveal on_reveal=on_reveal /> })}
+                </div>
+                <MoveLog lines=log_lines />
+            </aside>
+            {summary_view}
+        </section>
+    }
+}

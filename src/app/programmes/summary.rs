@@ -1,0 +1,249 @@
+//! After a round: how it ended, who completed a program (and which), the suns that came with the
+//! new program cards, who draws a new card. After the game: who reached the target, and everyone's
+//! completed programs.
+
+use leptos::prelude::*;
+
+use crate::engine::game::Seat;
+use crate::engine::programmes::{Event, GameEnd, ProgramId, Programmes, RoundEnd};
+
+use super::program_card::ProgramCard;
+use super::text::{event_sentence, game_end_sentence, game_winner_title, new_programs_line, program_name, programs_count, round_end_title, L};
+use crate::app::i18n::{rank_place, use_lang, Names};
+
+/// One player's line of the summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    /// The program card as the viewer may see it (the revealed one, or the viewer's own).
+    pub program: Option<ProgramId>,
+    pub completed: bool,
+    pub done: u32,
+}
+
+/// What one round did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundReport {
+    pub deal: u32,
+    pub end: Option<RoundEnd>,
+    pub game_end: Option<GameEnd>,
+    pub rows: Vec<SummaryRow>,
+    /// The suns and other notable events after the round (before the next deal).
+    pub after: Vec<Event>,
+    /// Seats that draw a new program card (those who completed), when the game goes on.
+    pub new_programs: Vec<Seat>,
+}
+
+impl RoundReport {
+    /// Round `deal` of `game`, as `viewer` (if any) sees it.
+    pub fn build(game: &Programmes, players: usize, deal: u32, viewer: Option<Seat>) -> Option<RoundReport> {
+        let events = game.events();
+        let start = events.iter().position(|e| matches!(e, Event::Dealt { deal_number, .. } if *deal_number == deal))?;
+        let stop = events[start + 1..]
+            .iter()
+            .position(|e| matches!(e, Event::Dealt { .. }))
+            .map_or(events.len(), |i| start + 1 + i);
+        let mut rows: Vec<SummaryRow> = (0..players)
+            .map(|s| SummaryRow { program: None, completed: false, done: game.programs_done(s) })
+            .collect();
+        let (mut end, mut game_end, mut after) = (None, None, Vec::new());
+        for e in &events[start..stop] {
+            match e {
+                Event::Revealed { seat, program, .. } => {
+                    rows[*seat].program = Some(*program);
+                    rows[*seat].completed = true;
+                }
+                Event::RoundOver { end: how, .. } => end = Some(*how),
+                Event::GameOver { end: how, .. } => game_end = Some(*how),
+                Event::Sun { .. } | Event::ProgramDeckRebuilt { .. } => after.push(e.clone()),
+                _ => {}
+            }
+        }
+        // The viewer still holds the card he did not complete (it is his to see).
+        if let Some(v) = viewer {
+            if !rows[v].completed {
+                rows[v].program = game.program(v);
+            }
+        }
+        let new_programs = if game_end.is_some() { Vec::new() } else { (0..players).filter(|&s| rows[s].completed).collect() };
+        Some(RoundReport { deal, end, game_end, rows, after, new_programs })
+    }
+}
+
+/// Focuses a dialog's main button once the DOM has settled (the hand's own focus request, made
+/// in the same turn, must not win).
+fn focus_when_settled(button: NodeRef<leptos::html::Button>) {
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            set_timeout(move || drop(b.focus()), std::time::Duration::from_millis(30));
+        }
+    });
+}
+
+#[component]
+pub fn RoundSummary(
+    report: RoundReport,
+    #[prop(into)] names: Signal<Names>,
+    /// The game is over after this round (the button then leads to the result).
+    last: bool,
+    on_continue: Callback<()>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    focus_when_settled(button);
+    let report = StoredValue::new(report);
+    let players = report.with_value(|r| r.rows.len());
+    let title = move || {
+        report.with_value(|r| names.with(|n| round_end_title(lang.get(), r.deal, r.end, r.game_end, n)))
+    };
+    let rows = move || {
+        report.with_value(|r| {
+            r.rows
+                .iter()
+                .enumerate()
+                .map(|(seat, row)| {
+                    let row = row.clone();
+                    let program = row.program;
+                    view! {
+                        <tr class:summary-winner=row.completed data-seat=seat data-completed=row.completed.to_string()>
+                            <th scope="row">{move || names.with(|n| n.of(seat).display(lang.get()))}</th>
+                            <td class="summary-program">
+                                <span class="summary-program-card"><ProgramCard program=program /></span>
+                                <span>{move || program.map(|p| program_name(lang.get(), p))}</span>
+                            </td>
+                            <td class:pos=row.completed>
+                                {move || if row.completed { format!("✓ {}", L::Completed.text(lang.get())) } else { L::NotCompleted.text(lang.get()).to_string() }}
+                            </td>
+                            <td class="chips-after">{row.done}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let after = move || {
+        report.with_value(|r| {
+            let mut lines: Vec<String> = r.after.iter().map(|e| names.with(|n| event_sentence(lang.get(), e, n))).collect();
+            if r.game_end.is_none() {
+                lines.push(names.with(|n| new_programs_line(lang.get(), &r.new_programs, n, players)));
+            }
+            lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()
+        })
+    };
+    view! {
+        <div class="dialog-backdrop summary-backdrop">
+            <div
+                class="dialog round-summary"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="summary-title"
+                data-testid="round-summary"
+                on:keydown=move |ev| {
+                    // The dialog has one button: Tab keeps the focus on it.
+                    if ev.key() == "Tab" {
+                        ev.prevent_default();
+                        if let Some(b) = button.get_untracked() {
+                            let _ = b.focus();
+                        }
+                    }
+                }
+            >
+                <header class="dialog-head">
+                    <h2 id="summary-title">{title}</h2>
+                </header>
+                <div class="dialog-body">
+                    <div class="table-scroll">
+                        <table class="summary-table prog-summary-table">
+                            <thead>
+                                <tr>
+                                    <th scope="col">{move || crate::app::i18n::T::ColPlayer.text(lang.get())}</th>
+                                    <th scope="col">{move || L::ColProgram.text(lang.get())}</th>
+                                    <th scope="col">{move || L::ColThisRound.text(lang.get())}</th>
+                                    <th scope="col">{move || L::ColTotal.text(lang.get())}</th>
+                                </tr>
+                            </thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                    <ul class="settlement">{after}</ul>
+                </div>
+                <footer class="dialog-foot">
+                    <button
+                        type="button"
+                        class="btn btn-primary btn-large"
+                        data-testid="summary-continue"
+                        node_ref=button
+                        on:click=move |_| on_continue.run(())
+                    >
+                        {move || if last { L::SeeResult } else { L::NextRound }.text(lang.get())}
+                    </button>
+                </footer>
+            </div>
+        </div>
+    }
+}
+
+/// The result: the winner, and everyone's completed programs; its button starts a new game.
+#[component]
+pub fn GameOverPanel(
+    end: GameEnd,
+    winner: Option<Seat>,
+    done: Vec<u32>,
+    target: u32,
+    #[prop(into)] names: Signal<Names>,
+    on_new_game: Callback<()>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    focus_when_settled(button);
+    // Most programs first, the winner first among equals: one integer key per seat.
+    let mut keys: Vec<u32> = (0..done.len())
+        .map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32)
+        .collect();
+    keys.sort_unstable();
+    let order: Vec<Seat> = keys.into_iter().map(|k| (k & 0xff) as Seat).collect();
+    let best = winner.map(|w| done[w]).unwrap_or(0);
+    let headline = move || match winner {
+        Some(w) => names.with(|n| game_winner_title(lang.get(), &n.of(w), best)),
+        None => L::Tie.text(lang.get()).to_string(),
+    };
+    let mut place = 0;
+    let mut last = None;
+    let standings = order
+        .iter()
+        .enumerate()
+        .map(|(i, &seat)| {
+            if last != Some(done[seat]) {
+                place = i + 1;
+                last = Some(done[seat]);
+            }
+            let (p, d) = (place, done[seat]);
+            view! {
+                <li class="standing" class:standing-first=p == 1 data-seat=seat data-programs=d>
+                    <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
+                    <span class="standing-name">{move || names.with(|n| n.of(seat).display(lang.get()))}</span>
+                    <span class="standing-chips">{move || programs_count(lang.get(), d)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
+            <p class="game-over-kicker">{move || L::GameOver.text(lang.get())}</p>
+            <h2 id="game-over-title" class="game-over-title">{headline}</h2>
+            <p class="game-over-reason">{move || game_end_sentence(lang.get(), &end, target)}</p>
+            <h3 class="summary-subtitle">{move || L::FinalStandings.text(lang.get())}</h3>
+            <ol class="standings">{standings}</ol>
+            <div class="game-over-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary btn-large"
+                    data-testid="new-game-button"
+                    node_ref=button
+                    on:click=move |_| on_new_game.run(())
+                >
+                    {move || L::PlayAgain.text(lang.get())}
+                </button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,457 @@
+//! Programmes' words in French and English: fixed labels ([`L`]), and the sentences that carry
+//! names, cards or numbers (the move log, the turn prompt, why an action is not possible now).
+
+use crate::engine::cards::Card;
+use crate::engine::game::Seat;
+use crate::engine::programmes::{Event, GameEnd, Placed, ProgramId, RoundEnd};
+
+use crate::app::i18n::{card_short, cards_text, round_title, verb, Lang, Names, Person};
+
+/// Fixed labels of the Programmes table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum L {
+    Programmes,
+    Stock,
+    DiscardPile,
+    Empty,
+    OnTheTable,
+    NoMelds,
+    YourProgram,
+    Revealed,
+    FaceDown,
+    CanReveal,
+    ChooseReveal,
+    Reveal,
+    NewSet,
+    Discard,
+    Exchange,
+    Clear,
+    BySuit,
+    ByRank,
+    Sun,
+    ProgramCard,
+    Run,
+    Set,
+    // Why an action waits
+    SelectCards,
+    SelectOneToDiscard,
+    RevealFirst,
+    SetNeedsThree,
+    SetOneRank,
+    SetNeedsNatural,
+    SelectOneToAdd,
+    NoExtension,
+    CannotRevealYet,
+    // Summary and game over
+    ColProgram,
+    ColThisRound,
+    ColTotal,
+    Completed,
+    NotCompleted,
+    NextRound,
+    SeeResult,
+    FinalStandings,
+    GameOver,
+    PlayAgain,
+    Tie,
+}
+
+impl L {
+    pub fn text(self, lang: Lang) -> &'static str {
+        use L::*;
+        let (en, fr) = match self {
+            Programmes => ("Programmes", "Programmes"),
+            Stock => ("Stock", "Pioche"),
+            DiscardPile => ("Discard pile", "Défausse"),
+            Empty => ("empty", "vide"),
+            OnTheTable => ("Melds on the table", "Combinaisons sur la table"),
+            NoMelds => ("No meld yet", "Rien de posé"),
+            YourProgram => ("Your program", "Votre programme"),
+            Revealed => ("revealed", "dévoilé"),
+            FaceDown => ("program card, face down", "carte programme, face cachée"),
+            CanReveal => ("You can reveal your program now!", "Vous pouvez dévoiler votre programme !"),
+            ChooseReveal => ("Choose how to lay it down:", "Choisissez comment le poser :"),
+            Reveal => ("Reveal", "Dévoiler"),
+            NewSet => ("New set", "Nouveau groupe"),
+            Discard => ("Discard", "Défausser"),
+            Exchange => ("Exchange my program card", "Changer de carte programme"),
+            Clear => ("Clear", "Tout désélectionner"),
+            BySuit => ("Sort by suit", "Trier par couleur"),
+            ByRank => ("Sort by rank", "Trier par rang"),
+            Sun => ("Sun", "Soleil"),
+            ProgramCard => ("Program card", "Carte programme"),
+            Run => ("run", "suite"),
+            Set => ("set", "groupe"),
+            SelectCards => ("Select cards in your hand (click, or Space on the focused card).", "Sélectionnez des cartes de votre main (clic, ou Espace sur la carte en focus)."),
+            SelectOneToDiscard => ("Select one card to discard.", "Sélectionnez une seule carte à défausser."),
+            RevealFirst => (
+                "Reveal your program first: only then may you lay down new sets or add to the melds.",
+                "Dévoilez d'abord votre programme : ensuite seulement vous pourrez poser de nouveaux groupes ou compléter les combinaisons.",
+            ),
+            SetNeedsThree => ("A new set needs at least three cards.", "Un nouveau groupe demande au moins trois cartes."),
+            SetOneRank => (
+                "A new set holds cards of one rank (a new run may never be started).",
+                "Un nouveau groupe réunit des cartes d'un même rang (on ne commence jamais de nouvelle suite).",
+            ),
+            SetNeedsNatural => ("A set needs at least one card that is not wild.", "Un groupe demande au moins une carte qui n'est pas une frime."),
+            SelectOneToAdd => ("Select one card to add it to a meld.", "Sélectionnez une seule carte pour l'ajouter à une combinaison."),
+            NoExtension => ("This card fits no meld on the table.", "Cette carte ne complète aucune combinaison de la table."),
+            CannotRevealYet => ("Your hand does not fulfil your program yet.", "Votre main ne remplit pas encore votre programme."),
+            ColProgram => ("Program", "Programme"),
+            ColThisRound => ("This round", "Cette donne"),
+            ColTotal => ("Completed", "Réussis"),
+            Completed => ("completed", "réussi"),
+            NotCompleted => ("not this time", "pas cette fois"),
+            NextRound => ("Next round", "Donne suivante"),
+            SeeResult => ("See the result", "Voir le résultat"),
+            FinalStandings => ("Programs completed", "Programmes réussis"),
+            GameOver => ("Game over", "Partie terminée"),
+            PlayAgain => ("New game", "Nouvelle partie"),
+            Tie => ("A tie for the most programs!", "Égalité en tête !"),
+        };
+        lang.pick(en, fr)
+    }
+}
+
+/// "The subject verb" with the verb agreeing ("You draw" / "Ada draws").
+fn says(lang: Lang, p: &Person, (en_you, en): (&'static str, &'static str), (fr_you, fr): (&'static str, &'static str)) -> String {
+    match lang {
+        Lang::En => format!("{} {}", p.display(lang), verb(p, en_you, en)),
+        Lang::Fr => format!("{} {}", p.display(lang), verb(p, fr_you, fr)),
+    }
+}
+
+/// A card as laid: "7♦", or a wild with what it stands for, "Joker=7♦".
+pub fn placed_short(lang: Lang, p: Placed) -> String {
+    match p.stands_for {
+        Some(v) => format!("{}={}", card_short(lang, p.card), card_short(lang, v)),
+        None => card_short(lang, p.card),
+    }
+}
+
+pub fn placed_list(lang: Lang, cards: &[Placed]) -> String {
+    cards.iter().map(|p| placed_short(lang, *p)).collect::<Vec<_>>().join(" ")
+}
+
+/// A program card's name in `lang`.
+pub fn program_name(lang: Lang, id: ProgramId) -> &'static str {
+    let names = &id.card().name;
+    lang.pick(&names.en, &names.fr)
+}
+
+/// What a program card asks for ("a set of 3 and a run of 4").
+pub fn program_what(lang: Lang, id: ProgramId) -> String {
+    match lang {
+        Lang::En => id.card().describe_en(),
+        Lang::Fr => id.card().describe_fr(),
+    }
+}
+
+/// "Run of four: a run of 4" — the card's name and what it asks for.
+pub fn program_label(lang: Lang, id: ProgramId) -> String {
+    format!("{}{}{}", program_name(lang, id), lang.pick(": ", " : "), program_what(lang, id))
+}
+
+/// "2/5 programs" on a seat plate, and whether the player revealed this round.
+pub fn seat_note(lang: Lang, done: u32, target: u32, revealed: bool) -> String {
+    let mut s = match lang {
+        Lang::En => format!("{done}/{target} programs"),
+        Lang::Fr => format!("{done}/{target} programmes"),
+    };
+    if revealed {
+        // The mark for "revealed this round" (the owner's corner of the table says it in words).
+        s.push_str(" ✓");
+    }
+    s
+}
+
+pub fn stock_label(lang: Lang, n: usize) -> String {
+    format!("{}, {}", L::Stock.text(lang), cards_text(lang, n))
+}
+
+/// The discard pile's label: what is on top and whether it can be taken.
+pub fn discard_label(lang: Lang, top: Option<Card>) -> String {
+    match top {
+        Some(c) => format!("{}: {}", L::DiscardPile.text(lang), card_short(lang, c)),
+        None => format!("{}: {}", L::DiscardPile.text(lang), L::Empty.text(lang)),
+    }
+}
+
+/// "Add 8♥" / "Ajouter 8♥", "Add as 8♥" for a wild.
+pub fn add_label(lang: Lang, p: Placed) -> String {
+    match (lang, p.stands_for) {
+        (Lang::En, None) => format!("Add {}", card_short(lang, p.card)),
+        (Lang::En, Some(v)) => format!("Add as {}", card_short(lang, v)),
+        (Lang::Fr, None) => format!("Ajouter {}", card_short(lang, p.card)),
+        (Lang::Fr, Some(v)) => format!("Ajouter en {}", card_short(lang, v)),
+    }
+}
+
+pub fn meld_title(lang: Lang, number: usize, run: bool) -> String {
+    let kind = if run { L::Run } else { L::Set }.text(lang);
+    match lang {
+        Lang::En => format!("Meld {number} ({kind})"),
+        Lang::Fr => format!("Combinaison {number} ({kind})"),
+    }
+}
+
+pub fn reveal_option_label(lang: Lang, k: usize, combos: &[Vec<Placed>]) -> String {
+    let parts: Vec<String> = combos.iter().map(|c| placed_list(lang, c)).collect();
+    match lang {
+        Lang::En => format!("Way {}: {}", k + 1, parts.join(" | ")),
+        Lang::Fr => format!("Façon {} : {}", k + 1, parts.join(" | ")),
+    }
+}
+
+pub fn taken_from_discard(lang: Lang, card: Card) -> String {
+    match lang {
+        Lang::En => format!("You took the {} from the discard pile this turn: keep it and discard another card.", card_short(lang, card)),
+        Lang::Fr => format!("Vous avez pris le {} dans la défausse à ce tour : gardez-le et défaussez une autre carte.", card_short(lang, card)),
+    }
+}
+
+pub fn would_strand(lang: Lang, card: Card) -> String {
+    match lang {
+        Lang::En => format!(
+            "That would leave you only the {} you took from the discard pile, and you could not discard it this turn.",
+            card_short(lang, card)
+        ),
+        Lang::Fr => format!(
+            "Il ne vous resterait que le {} pris dans la défausse, que vous ne pourriez pas défausser à ce tour.",
+            card_short(lang, card)
+        ),
+    }
+}
+
+pub fn only_stock(lang: Lang) -> &'static str {
+    lang.pick("With one card in hand you must draw from the stock.", "Avec une seule carte en main, il faut piocher.")
+}
+
+pub fn more_ways(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::En => format!("Show {n} more ways"),
+        Lang::Fr => format!("Voir {n} autres façons"),
+    }
+}
+
+/// What the player to move should do now.
+pub enum Prompt {
+    /// Draw; `discard` is the top of the discard pile if it may be taken; `can_reveal`: the hand
+    /// already fulfils the program.
+    Draw { discard: Option<Card>, can_reveal: bool },
+    Reveal,
+    DiscardToEnd,
+    LayOrDiscard,
+    Waiting(Person),
+}
+
+pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
+    match (prompt, lang) {
+        (Prompt::Draw { discard, can_reveal }, _) => {
+            let mut s = match (discard, lang) {
+                (Some(c), Lang::En) => format!("Your turn: draw from the stock (S) or take the {} from the discard pile (D).", card_short(lang, *c)),
+                (Some(c), Lang::Fr) => format!("À vous : piochez (S) ou prenez le {} de la défausse (D).", card_short(lang, *c)),
+                (None, Lang::En) => "Your turn: draw from the stock (S).".to_string(),
+                (None, Lang::Fr) => "À vous : piochez (S).".to_string(),
+            };
+            if *can_reveal {
+                s.push(' ');
+                s.push_str(lang.pick("Then you can reveal your program.", "Ensuite, vous pourrez dévoiler votre programme."));
+            }
+            s
+        }
+        (Prompt::Reveal, Lang::En) => "Your hand fulfils your program: reveal it (R), or keep it secret and discard (X).".into(),
+        (Prompt::Reveal, Lang::Fr) => "Votre main remplit votre programme : dévoilez-le (R), ou gardez-le secret et défaussez (X).".into(),
+        (Prompt::DiscardToEnd, Lang::En) => "Select a card and discard it (X) to end your turn.".into(),
+        (Prompt::DiscardToEnd, Lang::Fr) => "Sélectionnez une carte et défaussez-la (X) pour finir votre tour.".into(),
+        (Prompt::LayOrDiscard, Lang::En) => "Lay down new sets (N), add cards to melds (A), then discard (X).".into(),
+        (Prompt::LayOrDiscard, Lang::Fr) => "Posez de nouveaux groupes (N), complétez les combinaisons (A), puis défaussez (X).".into(),
+        (Prompt::Waiting(p), Lang::En) => format!("{} to play…", p.display(lang)),
+        (Prompt::Waiting(p), Lang::Fr) => format!("{} joue…", p.display(lang)),
+    }
+}
+
+/// How a round ended, as the summary's title.
+pub fn round_end_title(lang: Lang, deal: u32, end: Option<RoundEnd>, game_end: Option<GameEnd>, names: &Names) -> String {
+    let what = match (end, game_end) {
+        (_, Some(GameEnd::Target { seat })) if end.is_none() => {
+            says(lang, &names.of(seat), ("complete", "completes"), ("réussissez", "réussit"))
+                + lang.pick(" the last program needed", " le dernier programme nécessaire")
+        }
+        (Some(RoundEnd::WentOut { seat }), _) => says(lang, &names.of(seat), ("go out", "goes out"), ("sortez", "sort")),
+        (Some(RoundEnd::AllRevealed), _) => lang.pick("every player revealed", "tout le monde a dévoilé").into(),
+        (Some(RoundEnd::StockEmpty), _) => lang.pick("no card left to draw", "plus de carte à piocher").into(),
+        _ => lang.pick("the round is over", "la donne est finie").into(),
+    };
+    format!("{}{}{what}", round_title(lang, deal), lang.pick(": ", " : "))
+}
+
+pub fn game_winner_title(lang: Lang, p: &Person, done: u32) -> String {
+    let done = programs_count(lang, done);
+    match lang {
+        Lang::En if p.you => format!("You win with {done}!"),
+        Lang::En => format!("{} wins with {done}!", p.name),
+        Lang::Fr if p.you => format!("Vous gagnez avec {done} !"),
+        Lang::Fr => format!("{} gagne avec {done} !", p.name),
+    }
+}
+
+/// "The first to complete 5 programs wins."
+pub fn target_line(lang: Lang, target: u32) -> String {
+    match lang {
+        Lang::En => format!("The first to complete {} wins.", programs_count(lang, target)),
+        Lang::Fr => format!("Le premier à réussir {} gagne.", programs_count(lang, target)),
+    }
+}
+
+pub fn game_end_sentence(lang: Lang, end: &GameEnd, target: u32) -> String {
+    match (end, lang) {
+        (GameEnd::Target { .. }, _) => target_line(lang, target),
+        (GameEnd::RoundLimit { rounds }, Lang::En) => format!("The safety limit of {rounds} rounds is reached."),
+        (GameEnd::RoundLimit { rounds }, Lang::Fr) => format!("La limite de sécurité de {rounds} donnes est atteinte."),
+    }
+}
+
+pub fn programs_count(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::En if n == 1 => "1 program".into(),
+        Lang::En => format!("{n} programs"),
+        Lang::Fr if n <= 1 => format!("{n} programme"),
+        Lang::Fr => format!("{n} programmes"),
+    }
+}
+
+/// "Ada and Bob draw a new program card; the others keep theirs."
+pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usize) -> String {
+    let who: Vec<String> = seats.iter().map(|&s| names.of(s).display(lang)).collect();
+    let others = seats.len() < players;
+    match (lang, seats.len()) {
+        (Lang::En, 0) => "Nobody completed a program: everyone keeps theirs.".into(),
+        (Lang::Fr, 0) => "Personne n'a réussi : chacun garde son programme.".into(),
+        (Lang::En, n) => format!(
+            "{} {} a new program card{}.",
+            who.join(" and "),
+            if n == 1 && !names.of(seats[0]).you { "draws" } else { "draw" },
+            if others { "; the others keep theirs" } else { "" }
+        ),
+        (Lang::Fr, n) => format!(
+            "{} {} une nouvelle carte programme{}.",
+            who.join(" et "),
+            if n == 1 && !names.of(seats[0]).you { "reçoit" } else if n == 1 { "recevez" } else { "reçoivent" },
+            if others { " ; les autres gardent la leur" } else { "" }
+        ),
+    }
+}
+
+/// One engine event as a sentence.
+pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
+        Event::Dealt { deal_number, dealer, first, .. } => {
+            let (d, f) = (names.of(*dealer), names.of(*first));
+            format!(
+                "{}{}{}{}{}.",
+                round_title(lang, *deal_number),
+                lang.pick(": ", " : "),
+                says(lang, &d, ("deal", "deals"), ("distribuez", "distribue")),
+                lang.pick("; ", " ; "),
+                says(lang, &f, ("play first", "plays first"), ("commencez", "commence")),
+            )
+        }
+        Event::Sun { seat, programs_done, .. } => {
+            let p = names.of(*seat);
+            format!(
+                "{} {}{}",
+                says(lang, &p, ("receive", "receives"), ("recevez", "reçoit")),
+                lang.pick("a sun: a free program", "un soleil : un programme offert"),
+                format_args!(" ({}).", programs_count(lang, *programs_done)),
+            )
+        }
+        Event::ProgramDeckRebuilt { cards } => match lang {
+            Lang::En => format!("The program deck is made again from {cards} completed cards."),
+            Lang::Fr => format!("Le paquet de programmes est reformé avec {cards} cartes réussies."),
+        },
+        Event::Exchanged { seat } => {
+            says(lang, &names.of(*seat), ("exchange", "exchanges"), ("échangez", "échange"))
+                + lang.pick(" a program card.", " sa carte programme.")
+        }
+        Event::DrewStock { seat } => {
+            says(lang, &names.of(*seat), ("draw", "draws"), ("piochez", "pioche")) + lang.pick(" from the stock.", ".")
+        }
+        Event::DrewDiscard { seat, card } => format!(
+            "{} {} {}.",
+            says(lang, &names.of(*seat), ("take", "takes"), ("prenez", "prend")),
+            card_short(lang, *card),
+            lang.pick("from the discard pile", "dans la défausse")
+        ),
+        Event::StockRebuilt { cards } => match lang {
+            Lang::En => format!("The stock is empty: {cards} cards of the discard pile are shuffled into a new one."),
+            Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
+        },
+        Event::Revealed { seat, program, programs_done, .. } => {
+            let who = says(lang, &names.of(*seat), ("reveal", "reveals"), ("dévoilez", "dévoile"));
+            let (name, done) = (program_name(lang, *program), programs_count(lang, *programs_done));
+            match lang {
+                Lang::En => format!("{who} “{name}”: {done} completed."),
+                Lang::Fr => format!("{who} « {name} » : {done} réussi{}.", if *programs_done > 1 { "s" } else { "" }),
+            }
+        }
+        Event::Melded { seat, meld, cards } => format!(
+            "{}{} {meld}{}{}.",
+            says(lang, &names.of(*seat), ("lay down", "lays down"), ("posez", "pose")),
+            lang.pick(" a new set, meld", " un nouveau groupe, la combinaison"),
+            lang.pick(": ", " : "),
+            placed_list(lang, cards)
+        ),
+        Event::Extended { seat, meld, card } => format!(
+            "{} {} {} {meld}.",
+            says(lang, &names.of(*seat), ("add", "adds"), ("ajoutez", "ajoute")),
+            placed_short(lang, *card),
+            lang.pick("to meld", "à la combinaison")
+        ),
+        Event::Discarded { seat, card } => format!(
+            "{} {}.",
+            says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")),
+            card_short(lang, *card)
+        ),
+        Event::RoundOver { deal_number, end, completed } => {
+            let mut s = round_end_title(lang, *deal_number, Some(*end), None, names);
+            s.push_str(lang.pick(". ", ". "));
+            if completed.is_empty() {
+                s.push_str(lang.pick("Nobody completed a program.", "Personne n'a réussi son programme."));
+            } else {
+                let who: Vec<String> = completed.iter().map(|&c| names.of(c).display(lang)).collect();
+                s.push_str(&match lang {
+                    Lang::En => format!("Completed: {}.", who.join(", ")),
+                    Lang::Fr => format!("Réussi par : {}.", who.join(", ")),
+                });
+            }
+            s
+        }
+        Event::GameOver { winner, programs_done, .. } => match winner {
+            Some(w) => {
+                let p = names.of(*w);
+                game_winner_title(lang, &p, programs_done.get(*w).copied().unwrap_or(0))
+            }
+            None => L::Tie.text(lang).to_string(),
+        },
+    }
+}
+
+/// The event's type, for styling and tests (`data-event`), and its emphasis in the log.
+pub fn event_kind(event: &Event) -> (&'static str, &'static str) {
+    match event {
+        Event::Dealt { .. } => ("dealt", "log-item log-round"),
+        Event::Sun { .. } => ("sun", "log-item log-highlight"),
+        Event::ProgramDeckRebuilt { .. } => ("program_deck_rebuilt", "log-item log-call"),
+        Event::Exchanged { .. } => ("exchanged", "log-item log-call"),
+        Event::DrewStock { .. } => ("drew_stock", "log-item"),
+        Event::DrewDiscard { .. } => ("drew_discard", "log-item"),
+        Event::StockRebuilt { .. } => ("stock_rebuilt", "log-item log-call"),
+        Event::Revealed { .. } => ("revealed", "log-item log-highlight"),
+        Event::Melded { .. } => ("melded", "log-item log-box"),
+        Event::Extended { .. } => ("extended", "log-item log-box"),
+        Event::Discarded { .. } => ("discarded", "log-item"),
+        Event::RoundOver { .. } => ("round_over", "log-item log-highlight"),
+        Event::GameOver { .. } => ("game_over", "log-item log-highlight"),
+    }
+}
