@@ -238,6 +238,26 @@ pub fn check_option_keys(
     Ok(())
 }
 
+/// Refuses a table size outside `game`'s range ([`GameId::player_range`]) and a first dealer who
+/// is not a seat.
+pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
+    let (players, (min, max)) = (setup.players, game.player_range());
+    if !(min..=max).contains(&players) {
+        let name = match game {
+            GameId::Bonanza => "Bonanza",
+            GameId::NainJaune => "Nain Jaune",
+            GameId::Programmes => "Programmes",
+        };
+        let extra = if game == GameId::Programmes { " (7 as an option)" } else { "" };
+        let usual = if game == GameId::Programmes { max - 1 } else { max };
+        return Err(SetupError(format!("{name} is for {min} to {usual} players{extra}, not {players}")));
+    }
+    if setup.first_dealer >= players {
+        return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
+    }
+    Ok(())
+}
+
 /// The largest stack a game may start with (a million million chips): every sum of stacks and
 /// boxes then stays far inside 64-bit integers, so chip arithmetic can never overflow.
 pub const MAX_STACK: Chips = 1_000_000_000_000;

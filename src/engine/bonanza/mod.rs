@@ -42,7 +42,7 @@ pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -577,12 +577,7 @@ impl Game for Bonanza {
 
     fn new(setup: &Setup) -> Result<Bonanza, SetupError> {
         let players = setup.players;
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError(format!("Bonanza is for 2 to 9 players, not {players}")));
-        }
-        if setup.first_dealer >= players {
-            return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
-        }
+        check_seats(setup, GameId::Bonanza)?;
         let options = Options::from_record(&setup.options)?;
         let chips = seat_array(&starting_chips(setup)?);
         let layouts = setup

@@ -24,7 +24,7 @@ pub use observation::Observation;
 pub use options::{Direction, Options, Points};
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
@@ -571,12 +571,7 @@ impl Game for NainJaune {
 
     fn new(setup: &Setup) -> Result<NainJaune, SetupError> {
         let players = setup.players;
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError(format!("Nain Jaune is for 2 to 8 players, not {players}")));
-        }
-        if setup.first_dealer >= players {
-            return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
-        }
+        check_seats(setup, GameId::NainJaune)?;
         let options = Options::from_record(&setup.options)?;
         let chips = seat_array(&starting_chips(setup)?);
         let layouts = setup

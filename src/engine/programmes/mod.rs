@@ -36,7 +36,7 @@ pub use reveal::{canonical_reveals, check_reveal, find_reveal, Combinations};
 
 use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
-use crate::engine::game::{starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -908,12 +908,7 @@ impl Game for Programmes {
 
     fn new(setup: &Setup) -> Result<Programmes, SetupError> {
         let players = setup.players;
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError(format!("Programmes is for 2 to 6 players (7 as an option), not {players}")));
-        }
-        if setup.first_dealer >= players {
-            return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
-        }
+        check_seats(setup, GameId::Programmes)?;
         let options = Options::from_record(&setup.options)?;
         let start = starting_chips(setup)?;
         let mut chips = [0; MAX_PLAYERS];
