@@ -27,6 +27,18 @@ pub fn focus_when_settled(button: web_sys::HtmlButtonElement) {
     );
 }
 
+/// Focuses `button` (once the DOM has settled) whenever `when()` holds and the button is on the
+/// page: a dialog's main button as it opens, a cover's "show my cards" as the cover comes up.
+pub fn focus_button_when(button: NodeRef<leptos::html::Button>, when: impl Fn() -> bool + Send + Sync + 'static) {
+    Effect::new(move |_| {
+        if when() {
+            if let Some(b) = button.get() {
+                focus_when_settled(b);
+            }
+        }
+    });
+}
+
 /// A table of chip movements: one row per seat (its name, then the figures, the last one the
 /// chips after), the winner's row marked.
 #[component]

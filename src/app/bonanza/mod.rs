@@ -368,18 +368,7 @@ pub fn BonanzaTable() -> impl IntoView {
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if covered() {
-            set_timeout(
-                move || {
-                    if let Some(b) = cover_button.get_untracked() {
-                        let _ = b.focus();
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
-        }
-    });
+    crate::app::results::focus_button_when(cover_button, move || covered());
 
     view! {
         <section

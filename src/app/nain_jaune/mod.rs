@@ -380,18 +380,7 @@ pub fn NainJauneTable() -> impl IntoView {
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if covered.get() {
-            set_timeout(
-                move || {
-                    if let Some(b) = cover_button.get_untracked() {
-                        let _ = b.focus();
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
-        }
-    });
+    crate::app::results::focus_button_when(cover_button, move || covered.get());
 
     view! {
         <section

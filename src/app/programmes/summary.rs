@@ -69,16 +69,6 @@ impl RoundReport {
     }
 }
 
-/// Focuses a dialog's main button once the DOM has settled (the hand's own focus request, made
-/// in the same turn, must not win).
-fn focus_when_settled(button: NodeRef<leptos::html::Button>) {
-    Effect::new(move |_| {
-        if let Some(b) = button.get() {
-            set_timeout(move || drop(b.focus()), std::time::Duration::from_millis(30));
-        }
-    });
-}
-
 #[component]
 pub fn RoundSummary(
     report: RoundReport,
@@ -89,7 +79,7 @@ pub fn RoundSummary(
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
-    focus_when_settled(button);
+    crate::app::results::focus_button_when(button, || true);
     let report = StoredValue::new(report);
     let players = report.with_value(|r| r.rows.len());
     let title = move || {
@@ -194,7 +184,7 @@ pub fn GameOverPanel(
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
-    focus_when_settled(button);
+    crate::app::results::focus_button_when(button, || true);
     // Most programs first, the winner first among equals: one integer key per seat.
     let mut keys: Vec<u32> = (0..done.len())
         .map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32)
