@@ -107,6 +107,21 @@ scenario(() => env, 'the demo page embeds every game: frames sized by resize mes
     const caption = await frame.locator('[data-testid="caption"]').innerText();
     assert.equal(caption, await page.$eval(`#${id}`, (f) => f.dataset.captionEn), `${id}: caption`);
   }
+  // The other games' positions: the same moment as the referee's (deal, seat to move), read-only.
+  for (const [id, file, game] of [
+    ['bonanza-dead-stop', 'bonanza-dead-stop.json', 'bonanza'],
+    ['programmes-reveal', 'programmes-reveal.json', 'programmes'],
+  ]) {
+    assert.ok(games.includes(game), `a ${game} block`);
+    const frame = await frameOf(page, id);
+    const section = frame.locator('[data-testid="game"]');
+    await section.waitFor();
+    const state = replay(join(POSITIONS, file));
+    assert.equal(await section.getAttribute('data-deal-number'), String(state.deal_number), `${id}: deal`);
+    assert.equal(await section.getAttribute('data-to-move'), state.to_move === null ? '' : String(state.to_move), `${id}: seat to move`);
+    assert.equal(await frame.locator('[data-testid="embed-bar"]').getAttribute('data-mode'), 'view', `${id}: mode`);
+    assert.equal(await frame.locator('[data-testid="caption"]').innerText(), await page.$eval(`#${id}`, (f) => f.dataset.captionEn), `${id}: caption`);
+  }
   const without = await frameOf(page, 'nain-jaune-without');
   assert.match(await without.locator('[data-testid="announcement"]').innerText(), /10 without jack: Bob goes on/i, 'the call is on the table');
   const box = await frameOf(page, 'nain-jaune-box');
