@@ -98,14 +98,17 @@ fn reveals_follow_every_kind_of_directive() {
         ("P07", "4S 5S 7S JK", "4S 5S JK=6S 7S", Ok(())),
         ("P07", "4S 5S 7S JK", "4S 5S JK=6S 7S | 4S 5S 7S", Err("asks for 1 combination, not 2")),
         ("P07", "7H 7S 7D 7C", "7H 7S 7D 7C", Err("it is a set")),
-        // P03 a set of 4 (exact size, any rank, copies allowed).
-        ("P03", "9H 9H 9S JK", "9H 9H 9S JK=9C", Ok(())),
-        ("P03", "9H 9H 9S JK", "9H 9S JK=9C", Err("3 cards")),
-        ("P03", "9H 9S JK 2D", "9H JK=9S 2D=9D 9S", Ok(())),
-        // Multiplier: P01 two sets of 3 (two separate combinations).
-        ("P01", "9H 9S JK 5D 5C 5S", "9H 9S JK=9D | 5D 5C 5S", Ok(())),
-        ("P01", "9H 9S JK 5D 5C 5S", "9H 9S JK=9D 5D 5C 5S", Err("asks for 2 combinations, not 1")),
-        ("P01", "9H 9S JK 5D 5C 5S", "9H 9S JK=9D", Err("asks for 2 combinations, not 1")),
+        // P19 a set of 4 kings (exact size, copies allowed).
+        ("P19", "KH KH KS JK", "KH KH KS JK=KC", Ok(())),
+        ("P19", "KH KH KS JK", "KH KS JK=KC", Err("3 cards")),
+        ("P19", "KH KS JK 2D", "KH JK=KS 2D=KD KS", Ok(())),
+        // Multiplier: P32 two sets of 3 in black (two separate combinations).
+        ("P32", "9C 9S JK 5S 5C 5S", "9C 9S JK=9C | 5S 5C 5S", Ok(())),
+        ("P32", "9C 9S JK 5S 5C 5S", "9C 9S JK=9C 5S 5C 5S", Err("asks for 2 combinations, not 1")),
+        ("P32", "9C 9S JK 5S 5C 5S", "9C 9S JK=9C", Err("asks for 2 combinations, not 1")),
+        // Two directives differing by their suits: P01 a black set and a red set.
+        ("P01", "9C 9S JK 5H 5D 5H", "5H 5D 5H | 9C 9S JK=9S", Ok(())),
+        ("P01", "9C 9S JK 5H 5D 5H", "5H 5D 5H | 9C 9S JK=9H", Err("fits no directive")),
         // Several directives: P14 a set of 3 and a run of 4, in either order.
         ("P14", "9H 9S 9D 4C 5C 6C 7C", "9H 9S 9D | 4C 5C 6C 7C", Ok(())),
         ("P14", "9H 9S 9D 4C 5C 6C 7C", "4C 5C 6C 7C | 9H 9S 9D", Ok(())),
@@ -133,14 +136,16 @@ fn reveals_follow_every_kind_of_directive() {
         ("P31", "9H 9D 9H JK", "9H 9D 9H JK=9S", Err("permitted suit")),
         ("P31", "9H 9D 9S 9D", "9H 9D 9S 9D", Err("permitted suit")),
         ("P32", "9S 9C 9S QC QS JK", "9S 9C 9S | QC QS JK=QC", Ok(())),
-        // Wilds forbidden: P23 natural set; P24 natural run; P22 two natural sets.
-        ("P23", "8H 8C 8S", "8H 8C 8S", Ok(())),
-        ("P23", "8H 8C JK", "8H 8C JK=8S", Err("wild")),
+        // Wilds forbidden: P26 three natural sevens; P24 natural run; P22 two natural sets.
+        ("P26", "7H 7C 7S", "7H 7C 7S", Ok(())),
+        ("P26", "7H 7C JK", "7H 7C JK=7S", Err("wild")),
         ("P24", "4S 5S 6S 2H", "4S 5S 6S 2H=7S", Err("wild")),
         ("P22", "AC AS AH 8H 8C 8S", "AC AS AH | 8H 8C 8S", Ok(())),
-        ("P37", "8H 8C 8S 4C 5C JK", "8H 8C 8S | 4C 5C JK=6C", Ok(())),
-        ("P37", "8H 8C JK 4C 5C 6C", "8H 8C JK=8S | 4C 5C 6C", Err("fits no directive")),
+        ("P37", "8H 8C 8S 4C 5C 7C JK", "8H 8C 8S | 4C 5C JK=6C 7C", Ok(())),
+        ("P37", "8H 8C JK 4C 5C 6C 7C", "8H 8C JK=8S | 4C 5C 6C 7C", Err("fits no directive")),
         // Cards must be in the hand, each copy counted.
+        ("P03", "9H 9S 9D 9C", "9H 9S 9D 9C", Ok(())),
+        ("P03", "9H 9S 9D JK", "9H 9S 9D JK=9C", Err("wild")),
         ("P03", "9H 9S 9D 9C", "9H 9H 9S 9D", Err("does not hold that many 9H")),
         ("P03", "9H 9S 9D 9C", "9H 9S 9D JK=9C", Err("does not hold JK")),
         // Suns are never revealed: they count at once.
@@ -214,14 +219,19 @@ fn the_finder_lists_one_reveal_per_distinct_lay_down() {
     assert_eq!(listed("P07", "4H 5H 6H 7H JK"), ["JK=3H 4H 5H 6H", "4H 5H 6H 7H", "5H 6H 7H JK=8H"]);
     // Copies are the same card: which 8H is laid makes no difference (one listing per choice of
     // suits); a set's naturals come in card order.
-    assert_eq!(listed("P23", "8H 8H 8C 8S"), ["8S 8H 8H", "8S 8H 8C", "8H 8H 8C"]);
+    assert_eq!(listed("P26", "7H 7H 7C 7S"), ["7S 7H 7H", "7S 7H 7C", "7H 7H 7C"]);
     // Wilds are interchangeable: the hand's first wilds in card order (2♦ before the joker), each
     // standing for a suit the set holds fewest of.
-    assert_eq!(listed("P03", "9H 9S JK 2D"), ["9S 9H 2D=9D JK=9C"]);
+    assert_eq!(listed("P19", "KH KS JK 2D"), ["KS KH 2D=KD JK=KC"]);
     // Two identical directives: each pair of shapes once, whatever order they are found in.
     assert_eq!(
-        listed("P01", "9H 9S JK 5D 5C 5S 5H"),
-        ["5S 5H 5D | 9S 9H JK=9D", "5S 5H 5C | 9S 9H JK=9D", "5S 5D 5C | 9S 9H JK=9D", "5H 5D 5C | 9S 9H JK=9D"]
+        listed("P02", "9H 9S JK 5D 5C 5S 5H 3S 3H 3D"),
+        [
+            "3S 3H 3D | 5S 5H 5D | 9S 9H JK=9D",
+            "3S 3H 3D | 5S 5H 5C | 9S 9H JK=9D",
+            "3S 3H 3D | 5S 5D 5C | 9S 9H JK=9D",
+            "3S 3H 3D | 5H 5D 5C | 9S 9H JK=9D",
+        ]
     );
     // Two runs sharing naturals and wilds: every distinct pair of runs.
     let runs = listed("P11", "4H 5H 6H 7H 2C JK");

@@ -657,12 +657,12 @@ fn an_exchange_after_rounds_without_success() {
 fn strict_constraints_stay_on_the_revealed_melds() {
     // RECORD.md option `strict_constraints`: "constraints stay on revealed melds". RULES.md §3:
     // without it, "afterwards the melds are ordinary melds".
-    let deal = || two("7S 7D 7C 9S 9D JK 3C KC QD 4H 6H 8H 10H", ["P07", "P23"], "2C", "AS");
+    let deal = || two("7S 7D 7C 9S 9D JK 3C KC QD 4H 6H 8H 10H", ["P07", "P26"], "2C", "AS");
     for (strict, allowed) in [(false, true), (true, false)] {
         let mut t = start(2, json!({ "deals": [deal()], "options": { "strict_constraints": strict } }));
         act(&mut t, 1, "draw stock");
         act(&mut t, 1, "reveal 7S 7D 7C");
-        // P23 "Natural trio": no wilds.
+        // P26 "Three natural sevens": no wilds.
         match t.play_str(1, "extend 0 JK=7H") {
             Ok(()) => assert!(allowed),
             Err(e) => {

@@ -2,9 +2,10 @@
 //! legal actions come from a state rebuilt from that observation, which has the same legal actions
 //! as the real one because they depend only on the mover's hand and public facts.
 //!
-//! Levels: `random` (uniform legal moves, for tests and benches) and `easy` (the game's
-//! rule-based bot with a little randomness). The search levels come with the AI issue; the
-//! protocol already carries a level and a time budget for them.
+//! Levels: `random` (uniform legal moves, for tests and benches), `easy` (the game's rule-based
+//! bot with a little randomness), `medium` (PIMC) and `hard` (ISMCTS by default; PIMC over the
+//! rule of thumb's ranked candidates for Programmes, see `GameBots::HARD_SEARCH`). The protocol
+//! carries a level and a time budget.
 
 pub mod arena;
 pub mod bench;
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::bonanza::Bonanza;
 use crate::engine::game::{Game, GameId};
 use crate::engine::nain_jaune::NainJaune;
-use crate::engine::programmes::Programmes;
+use crate::engine::programmes::{Action, Observation, Programmes};
 use crate::engine::rng::{index_below, seeded, GameRng};
 pub use search::{Budget, Clock};
 
@@ -118,13 +119,43 @@ pub fn choose_within<G: GameBots>(
     match level {
         Level::Random => legal[index_below(legal.len(), rng)].clone(),
         Level::Easy => G::rule_bot().choose(observation, &legal, rng),
-        Level::Medium => search::pimc::<G>(observation, seat, &searched(), budget, clock, rng).best,
-        Level::Hard => search::ismcts::<G>(observation, seat, &searched(), budget, clock, rng).best,
+        Level::Medium | Level::Hard => {
+            let candidates = G::search_candidates(observation, &searched());
+            let kind = if level == Level::Medium { SearchKind::Pimc } else { G::HARD_SEARCH };
+            match (kind, candidates.len()) {
+                (_, 1) => candidates[0].clone(),
+                (SearchKind::Pimc, _) if G::CANDIDATES_RANKED && level == Level::Hard => {
+                    search::pimc_ranked::<G>(observation, seat, &candidates, budget, clock, rng, RANKED_Z).best
+                }
+                (SearchKind::Pimc, _) => search::pimc::<G>(observation, seat, &candidates, budget, clock, rng).best,
+                (SearchKind::Ismcts, _) => search::ismcts::<G>(observation, seat, &candidates, budget, clock, rng).best,
+            }
+        }
     }
+}
+
+/// How clearly (in standard errors) a searched move must beat the rule of thumb's first choice.
+pub const RANKED_Z: f64 = 1.5;
+
+/// The two searches (see [`search`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Every candidate move tried in each sampled world, side by side.
+    Pimc,
+    /// One tree over what the seat knows, a fresh world per iteration.
+    Ismcts,
 }
 
 /// What each game gives the computer players: its rule-based bot and its playout policy.
 pub trait GameBots: Game {
+    /// The search of the hard level (the medium level always runs PIMC).
+    const HARD_SEARCH: SearchKind = SearchKind::Ismcts;
+
+    /// Whether [`GameBots::search_candidates`] lists the moves best first by a rule of thumb: the
+    /// hard level's PIMC then keeps the first unless another is clearly better
+    /// ([`search::pimc_ranked`]); the medium level takes the best mean.
+    const CANDIDATES_RANKED: bool = false;
+
     fn rule_bot() -> Box<dyn Bot<Self>>;
 
     /// One move of a search playout for the seat to move (false when nobody is to move).
@@ -142,6 +173,13 @@ pub trait GameBots: Game {
     /// The iteration budget of the search levels when none is given.
     fn default_budget(level: Level) -> Budget {
         default_budget(level)
+    }
+
+    /// The moves the search levels weigh at the root, among `legal` (a non-empty subset; one
+    /// move means no search). All of them unless the game's rules of thumb settle some choices
+    /// and narrow the others.
+    fn search_candidates(_observation: &Self::Observation, legal: &[Self::Action]) -> Vec<Self::Action> {
+        legal.to_vec()
     }
 
     /// Whether the hard search lets the other seats move by the playout policy inside its tree,
@@ -189,17 +227,25 @@ impl GameBots for NainJaune {
     }
 }
 
-/// Programmes' search levels: a playout is a whole round of greedy play (about a hundred turns), so
-/// the hard level runs fewer of them than Nain Jaune's.
-pub const PROGRAMMES_HARD_ITERATIONS: u32 = 1_000;
-pub const PROGRAMMES_MEDIUM_ITERATIONS: u32 = 20;
+/// Programmes' search levels (PIMC: an iteration is one sampled world, where each of the (at most
+/// three) candidate moves is played out to the end of the round).
+pub const PROGRAMMES_HARD_ITERATIONS: u32 = 200;
+pub const PROGRAMMES_MEDIUM_ITERATIONS: u32 = 40;
 
 /// The value of winning the game, in programs, for the searches.
 const PROGRAMMES_WIN_BONUS: f64 = 3.0;
 
 impl GameBots for Programmes {
+    /// A greedy playout is deterministic once the world is dealt, so PIMC compares the candidate
+    /// moves on the very same worlds (common random numbers); measured stronger here than ISMCTS,
+    /// whose fresh world per iteration drowns the small differences between good discards.
+    const HARD_SEARCH: SearchKind = SearchKind::Pimc;
+    const CANDIDATES_RANKED: bool = true;
+
+    /// The `easy` level: the simpler rules of thumb, and a slip (a random draw or discard) one
+    /// move in seven.
     fn rule_bot() -> Box<dyn Bot<Programmes>> {
-        Box::new(programmes_bot::RuleBot { randomness: 0.1 })
+        Box::new(programmes_bot::RuleBot { randomness: 0.15, skill: programmes_bot::Skill::EASY })
     }
 
     fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
@@ -222,6 +268,12 @@ impl GameBots for Programmes {
             Level::Medium => Budget::iterations(PROGRAMMES_MEDIUM_ITERATIONS),
             _ => Budget::iterations(PROGRAMMES_HARD_ITERATIONS),
         }
+    }
+
+    /// Revealing and laying off are never worth delaying (the rule bot's choice is played);
+    /// the search weighs the draws and the rule bot's three best discards.
+    fn search_candidates(observation: &Observation, legal: &[Action]) -> Vec<Action> {
+        programmes_bot::candidates(observation, legal, 3)
     }
 }
 

@@ -113,29 +113,95 @@ pub fn pimc<G: GameBots>(
     clock: &dyn Clock,
     rng: &mut GameRng,
 ) -> SearchResult<G::Action> {
+    let samples = pimc_samples::<G>(observation, seat, legal, budget, clock, rng);
+    let mut moves = samples.stats(legal);
+    moves.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+    SearchResult { best: moves[0].action.clone(), moves, iterations: samples.iterations }
+}
+
+/// PIMC over moves ranked by a rule of thumb, best first: the search keeps the first move unless
+/// another beats it clearly — its mean gain over the first, paired world by world, above `z`
+/// standard errors. With few iterations a plain argmax picks among near-equal moves by noise;
+/// this keeps the rule of thumb's choice then.
+pub fn pimc_ranked<G: GameBots>(
+    observation: &G::Observation,
+    seat: Seat,
+    ranked: &[G::Action],
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+    z: f64,
+) -> SearchResult<G::Action> {
+    let samples = pimc_samples::<G>(observation, seat, ranked, budget, clock, rng);
+    let mut moves = samples.stats(ranked);
+    let n = samples.iterations.max(1) as f64;
+    let mut best = 0;
+    let mut best_gain = 0.0;
+    for k in 1..ranked.len() {
+        let mean = samples.gain[k] / n;
+        let variance = (samples.gain_squares[k] / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+        let standard_error = (variance / n).sqrt();
+        if mean > best_gain && mean > z * standard_error {
+            best = k;
+            best_gain = mean;
+        }
+    }
+    let chosen = ranked[best].clone();
+    moves.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+    SearchResult { best: chosen, moves, iterations: samples.iterations }
+}
+
+/// What PIMC's playouts gave: each move's total, and its gain over the first move, paired world
+/// by world (sum and sum of squares).
+struct PimcSamples {
+    sums: Vec<f64>,
+    gain: Vec<f64>,
+    gain_squares: Vec<f64>,
+    iterations: u32,
+}
+
+impl PimcSamples {
+    fn stats<A: Clone>(&self, moves: &[A]) -> Vec<MoveStats<A>> {
+        let n = self.iterations.max(1) as f64;
+        moves
+            .iter()
+            .zip(&self.sums)
+            .map(|(a, s)| MoveStats { action: a.clone(), visits: self.iterations, mean: s / n })
+            .collect()
+    }
+}
+
+fn pimc_samples<G: GameBots>(
+    observation: &G::Observation,
+    seat: Seat,
+    legal: &[G::Action],
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+) -> PimcSamples {
     let start = clock.now_ms();
-    let mut sums = vec![0.0; legal.len()];
-    let mut iterations = 0;
+    let mut samples =
+        PimcSamples { sums: vec![0.0; legal.len()], gain: vec![0.0; legal.len()], gain_squares: vec![0.0; legal.len()], iterations: 0 };
+    let mut values = vec![0.0; legal.len()];
     if legal.len() > 1 {
-        while !out_of_budget(&budget, iterations, clock, start) {
+        while !out_of_budget(&budget, samples.iterations, clock, start) {
             let world: G = sample_world(observation, rng);
             let before = world.standing();
             for (i, action) in legal.iter().enumerate() {
                 let mut next = world.clone();
                 next.play(seat, action).expect("legal in the observation, legal in every world");
-                sums[i] += playout(next, &before, rng)[seat];
+                values[i] = playout(next, &before, rng)[seat];
+                samples.sums[i] += values[i];
             }
-            iterations += 1;
+            for i in 0..legal.len() {
+                let d = values[i] - values[0];
+                samples.gain[i] += d;
+                samples.gain_squares[i] += d * d;
+            }
+            samples.iterations += 1;
         }
     }
-    let n = iterations.max(1) as f64;
-    let mut moves: Vec<MoveStats<G::Action>> = legal
-        .iter()
-        .zip(&sums)
-        .map(|(a, s)| MoveStats { action: a.clone(), visits: iterations, mean: s / n })
-        .collect();
-    moves.sort_by(|a, b| b.mean.total_cmp(&a.mean));
-    SearchResult { best: moves[0].action.clone(), moves, iterations }
+    samples
 }
 
 /// A node of the information-set tree: reached by `action`, played by `mover`.

@@ -21,6 +21,18 @@ pub struct CardMultiset {
     jokers: u8,
 }
 
+/// The 108 cards of Programmes in card order (each ordinary card twice, then four jokers), as a
+/// table: deals copy it instead of building it card by card.
+pub const PACK_108_CARDS: [Card; 108] = {
+    let mut cards = [Card::JOKER; 108];
+    let mut i = 0;
+    while i < 104 {
+        cards[i] = Card::from_index_const(i / 2);
+        i += 1;
+    }
+    cards
+};
+
 impl CardMultiset {
     pub const EMPTY: CardMultiset = CardMultiset { once: 0, twice: 0, jokers: 0 };
 
@@ -105,6 +117,12 @@ impl CardMultiset {
     pub fn distinct(self) -> CardSet {
         let joker = if self.jokers > 0 { 1u64 << Card::JOKER.index() } else { 0 };
         CardSet(self.once | joker)
+    }
+
+    /// One copy of each ordinary card held twice.
+    #[inline]
+    pub fn from_doubles(m: CardMultiset) -> CardMultiset {
+        CardMultiset { once: m.twice, twice: 0, jokers: 0 }
     }
 
     /// The ordinary cards held twice.
@@ -245,6 +263,8 @@ mod tests {
 
     #[test]
     fn the_pack_has_108_cards() {
+        assert_eq!(PACK_108_CARDS.iter().copied().collect::<CardMultiset>(), CardMultiset::PACK_108);
+        assert_eq!(PACK_108_CARDS.to_vec(), CardMultiset::PACK_108.iter().collect::<Vec<_>>());
         assert_eq!(CardMultiset::PACK_108.len(), 108);
         assert_eq!(CardMultiset::PACK_108.iter().count(), 108);
         assert_eq!(CardMultiset::PACK_108.count(Card::JOKER), 4);

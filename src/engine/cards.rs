@@ -127,6 +127,11 @@ impl Card {
         self.0 as usize
     }
 
+    /// [`Card::from_index`] for constant expressions (no check).
+    pub const fn from_index_const(index: usize) -> Card {
+        Card(index as u8)
+    }
+
     /// [`Card::index`] for constant expressions.
     pub const fn index_const(self) -> u32 {
         self.0 as u32

@@ -34,7 +34,7 @@ pub use options::Options;
 pub use program_deck::{deck, CombinationKind, Directive, ProgramCard, ProgramId};
 pub use reveal::{canonical_reveals, check_reveal, find_reveal, Combinations};
 
-use crate::engine::card_multiset::CardMultiset;
+use crate::engine::card_multiset::{CardMultiset, PACK_108_CARDS};
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
 use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
@@ -83,7 +83,7 @@ impl Phase {
 /// someone receives a spade; that seat deals first. Returns the seat and the cards turned. Used by
 /// `referee play` and the app when a record gives no `first_dealer` of its own.
 pub fn draw_first_dealer(seed: u64, players: usize) -> (Seat, Vec<Card>) {
-    let mut pack: Vec<Card> = CardMultiset::PACK_108.iter().collect();
+    let mut pack = PACK_108_CARDS;
     shuffle(&mut pack, &mut deal_rng(seed, FIRST_DEALER_STREAM));
     let mut turned = Vec::new();
     for (i, &card) in pack.iter().enumerate() {
@@ -429,7 +429,7 @@ impl Programmes {
         self.extenders = CardSet::EMPTY;
         self.discard.clear();
         self.stock.clear();
-        self.stock.extend(CardMultiset::PACK_108.iter());
+        self.stock.extend_from_slice(&PACK_108_CARDS);
         self.revealed = 0;
         self.has_drawn = 0;
         self.turns = 0;
@@ -442,7 +442,7 @@ impl Programmes {
     /// Shuffles the 108 cards and deals 13 each, one at a time from the dealer's left; the next
     /// card starts the discard pile and the rest is the stock.
     fn deal_shuffled(&mut self, rng: &mut GameRng) {
-        let mut pack: Vec<Card> = CardMultiset::PACK_108.iter().collect();
+        let mut pack = PACK_108_CARDS;
         shuffle(&mut pack, rng);
         let mut cards = pack.into_iter();
         self.hands = [CardMultiset::EMPTY; MAX_PLAYERS];

@@ -131,7 +131,7 @@ impl Directive {
                 s += if plural { "sets of " } else { "set of " };
                 s += &self.length.to_string();
                 if let Some(rank) = self.rank {
-                    s += &format!(" {}", rank_name_en(rank, true));
+                    s += &format!(" {}", rank_name_en(rank));
                 }
             }
         }
@@ -174,19 +174,11 @@ impl Directive {
     }
 }
 
-fn rank_name_en(rank: Rank, plural: bool) -> String {
-    let name = match rank.index() {
-        0 => "ace",
-        10 => "jack",
-        11 => "queen",
-        12 => "king",
-        _ => return format!("{}s", rank.label()),
-    };
-    if plural {
-        format!("{name}s")
-    } else {
-        name.to_string()
-    }
+fn rank_name_en(rank: Rank) -> &'static str {
+    [
+        "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+        "kings",
+    ][rank.index()]
 }
 
 fn rank_label_fr(rank: Rank) -> &'static str {
@@ -458,6 +450,7 @@ mod tests {
         assert_eq!(p("P30").describe_en(), "2 runs of 4 in ♠ ♣");
         assert_eq!(p("P14").describe_en(), "a set of 3 and a run of 4");
         assert_eq!(p("P18").describe_en(), "a set of 3 aces");
+        assert_eq!(p("P20").describe_en(), "a set of 5 fives");
         assert_eq!(p("P26").describe_fr(), "un groupe de 3 pareilles (7), sans frime");
         assert_eq!(p("P34").describe_en(), "a run of 5 (10-J-Q-K-A)");
         assert_eq!(p("P34").directives[0].low, Some(10));
