@@ -1,11 +1,13 @@
 //! Programmes' words in French and English: fixed labels ([`L`]), and the sentences that carry
 //! names, cards or numbers (the move log, the turn prompt, why an action is not possible now).
 
+use leptos::prelude::Get;
+
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
 use crate::engine::programmes::{Event, GameEnd, Placed, ProgramId, RoundEnd};
 
-use crate::app::i18n::{card_short, cards_text, round_title, verb, Lang, Names, Person};
+use crate::app::i18n::{card_short, cards_text, round_title, use_lang, verb, Lang, Names, Person};
 
 /// Fixed labels of the Programmes table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +113,13 @@ impl L {
         };
         lang.pick(en, fr)
     }
+}
+
+/// A reactive label: one closure type for every label of the table, so each label costs no view
+/// code of its own.
+pub fn lt(label: L) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = use_lang();
+    move || label.text(lang.get())
 }
 
 /// "The subject verb" with the verb agreeing ("You draw" / "Ada draws").
