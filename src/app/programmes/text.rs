@@ -31,7 +31,6 @@ pub enum L {
     BySuit,
     ByRank,
     Sun,
-    ProgramCard,
     Run,
     Set,
     // Why an action waits
@@ -41,7 +40,6 @@ pub enum L {
     SetNeedsThree,
     SetOneRank,
     SetNeedsNatural,
-    SelectOneToAdd,
     NoExtension,
     CannotRevealYet,
     // Summary and game over
@@ -81,7 +79,6 @@ impl L {
             BySuit => ("Sort by suit", "Trier par couleur"),
             ByRank => ("Sort by rank", "Trier par rang"),
             Sun => ("Sun", "Soleil"),
-            ProgramCard => ("Program card", "Carte programme"),
             Run => ("run", "suite"),
             Set => ("set", "groupe"),
             SelectCards => ("Select cards in your hand (click, or Space on the focused card).", "Sélectionnez des cartes de votre main (clic, ou Espace sur la carte en focus)."),
@@ -96,7 +93,6 @@ impl L {
                 "Un nouveau groupe réunit des cartes d'un même rang (on ne commence jamais de nouvelle suite).",
             ),
             SetNeedsNatural => ("A set needs at least one card that is not wild.", "Un groupe demande au moins une carte qui n'est pas une frime."),
-            SelectOneToAdd => ("Select one card to add it to a meld.", "Sélectionnez une seule carte pour l'ajouter à une combinaison."),
             NoExtension => ("This card fits no meld on the table.", "Cette carte ne complète aucune combinaison de la table."),
             CannotRevealYet => ("Your hand does not fulfil your program yet.", "Votre main ne remplit pas encore votre programme."),
             ColProgram => ("Program", "Programme"),
