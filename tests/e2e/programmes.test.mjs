@@ -89,7 +89,6 @@ async function playRevealRound(page, { lang, prefix, keyboard }) {
   assert.equal(await attr(page, 'action-meld', 'aria-disabled'), 'false');
   if (keyboard) await programmes.press(page, 'n');
   else await programmes.click(page, 'action-meld');
-  assert.equal(await attr(page, 'meld-2', 'data-cards'), 'KD KC KH'.split(' ').sort().join(' ') === 'KC KD KH' ? await attr(page, 'meld-2', 'data-cards') : '');
   assert.deepEqual((await attr(page, 'meld-2', 'data-cards')).split(' ').sort(), ['KC', 'KD', 'KH']);
 
   // The wild: the melds it can join are offered, each with the value it would take.

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scenario, setup, assertNoErrors, byId, until } from './harness.mjs';
-import { newGame, table } from './pages.mjs';
+import { newGame, programmes, table } from './pages.mjs';
+import { revealRecord } from './programmes-records.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -58,5 +59,37 @@ scenario(() => env, 'a record downloaded from the app replays to the same table 
   }
   const myHand = shown.hand.map((id) => id.replace('card-', '')).sort();
   assert.deepEqual([...state.hands[0]].sort(), myHand, 'same hand for the human seat');
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'a Programmes record downloaded after a reveal and an extension replays to the same table', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.visible(page);
+  await programmes.importRecord(page, revealRecord({ lang: 'en' }));
+  await programmes.untilMyTurnOrOver(page);
+  await programmes.click(page, 'discard');
+  const ways = await page.$$eval('[data-testid^="reveal-option-"]', (els) => els.map((e) => e.dataset.action));
+  await byId(page, `reveal-option-${ways.indexOf('reveal 9S 9H 9D | 5S 6S 7S 8S')}`).click();
+  await programmes.click(page, 'action-reveal');
+  await programmes.select(page, '2C');
+  await programmes.click(page, 'action-extend-1');
+  const melds = await page.$$eval('[data-testid^="meld-"]', (els) => els.map((e) => e.dataset.cards));
+  const hand = await programmes.hand(page);
+  const shown = await programmes.state(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'export-record').click()]);
+  const path = await download.path();
+  const record = JSON.parse(readFileSync(path, 'utf8'));
+  assert.equal(record.game, 'programmes');
+  assert.deepEqual(record.actions.map((a) => a.do), ['draw discard', 'reveal 9S 9H 9D | 5S 6S 7S 8S', 'extend 1 2C=4S']);
+
+  const out = JSON.parse(execFileSync(referee, ['replay', path], { encoding: 'utf8' }));
+  assert.equal(out.ok, true, JSON.stringify(out));
+  const state = out.state;
+  assert.equal(state.phase, shown.phase);
+  assert.equal(String(state.to_move), shown.toMove);
+  assert.deepEqual(state.melds.map((m) => m.cards.join(' ')), melds, 'the same melds, numbered alike');
+  assert.deepEqual([...state.hands[0]].sort(), [...hand].sort(), 'the same hand');
+  assert.deepEqual(state.programs_done, [1, 0, 0]);
   assertNoErrors(errors);
 });

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::cards::Card;
 
-use super::text::L;
+use super::text::{lt, L};
 use crate::app::card_svg::CardFace;
 use crate::app::i18n::{card_label, use_lang, Lang};
 
@@ -141,7 +141,7 @@ pub fn ProgrammesHand(
                     hidden=move || selected.get() == 0
                     on:click=move |_| selected.set(0)
                 >
-                    {move || L::Clear.text(lang.get())}
+                    {lt(L::Clear)}
                 </button>
             </div>
             <div
@@ -166,14 +166,18 @@ pub fn ProgrammesHand(
                             view! {
                                 <button
                                     type="button"
-                                    class="hand-card prog-card"
-                                    class:playable=move || selectable.get()
-                                    class:selected=is_selected
-                                    class:marked=is_marked
+                                    class=move || {
+                                        let mut c = String::from("hand-card prog-card");
+                                        for (on, name) in [(selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked")] {
+                                            if on {
+                                                c.push_str(name);
+                                            }
+                                        }
+                                        c
+                                    }
                                     data-testid=format!("hand-card-{i}")
                                     data-pos=i
                                     data-card=card.to_string()
-                                    data-selected=move || is_selected().to_string()
                                     aria-pressed=move || is_selected().to_string()
                                     aria-disabled=move || (!selectable.get()).to_string()
                                     tabindex=move || {

@@ -9,7 +9,7 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{Meld, Placed, ProgramId, Shape};
 
 use super::program_card::ProgramCard;
-use super::text::{add_label, discard_label, meld_title, placed_list, stock_label, L};
+use super::text::{add_label, discard_label, lt, meld_title, placed_list, stock_label, L};
 use crate::app::card_svg::{CardBack, CardFace};
 use crate::app::i18n::{card_short, use_lang, Person};
 
@@ -50,7 +50,7 @@ pub fn Piles(
                 on:click=move |_| on_draw.run(false)
             >
                 <span class="pile-cards"><CardBack decorative=true /></span>
-                <span class="pile-caption">{move || L::Stock.text(lang.get())}" · "{move || stock.get()}</span>
+                <span class="pile-caption">{lt(L::Stock)}" · "{move || stock.get()}</span>
             </button>
             <button
                 type="button"
@@ -69,7 +69,7 @@ pub fn Piles(
                         None => view! { <span class="pile-empty"></span> }.into_any(),
                     }}
                 </span>
-                <span class="pile-caption">{move || L::DiscardPile.text(lang.get())}</span>
+                <span class="pile-caption">{lt(L::DiscardPile)}</span>
             </button>
         </div>
     }
@@ -144,7 +144,7 @@ pub fn TableMelds(
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
-        <section class="prog-melds" data-testid="melds" aria-label=move || L::OnTheTable.text(lang.get())>
+        <section class="prog-melds" data-testid="melds" aria-label=lt(L::OnTheTable)>
             {move || {
                 groups
                     .get()
@@ -164,7 +164,7 @@ pub fn TableMelds(
                                 </div>
                                 <ul class="meld-list">
                                     {g.melds.into_iter().map(|(n, m)| meld_view(n, m, targets, on_extend)).collect_view()}
-                                    {empty.then(|| view! { <li class="meld-none">{move || L::NoMelds.text(lang.get())}</li> })}
+                                    {empty.then(|| view! { <li class="meld-none">{lt(L::NoMelds)}</li> })}
                                 </ul>
                             </div>
                         }

@@ -7,8 +7,8 @@
 //! a composed action (a new set from the selected cards) the engine's own check. Computer seats
 //! are driven by the shared pacing loop (`app::computer_turns`).
 //!
-//! The page's download size matters: the state is read through a few memos of plain data (each
-//! memo and each `<Show>` costs code of its own), and the parts of the view read from them.
+//! The state is read through a few memos of plain data (where the game stands, whose eyes the
+//! screen is for, the board, the melds, the log), and the parts of the view read from them.
 
 pub mod actions;
 pub mod hand;
@@ -35,7 +35,7 @@ use hand::{focus_soon, ProgrammesHand};
 use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
 use summary::{GameOverPanel, RoundReport, RoundSummary};
-use text::{event_kind, event_sentence, prompt_text, seat_note, Prompt, L};
+use text::{event_kind, event_sentence, lt, prompt_text, seat_note, Prompt, L};
 
 /// The Programmes game on the table, if the table plays it.
 fn pg(s: &Option<Session>) -> Option<&Programmes> {
@@ -187,7 +187,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             hand_cards.with(|h| h.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| *c).collect());
         offer.with(|o| session.with(|s| pg(s).map(|g| selection_moves(g, v, o, &chosen))))
     });
-    let reveals = Memo::new(move |_| offer.with(|o| o.reveals.clone()));
+    let reveals = Signal::derive(move || offer.with(|o| o.reveals.clone()));
     let marked = Signal::derive(move || {
         let k = chosen_reveal.get();
         reveals.with(|r| r.get(k).map_or(0, |combos| hand_cards.with(|h| positions_used(h, combos))))
@@ -403,7 +403,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 aria-keyshortcuts=key.to_lowercase()
                 on:click=move |_| run(&on_meld, &on_discard)
             >
-                {move || label.text(lang.get())}
+                {lt(label)}
                 <kbd class="kbd" aria-hidden="true">{key}</kbd>
             </button>
         }
@@ -419,7 +419,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                     {s.play.then(|| action_button("action-discard", L::Discard, "X", |m| m.discard.is_ok(), |_, discard| discard()))}
                     {can_exchange.then(|| view! {
                         <button type="button" class="btn btn-small" data-testid="action-exchange" on:click=move |_| exchange()>
-                            {move || L::Exchange.text(lang.get())}
+                            {lt(L::Exchange)}
                         </button>
                     })}
                 </div>
@@ -512,7 +512,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             data-phase=move || turn.get().phase.name()
             data-to-move=move || turn.get().to_move.map(|s| s.to_string()).unwrap_or_default()
             data-revealed=move || seen.get().revealed.to_string()
-            aria-label=move || L::Programmes.text(lang.get())
+            aria-label=lt(L::Programmes)
         >
             <div class="game-main">
                 <div class="game-status">

@@ -8,7 +8,7 @@ use crate::engine::programmes::{Action, Combinations, ProgramId};
 
 use super::melds::placed_card;
 use super::program_card::ProgramCard;
-use super::text::{more_ways, program_name, program_what, reveal_option_label, L};
+use super::text::{lt, more_ways, program_name, program_what, reveal_option_label, L};
 use crate::app::i18n::use_lang;
 
 /// How many ways are shown before "show more".
@@ -25,7 +25,7 @@ pub fn OwnProgram(#[prop(into)] program: Signal<Option<ProgramId>>, #[prop(into)
             </div>
             <div class="own-program-text">
                 <p class="own-program-kicker">
-                    {move || L::YourProgram.text(lang.get())}
+                    {lt(L::YourProgram)}
                     {move || revealed.get().then(|| format!(" · {}", L::Revealed.text(lang.get())))}
                 </p>
                 <p class="own-program-name">{move || program.get().map(|p| program_name(lang.get(), p))}</p>
@@ -79,8 +79,8 @@ pub fn RevealChoice(
     };
     view! {
         <div class="reveal-panel" data-testid="reveal-panel" role="group" aria-labelledby="reveal-title">
-            <p class="reveal-title" id="reveal-title">{move || L::CanReveal.text(lang.get())}</p>
-            <p class="reveal-hint">{move || L::ChooseReveal.text(lang.get())}</p>
+            <p class="reveal-title" id="reveal-title">{lt(L::CanReveal)}</p>
+            <p class="reveal-hint">{lt(L::ChooseReveal)}</p>
             <div class="reveal-options" role="radiogroup" aria-labelledby="reveal-title" data-count=move || options.with(|o| o.len())>
                 {move || {
                     let list = options.get();
@@ -105,7 +105,7 @@ pub fn RevealChoice(
                     aria-keyshortcuts="r"
                     on:click=move |_| on_reveal.run(())
                 >
-                    {move || L::Reveal.text(lang.get())}
+                    {lt(L::Reveal)}
                     <kbd class="kbd" aria-hidden="true">"R"</kbd>
                 </button>
             </div>

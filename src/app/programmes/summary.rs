@@ -8,8 +8,8 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{Event, GameEnd, ProgramId, Programmes, RoundEnd};
 
 use super::program_card::ProgramCard;
-use super::text::{event_sentence, game_end_sentence, game_winner_title, new_programs_line, program_name, programs_count, round_end_title, L};
-use crate::app::i18n::{rank_place, use_lang, Names};
+use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
+use crate::app::i18n::{rank_place, tr, use_lang, Names, T};
 
 /// One player's line of the summary.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +69,12 @@ impl RoundReport {
     }
 }
 
+/// A player's name, following the language (one closure type for every name shown).
+fn name_of(names: Signal<Names>, seat: Seat) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    let lang = use_lang();
+    move || names.with(|n| n.of(seat).display(lang.get()))
+}
+
 #[component]
 pub fn RoundSummary(
     report: RoundReport,
@@ -95,13 +101,13 @@ pub fn RoundSummary(
                     let program = row.program;
                     view! {
                         <tr class:summary-winner=row.completed data-seat=seat data-completed=row.completed.to_string()>
-                            <th scope="row">{move || names.with(|n| n.of(seat).display(lang.get()))}</th>
+                            <th scope="row">{name_of(names, seat)}</th>
                             <td class="summary-program">
                                 <span class="summary-program-card"><ProgramCard program=program /></span>
                                 <span>{move || program.map(|p| program_name(lang.get(), p))}</span>
                             </td>
                             <td class:pos=row.completed>
-                                {move || if row.completed { format!("✓ {}", L::Completed.text(lang.get())) } else { L::NotCompleted.text(lang.get()).to_string() }}
+                                {row.completed.then_some("✓ ")}{lt(if row.completed { L::Completed } else { L::NotCompleted })}
                             </td>
                             <td class="chips-after">{row.done}</td>
                         </tr>
@@ -145,10 +151,10 @@ pub fn RoundSummary(
                         <table class="summary-table prog-summary-table">
                             <thead>
                                 <tr>
-                                    <th scope="col">{move || crate::app::i18n::T::ColPlayer.text(lang.get())}</th>
-                                    <th scope="col">{move || L::ColProgram.text(lang.get())}</th>
-                                    <th scope="col">{move || L::ColThisRound.text(lang.get())}</th>
-                                    <th scope="col">{move || L::ColTotal.text(lang.get())}</th>
+                                    <th scope="col">{tr(T::ColPlayer)}</th>
+                                    <th scope="col">{lt(L::ColProgram)}</th>
+                                    <th scope="col">{lt(L::ColThisRound)}</th>
+                                    <th scope="col">{lt(L::ColTotal)}</th>
                                 </tr>
                             </thead>
                             <tbody>{rows}</tbody>
@@ -164,7 +170,7 @@ pub fn RoundSummary(
                         node_ref=button
                         on:click=move |_| on_continue.run(())
                     >
-                        {move || if last { L::SeeResult } else { L::NextRound }.text(lang.get())}
+                        {lt(if last { L::SeeResult } else { L::NextRound })}
                     </button>
                 </footer>
             </div>
@@ -210,7 +216,7 @@ pub fn GameOverPanel(
             view! {
                 <li class="standing" class:standing-first=p == 1 data-seat=seat data-programs=d>
                     <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
-                    <span class="standing-name">{move || names.with(|n| n.of(seat).display(lang.get()))}</span>
+                    <span class="standing-name">{name_of(names, seat)}</span>
                     <span class="standing-chips">{move || programs_count(lang.get(), d)}</span>
                 </li>
             }
@@ -218,10 +224,10 @@ pub fn GameOverPanel(
         .collect_view();
     view! {
         <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
-            <p class="game-over-kicker">{move || L::GameOver.text(lang.get())}</p>
+            <p class="game-over-kicker">{lt(L::GameOver)}</p>
             <h2 id="game-over-title" class="game-over-title">{headline}</h2>
             <p class="game-over-reason">{move || game_end_sentence(lang.get(), &end, target)}</p>
-            <h3 class="summary-subtitle">{move || L::FinalStandings.text(lang.get())}</h3>
+            <h3 class="summary-subtitle">{lt(L::FinalStandings)}</h3>
             <ol class="standings">{standings}</ol>
             <div class="game-over-actions">
                 <button
@@ -231,7 +237,7 @@ pub fn GameOverPanel(
                     node_ref=button
                     on:click=move |_| on_new_game.run(())
                 >
-                    {move || L::PlayAgain.text(lang.get())}
+                    {lt(L::PlayAgain)}
                 </button>
             </div>
         </section>

@@ -1,11 +1,13 @@
 //! Programmes' words in French and English: fixed labels ([`L`]), and the sentences that carry
 //! names, cards or numbers (the move log, the turn prompt, why an action is not possible now).
 
+use leptos::prelude::Get;
+
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
 use crate::engine::programmes::{Event, GameEnd, Placed, ProgramId, RoundEnd};
 
-use crate::app::i18n::{card_short, cards_text, round_title, verb, Lang, Names, Person};
+use crate::app::i18n::{card_short, cards_text, round_title, use_lang, verb, Lang, Names, Person};
 
 /// Fixed labels of the Programmes table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +31,6 @@ pub enum L {
     BySuit,
     ByRank,
     Sun,
-    ProgramCard,
     Run,
     Set,
     // Why an action waits
@@ -39,7 +40,6 @@ pub enum L {
     SetNeedsThree,
     SetOneRank,
     SetNeedsNatural,
-    SelectOneToAdd,
     NoExtension,
     CannotRevealYet,
     // Summary and game over
@@ -79,7 +79,6 @@ impl L {
             BySuit => ("Sort by suit", "Trier par couleur"),
             ByRank => ("Sort by rank", "Trier par rang"),
             Sun => ("Sun", "Soleil"),
-            ProgramCard => ("Program card", "Carte programme"),
             Run => ("run", "suite"),
             Set => ("set", "groupe"),
             SelectCards => ("Select cards in your hand (click, or Space on the focused card).", "Sélectionnez des cartes de votre main (clic, ou Espace sur la carte en focus)."),
@@ -94,7 +93,6 @@ impl L {
                 "Un nouveau groupe réunit des cartes d'un même rang (on ne commence jamais de nouvelle suite).",
             ),
             SetNeedsNatural => ("A set needs at least one card that is not wild.", "Un groupe demande au moins une carte qui n'est pas une frime."),
-            SelectOneToAdd => ("Select one card to add it to a meld.", "Sélectionnez une seule carte pour l'ajouter à une combinaison."),
             NoExtension => ("This card fits no meld on the table.", "Cette carte ne complète aucune combinaison de la table."),
             CannotRevealYet => ("Your hand does not fulfil your program yet.", "Votre main ne remplit pas encore votre programme."),
             ColProgram => ("Program", "Programme"),
@@ -111,6 +109,13 @@ impl L {
         };
         lang.pick(en, fr)
     }
+}
+
+/// A reactive label: one closure type for every label of the table, so each label costs no view
+/// code of its own.
+pub fn lt(label: L) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = use_lang();
+    move || label.text(lang.get())
 }
 
 /// "The subject verb" with the verb agreeing ("You draw" / "Ada draws").
