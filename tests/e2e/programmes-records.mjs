@@ -38,7 +38,7 @@ export function deal(hands, stockTop = []) {
  * Three players, the human (seat 0) first. Round 1: the human holds program P14 (a set of three
  * and a run of four) and can reveal after taking the wild 2♣ from the discard pile, extend the run
  * at both ends, lay a new set of kings, place the wild and go out. Round 2: the human's next
- * program (P23, a natural trio) is in hand at once: revealing it reaches the target of 2 and ends
+ * program (P26, three natural sevens) is in hand at once: revealing it reaches the target of 2 and ends
  * the game. With `sun`, the next program card is a sun instead: it ends the game at once.
  */
 export function revealRecord({ lang = 'en', sun = false } = {}) {
@@ -53,14 +53,14 @@ export function revealRecord({ lang = 'en', sun = false } = {}) {
   );
   const round2 = deal(
     [
-      ['5C', '5D', '5H', 'AS', '3H', '7D', '9C', 'JS', 'KH', '4C', '8H', 'QS', '10C'],
+      ['7C', '7H', '7S', 'AS', '3H', '7D', '9C', 'JS', 'KH', '4C', '8H', 'QS', '10C'],
       ['AH', '4D', '8C', '10H', 'QC', '6D', 'JH', '3C', '7D', 'KS', '5S', '9D', 'JD'],
       ['AD', '6C', '9S', 'JC', '4H', '8D', 'QH', '3D', '7C', '10S', '6H', 'AC', '10D'],
     ],
     ['KC', 'QD', 'JH'],
   );
   const programs = ['P14', 'P38', 'P10'];
-  const first = sun ? ['SUN1', 'P23'] : ['P23'];
+  const first = sun ? ['SUN1', 'P26'] : ['P26'];
   const programDeck = [...first, ...PROGRAM_IDS.filter((p) => !programs.includes(p) && !first.includes(p))];
   return {
     format: 1,

@@ -129,7 +129,7 @@ scenario(() => env, 'English, laptop and large: reveal, extend with naturals and
 
   // Round 2: the computers play first, then my new program (a natural trio) is in hand.
   await programmes.untilMyTurnOrOver(page);
-  assert.equal(await attr(page, 'program-card', 'data-program'), 'P23');
+  assert.equal(await attr(page, 'program-card', 'data-program'), 'P26');
   assert.match(await text(page, 'turn-prompt'), /Then you can reveal your program/);
   await programmes.press(page, 's');
   await byId(page, 'reveal-panel').waitFor();
