@@ -14,6 +14,7 @@ use tapis::app::card_svg::CardFace;
 use tapis::app::i18n::{hint_card, hint_sentence, Lang, Names, Person};
 use tapis::app::nain_jaune::log::EventLine;
 use tapis::app::hand::Hand;
+use tapis::app::hint::mark;
 use tapis::app::nain_jaune::hint_from_json;
 use tapis::app::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
@@ -174,13 +175,13 @@ async fn events_read_in_both_languages() {
     div.remove();
 }
 
-/// The card a hint suggests is marked (`data-hinted="true"`), and only that one.
+/// The controls a hint suggests are marked (`data-hinted="true"`), and only those; the first
+/// gets the focus.
 #[wasm_bindgen_test]
-async fn hand_marks_the_hinted_card() {
+async fn hint_marks_the_suggested_card() {
     let div = fresh_div();
     let cards = vec![card("3H"), card("3D"), card("7D"), card("KS")];
     let playable: CardSet = [card("3H"), card("3D")].into_iter().collect();
-    let hinted = RwSignal::new(Some(card("3D")));
     let _mounted = leptos::mount::mount_to(div.clone(), move || {
         view! {
             <Hand
@@ -189,7 +190,6 @@ async fn hand_marks_the_hinted_card() {
                 active=Signal::stored(true)
                 on_play=Callback::new(|_: Card| {})
                 title=Signal::stored("Your hand".to_string())
-                hinted=hinted
             />
         }
     });
@@ -200,9 +200,13 @@ async fn hand_marks_the_hinted_card() {
             .map(|i| list.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-card").unwrap())
             .collect::<Vec<_>>()
     };
-    assert_eq!(marked(), vec!["3D".to_string()]);
-    hinted.set(None);
-    tick().await;
+    mark(Some("[data-testid='hand'] button[data-card='7D']"), false);
+    assert_eq!(marked(), vec!["7D".to_string()]);
+    mark(Some("[data-testid='hand'] button[data-card='3D']"), true);
+    assert_eq!(marked(), vec!["3D".to_string()], "a new hint's mark replaces the last");
+    let focused = web_sys::window().unwrap().document().unwrap().active_element().unwrap();
+    assert_eq!(focused.get_attribute("data-card").as_deref(), Some("3D"), "the suggested card has the focus");
+    mark(None, false);
     assert!(marked().is_empty(), "the mark goes with the hint");
     div.remove();
 }

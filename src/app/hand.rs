@@ -27,9 +27,10 @@ fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
     (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok()).collect()
 }
 
-/// Focuses a card of the hand and scrolls the page as little as shows the whole hand (the
-/// browser's own focus scroll would centre the card, pushing the table off a phone's screen).
-fn focus_in_hand(button: &web_sys::HtmlElement) {
+/// Focuses a card of the hand (or another control of the table, e.g. the one a hint marks) and
+/// scrolls the page as little as shows its whole area: the hand for a card (the browser's own
+/// focus scroll would centre the card, pushing the table off a phone's screen).
+pub fn focus_in_area(button: &web_sys::HtmlElement) {
     use js_sys::{Function, Object, Reflect};
     let call_with = |target: &wasm_bindgen::JsValue, method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
         let object = Object::new();
@@ -46,9 +47,9 @@ fn focus_in_hand(button: &web_sys::HtmlElement) {
         let _ = button.focus();
         return;
     }
-    // The whole hand area (its section: the hand's parent), not the card alone: the lifted card
-    // sits higher than its neighbours.
-    let area = button.parent_node().and_then(|hand| hand.parent_node()).map(wasm_bindgen::JsValue::from);
+    // For a card, the whole hand area, not the card alone: the lifted card sits higher than its
+    // neighbours.
+    let area = button.closest(".hand-area").ok().flatten().map(wasm_bindgen::JsValue::from);
     let target = area.unwrap_or_else(|| button.into());
     call_with(&target, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
 }
@@ -59,26 +60,8 @@ pub fn focus_first_playable(hand: NodeRef<leptos::html::Div>) {
         move || {
             if let Some(hand) = hand.get_untracked() {
                 if let Some(first) = playable_buttons(&hand).into_iter().next() {
-                    focus_in_hand(&first);
+                    focus_in_area(&first);
                 }
-            }
-        },
-        std::time::Duration::ZERO,
-    );
-}
-
-/// Puts the focus on `card` in the hand (after the DOM has caught up), e.g. the card a hint
-/// suggests, so that Enter plays it.
-pub fn focus_card(card: Card) {
-    set_timeout(
-        move || {
-            let selector = format!("[data-testid='hand'] button[data-card='{card}']");
-            if let Some(button) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector(&selector).ok().flatten())
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                focus_in_hand(&button);
             }
         },
         std::time::Duration::ZERO,
@@ -101,9 +84,6 @@ pub fn Hand(
     /// The heading ("Your hand").
     #[prop(into)]
     title: Signal<String>,
-    /// The card a hint suggests, marked `data-hinted="true"`.
-    #[prop(optional, into)]
-    hinted: MaybeProp<Card>,
 ) -> impl IntoView {
     let lang = use_lang();
     let hand_ref = NodeRef::<leptos::html::Div>::new();
@@ -178,14 +158,12 @@ pub fn Hand(
                     {
                         let is_playable = move || playable.with(|p| p.contains(card));
                         let usable = move || active.get() && is_playable();
-                        let is_hinted = move || hinted.get() == Some(card);
                         view! {
                             <button
                                 type="button"
                                 class="hand-card"
                                 class:playable=usable
                                 class:shake=move || shaking.get() == Some(card)
-                                data-hinted=move || is_hinted().then_some("true")
                                 data-testid=format!("card-{card}")
                                 data-card=card.to_string()
                                 data-playable=move || is_playable().to_string()
@@ -199,8 +177,8 @@ pub fn Hand(
                                 on:click=move |_| try_play(card)
                             >
                                 <CardFace card=card decorative=true />
-                                // Its words come from the stylesheet, on the suggested card only (the
-                                // hint's sentence, read aloud, names the card).
+                                // Its words come from the stylesheet, on the card a hint marks
+                                // (`app::hint`; the hint's sentence, read aloud, names the card).
                                 <span class="hint-badge" aria-hidden="true"></span>
                             </button>
                         }

@@ -153,6 +153,7 @@ pub enum T {
     // Hints
     HintButton,
     HintThinking,
+    HintThinkingMove,
     HintFailed,
     // AI status
     AiLoading,
@@ -239,6 +240,7 @@ impl T {
             AiReady => ("Computer players ready", "Ordinateur prêt"),
             HintButton => ("Hint", "Indice"),
             HintThinking => ("Looking for the best card…", "Recherche de la meilleure carte…"),
+            HintThinkingMove => ("Looking for the best move…", "Recherche du meilleur coup…"),
             HintFailed => ("No hint this time.", "Pas d'indice cette fois."),
         };
         lang.pick(en, fr)
@@ -801,6 +803,15 @@ pub fn card_definite(lang: Lang, card: Card) -> String {
     format!("{article}{short}")
 }
 
+/// A card as a subject, for hints: "it"; "il" / "elle" (la dame).
+pub fn card_pronoun(lang: Lang, card: Card) -> &'static str {
+    match lang {
+        Lang::En => "it",
+        Lang::Fr if card.rank() == Some(Rank::QUEEN) => "elle",
+        Lang::Fr => "il",
+    }
+}
+
 /// The card a hint suggests.
 pub fn hint_card(hint: &Hint) -> Card {
     match *hint {
@@ -819,11 +830,7 @@ pub fn hint_sentence(lang: Lang, hint: &Hint) -> String {
     let card = hint_card(hint);
     let en = lang == Lang::En;
     // The card as a subject: "it" / "il", "elle"; a run: "your run of 3 cards" / "votre suite…".
-    let it = match lang {
-        Lang::En => "it",
-        Lang::Fr if card.rank() == Some(Rank::QUEEN) => "elle",
-        Lang::Fr => "il",
-    };
+    let it = card_pronoun(lang, card);
     let subject = |run: usize| match run {
         1 => it.to_string(),
         n if en => format!("your run of {n} cards"),

@@ -14,6 +14,7 @@ pub mod card_svg;
 pub mod chips;
 pub mod computer_turns;
 pub mod hand;
+pub mod hint;
 pub mod embed;
 pub mod i18n;
 pub mod move_log;

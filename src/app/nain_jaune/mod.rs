@@ -9,45 +9,29 @@ pub mod board;
 pub mod log;
 pub mod summary;
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::ai::nain_jaune_bot::Hint;
-use crate::ai::Level;
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Chips, Game, GameId, Seat};
+use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase};
-use crate::protocol::{FromWorker, ToWorker};
 
 use super::i18n::{
     event_sentence, hand_title, hint_card, hint_sentence, is_announcement, pass_device_to, round_title, tr,
     waiting_for, your_turn_follow, T,
 };
+use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
-use super::timing;
 use super::{AppState, Screen};
 use board::{Board, RunningSequence};
-use super::hand::{self, Hand};
+use super::hand::Hand;
 use super::computer_turns::{drive_computer_turns, play_human_move};
-use super::session::{ai_seed, Session};
+use super::session::Session;
 use summary::{game_over_reason, RoundReport, RoundSummary};
 use super::results::GameOverPanel;
 use super::seats::{SeatView, SeatsRing};
-
-/// Thinking time of a hint (the hard level, with its reason).
-const HINT_BUDGET_MS: u32 = 300;
-/// Mixed into a hint's seed, so a hint is not the very search a computer seat would make.
-const HINT_SEED: u64 = 0x4849_4E54; // "HINT"
-
-/// A hint for the human to move.
-#[derive(Clone, Debug, PartialEq)]
-enum HintState {
-    /// Asked, no answer yet.
-    Thinking,
-    /// The card to play and why.
-    Ready(Hint),
-    /// No hint could be had (the reason goes to the console).
-    Failed,
-}
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
 /// for this internally tagged enum would add some 14 KB to the page's code.
@@ -74,14 +58,6 @@ pub fn hint_from_json(json: &serde_json::Value) -> Option<Hint> {
 /// The Nain Jaune game on the table, if the table plays it.
 fn nj(s: &Option<Session>) -> Option<&crate::engine::nain_jaune::NainJaune> {
     s.as_ref().and_then(Session::nain_jaune)
-}
-
-/// Whether a key press is meant for a field or a list (so it is no shortcut).
-fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
 }
 
 /// The table of the Nain Jaune game in `state.session` (one per game put on the table: a new
@@ -226,96 +202,11 @@ pub fn NainJauneTable() -> impl IntoView {
     let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
 
     // ---- Hints: the hard level's move for the human to play, with its reason. ----
-    let action_count = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.record.actions.len())));
-    let hint = RwSignal::new(None::<(usize, HintState)>);
-    // Only the hint for the position on the table is shown: playing a card clears it.
-    let current_hint = move || {
-        let count = action_count.get();
-        hint.with(|h| h.as_ref().filter(|(i, _)| *i == count).map(|(_, h)| h.clone()))
-    };
-    let hinted_card = Signal::derive(move || match current_hint() {
-        Some(HintState::Ready(hint)) if active.get() => Some(hint_card(&hint)),
-        _ => None,
+    let read = Callback::new(move |s: Arc<Suggestion>| {
+        let hint = hint_from_json(&s.why)?;
+        Some((hint_sentence(lang.get(), &hint), format!("[data-testid='hand'] button[data-card='{}']", hint_card(&hint))))
     });
-    let ask_hint = Callback::new(move |_: ()| {
-        if !active.get_untracked() {
-            return;
-        }
-        let index = action_count.get_untracked();
-        match untrack(current_hint) {
-            Some(HintState::Thinking) => return,
-            Some(HintState::Ready(hint)) => return hand::focus_card(hint_card(&hint)),
-            _ => {}
-        }
-        let Some(seat) = viewer.get_untracked() else { return };
-        let Some((observation, record_seed)) = session.with_untracked(|s| {
-            let s = s.as_ref()?;
-            Some((s.table.observation_json(seat), s.record.seed))
-        }) else {
-            return;
-        };
-        hint.set(Some((index, HintState::Thinking)));
-        let asked = timing::now();
-        let request = ToWorker::Think {
-            id: 0,
-            game: GameId::NainJaune,
-            level: Level::Hard,
-            seed: ai_seed(record_seed, index) ^ HINT_SEED,
-            budget_ms: HINT_BUDGET_MS,
-            iterations: None,
-            observation,
-            explain: true,
-        };
-        state.ai().request_boxed(
-            request,
-            Box::new(move |answer| {
-                timing::measure("tapis-ai:hint", asked);
-                // The game moved on (or left the table) meanwhile: this hint is for nothing.
-                if action_count.try_get_untracked() != Some(index) {
-                    return;
-                }
-                // The explanation names the card (the very move the search chose) and why.
-                let shown = match &answer {
-                    Ok(FromWorker::Move { explanation: Some(why), .. }) => hint_from_json(why).map(HintState::Ready),
-                    _ => None,
-                };
-                let shown = shown.unwrap_or_else(|| {
-                    if let Err(reason) = &answer {
-                        web_sys::console::warn_1(&format!("no hint: {reason}").into());
-                    }
-                    HintState::Failed
-                });
-                if let HintState::Ready(hint) = &shown {
-                    // Enter (or Space) then plays the suggestion.
-                    hand::focus_card(hint_card(hint));
-                }
-                hint.try_set(Some((index, shown)));
-            }),
-        );
-    });
-    // The `h` key asks for a hint on the human's turn (not while typing in a field).
-    let hint_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if !matches!(ev.key().as_str(), "h" | "H") || typing_in_field(&ev) || !active.get_untracked() {
-            return;
-        }
-        ev.prevent_default();
-        ask_hint.run(());
-    });
-    on_cleanup(move || hint_key.remove());
-    let hint_text = move || {
-        let l = lang.get();
-        match current_hint()? {
-            HintState::Thinking => Some(T::HintThinking.text(l).to_string()),
-            HintState::Ready(hint) => Some(hint_sentence(l, &hint)),
-            HintState::Failed => Some(T::HintFailed.text(l).to_string()),
-        }
-    };
-    let hint_state = move || match current_hint() {
-        Some(HintState::Thinking) => "thinking",
-        Some(HintState::Ready { .. }) => "ready",
-        Some(HintState::Failed) => "failed",
-        None => "none",
-    };
+    let hints = Hints::new(state, Memo::new(move |_| viewer.get().filter(|_| active.get())), read, T::HintThinking);
 
     let continue_after_summary = Callback::new(move |_: ()| {
         session.update(|s| {
@@ -411,21 +302,7 @@ pub fn NainJauneTable() -> impl IntoView {
                             })}
                         </p>
                         <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
-                        <div class="hint-row" hidden=move || !active.get()>
-                                <button
-                                    type="button"
-                                    class="btn btn-small btn-hint"
-                                    data-testid="hint"
-                                    aria-keyshortcuts="h"
-                                    on:click=move |_| ask_hint.run(())
-                                >
-                                    {tr(T::HintButton)}
-                                    <kbd class="kbd" aria-hidden="true">"H"</kbd>
-                                </button>
-                                <p class="hint-text" data-testid="hint-text" data-state=hint_state aria-live="polite">
-                                    {hint_text}
-                                </p>
-                        </div>
+                        <HintRow hints=hints />
                     </div>
                 </div>
                 {move || game_over_view()}
@@ -462,7 +339,6 @@ pub fn NainJauneTable() -> impl IntoView {
                                 active=active
                                 on_play=play_card
                                 title=hand_heading
-                                hinted=hinted_card
                             />
                         </Show>
                     </Show>
