@@ -14,6 +14,7 @@ use crate::engine::game::Chips;
 
 use super::mini_cards;
 use super::text::{lt, action_label, action_slug, L};
+use crate::app::hint::Hints;
 use crate::app::i18n::use_lang;
 
 /// Amount buttons shown one by one up to this many; more become a stepper.
@@ -28,6 +29,15 @@ enum Verb {
 }
 
 impl Verb {
+    /// The verb as record actions write it.
+    fn word(self) -> &'static str {
+        match self {
+            Verb::Bid => "bid",
+            Verb::Bet => "bet",
+            Verb::Raise => "raise",
+        }
+    }
+
     fn make(self, n: Chips) -> Action {
         match self {
             Verb::Bid => Action::Bid(n),
@@ -156,6 +166,17 @@ pub fn Decisions(
         let amount = RwSignal::new(low);
         let typed = move |ev: &web_sys::Event| event_target_value(ev).trim().parse::<Chips>().ok();
         let action = move || verb.make(amount.get());
+        // A hint for an amount of this kind sets it (`app::hint` then marks the button).
+        let hints = use_context::<Hints>();
+        Effect::new(move |_| {
+            let hinted = hints.and_then(Hints::ready).and_then(|s| {
+                let (word, n) = s.action.split_once(' ')?;
+                n.parse::<Chips>().ok().filter(|n| word == verb.word() && (low..=high).contains(n))
+            });
+            if let Some(n) = hinted {
+                amount.set(n);
+            }
+        });
         view! {
             <span class="stepper" role="group">
                 <input

@@ -14,6 +14,8 @@ pub mod summary;
 pub mod text;
 pub mod wheel;
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
@@ -23,6 +25,7 @@ use crate::engine::game::{Chips, Game, Seat};
 use super::card_svg::CardFace;
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hand::Hand;
+use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, pass_device_to, tr, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::results::GameOverPanel;
@@ -175,10 +178,11 @@ pub fn BonanzaTable() -> impl IntoView {
     let session = state.session;
     let lang = state.lang;
 
-    let (id, players, humans, poker_on, deals) = session.with_untracked(|s| {
+    // A read-only position (embedding) is shown as it is: no hint.
+    let (id, players, humans, poker_on, deals, read_only) = session.with_untracked(|s| {
         let s = s.as_ref().expect("a game is on the table");
         let g = s.bonanza().expect("a Bonanza game");
-        (s.id, s.seats.len(), s.humans(), g.options().poker, g.options().game_deals(s.seats.len()))
+        (s.id, s.seats.len(), s.humans(), g.options().poker, g.options().game_deals(s.seats.len()), s.read_only)
     });
     let first_human = humans.first().copied();
     let anchor = first_human.unwrap_or(0);
@@ -305,6 +309,19 @@ pub fn BonanzaTable() -> impl IntoView {
     let act = Callback::new(move |action: Action| play_human_move(state, action.to_string()));
     let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
 
+    // Hints: the hard level's move, marked on its button (or its card in the race).
+    let read = Callback::new(move |s: Arc<Suggestion>| {
+        let action = legal.with(|l| l.iter().find(|a| a.to_string() == s.action).copied())?;
+        let sentence = text::hint_sentence(lang.get(), &action, &s.why, to_call.get())?;
+        let controls = match action {
+            Action::Play(card) => format!("[data-testid='hand'] button[data-card='{card}']"),
+            _ => format!("[data-testid='decisions'] [data-action='{action}']"),
+        };
+        Some((sentence, controls))
+    });
+    let mover = Memo::new(move |_| viewer().filter(|_| !read_only && my_turn_now()));
+    let hints = Hints::new(state, mover, read, T::HintThinkingMove);
+
     let continue_after_summary = Callback::new(move |_: ()| {
         session.update(|s| {
             if let Some(s) = s.as_mut() {
@@ -410,6 +427,7 @@ pub fn BonanzaTable() -> impl IntoView {
                 <div class="play-strip bz-strip" hidden=finished>
                     <div class="calls">
                         <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
+                        <HintRow hints=hints />
                     </div>
                     <Show when=move || decisions.with(|d| !d.is_empty())>
                         <Decisions legal=decisions to_call=to_call on_act=act />

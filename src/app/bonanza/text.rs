@@ -537,3 +537,91 @@ pub fn is_announcement(event: &Event) -> bool {
             | Event::Leftovers { .. }
     )
 }
+
+/// A hint as one sentence: the move the hard level chose, in the words of its button, and why,
+/// read from its bot's reason (`ai::bonanza_bot::Hint` as JSON, read field by field). A reason
+/// that does not fit the move (the search may overrule the rules of thumb) is left unsaid: the
+/// move is then the hard level's choice. `to_call`: what a call costs. `None`: unreadable.
+pub fn hint_sentence(lang: Lang, action: &Action, why: &serde_json::Value, to_call: Chips) -> Option<String> {
+    let action = *action;
+    let number = |key: &str| why.get(key)?.as_i64();
+    let chips = |key: &str| number(key).map(|n| chips_text(lang, n));
+    let space = |key: &str| {
+        let key = why.get(key)?.as_str()?;
+        Space::ALL.into_iter().find(|s| s.key() == key)
+    };
+    let fr = lang == Lang::Fr;
+    let reason: Option<String> = match (why.get("kind")?.as_str()?, action) {
+        ("forced", _) => Some(lang.pick("it is your only choice", "c'est votre seul choix").into()),
+        ("take_widow", Action::TakeWidow) => Some(fill(
+            lang.pick("the widow should be worth about {0}, your hand about {1}", "la veuve devrait valoir environ {0}, votre main environ {1}"),
+            true,
+            &[chips("widow")?, chips("hand")?],
+        )),
+        ("sell_widow", Action::SellWidow) => {
+            let words = if number("widow")? <= number("hand")? {
+                ("your hand should be worth about {1}, the widow only about {0}", "votre main devrait valoir environ {1}, la veuve seulement environ {0}")
+            } else {
+                ("the widow should be worth only about {0}, barely more than your hand ({1})", "la veuve ne devrait valoir qu'environ {0}, à peine plus que votre main ({1})")
+            };
+            Some(fill(lang.pick(words.0, words.1), true, &[chips("widow")?, chips("hand")?]))
+        }
+        ("bid", Action::Bid(_)) => Some(fill(
+            lang.pick("the widow should be worth about {0} more than your hand", "la veuve devrait valoir environ {0} de plus que votre main"),
+            true,
+            &[chips("gain")?],
+        )),
+        ("pass_auction", Action::Pass) => Some(match number("gain")? {
+            n if n <= 0 => lang.pick("the widow should not be worth more than your hand", "la veuve ne devrait pas valoir plus que votre main").into(),
+            _ => fill(
+                lang.pick("the widow should gain you only about {0}, less than a bid costs", "la veuve ne devrait rapporter qu'environ {0}, moins qu'une offre ne coûte"),
+                true,
+                &[chips("gain")?],
+            ),
+        }),
+        ("show", Action::Show(_)) => {
+            let call = space("call")?;
+            let words = if call == Space::Sequence {
+                ("the best sequence shown takes the {0} space ({1})", "la meilleure séquence montrée prend la case {0} ({1})")
+            } else {
+                ("you take the {0} space ({1})", "vous prenez la case {0} ({1})")
+            };
+            Some(fill(lang.pick(words.0, words.1), true, &[space_name(lang, call).into(), chips("chips")?]))
+        }
+        ("keep_joker", Action::Pass) => Some(fill(
+            lang.pick("your joker should win more at the {0} space ({1})", "votre joker devrait rapporter plus à la case {0} ({1})"),
+            true,
+            &[space_name(lang, space("later")?).into(), chips("chips")?],
+        )),
+        ("silent", Action::Pass) => Some(match space("call")? {
+            Space::Sequence => lang.pick("your sequence cannot beat the one shown", "votre séquence ne peut pas battre celle déjà montrée"),
+            _ => lang.pick("showing would win nothing here", "montrer ne rapporterait rien ici"),
+        }
+        .into()),
+        ("poker", Action::Check | Action::Bet(_) | Action::Call | Action::Raise(_) | Action::Fold) => Some(fill(
+            lang.pick("you should hold the best hand about {0}% of the time", "vous devriez avoir la meilleure main environ {0} % du temps"),
+            true,
+            &[number("win_percent")?.to_string()],
+        )),
+        ("lead", Action::Play(card)) if why.get("card")?.as_str()? == card.to_string() => {
+            let run = number("run")?;
+            let spaces = number("spaces")?;
+            let keeps = why.get("keeps_lead")?.as_bool()?;
+            let words = match (spaces > 0, keeps) {
+                (true, true) => ("you take {0} from the wheel and lead again", "vous raflez {0} sur la roue et reprenez la main"),
+                (true, false) => ("you take {0} from the wheel", "vous raflez {0} sur la roue"),
+                (false, true) => ("nobody can follow, so you lead again", "personne ne pourra suivre, vous reprendrez la main"),
+                (false, false) if run > 1 => ("you get rid of {1} in a row", "vous vous débarrassez de {1} d'affilée"),
+                (false, false) => ("no other lead does better", "aucune autre ouverture ne fait mieux"),
+            };
+            Some(fill(lang.pick(words.0, words.1), true, &[chips_text(lang, spaces), cards_text(lang, run as usize)]))
+        }
+        _ => None,
+    };
+    let reason = reason.unwrap_or_else(|| lang.pick("it is the hard level's choice", "c'est le choix du niveau difficile").into());
+    let mv = match action {
+        Action::Play(card) => format!("{} {}", lang.pick("Play", "Jouer"), card_definite(lang, card)),
+        _ => action_label(lang, &action, to_call),
+    };
+    Some(format!("{mv}{}{reason}.", if fr { " : " } else { ": " }))
+}
