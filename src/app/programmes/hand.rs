@@ -189,6 +189,8 @@ pub fn ProgrammesHand(
                                     on:click=move |_| toggle(i)
                                 >
                                     <CardFace card=card decorative=true />
+                                    // The tag's words come from the stylesheet (see the main hand).
+                                    <span class="hint-badge" aria-hidden="true"></span>
                                 </button>
                             }
                         })

@@ -18,6 +18,8 @@ pub mod reveal;
 pub mod summary;
 pub mod text;
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::engine::cards::Card;
@@ -25,6 +27,7 @@ use crate::engine::game::{Game, Seat};
 use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
 
 use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::hint::{typing_in_field, HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, pass_device_to, round_title, tr, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
@@ -40,16 +43,6 @@ use text::{event_kind, event_sentence, lt, prompt_text, seat_note, Prompt, L};
 /// The Programmes game on the table, if the table plays it.
 fn pg(s: &Option<Session>) -> Option<&Programmes> {
     s.as_ref().and_then(Session::programmes)
-}
-
-/// Whether a key press is meant for a text field or a list (so it is no shortcut); the reveal
-/// chooser's radio buttons leave the letters to the shortcuts.
-fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| match el.tag_name().as_str() {
-        "INPUT" => !matches!(el.get_attribute("type").as_deref(), Some("radio" | "checkbox")),
-        tag => matches!(tag, "SELECT" | "TEXTAREA"),
-    })
 }
 
 /// Where the game stands.
@@ -105,10 +98,10 @@ pub fn ProgrammesTable() -> impl IntoView {
     let session = state.session;
     let lang = state.lang;
 
-    // Fixed for this game.
-    let (id, players, humans, target) = session.with_untracked(|s| {
+    // Fixed for this game. A read-only position (embedding) is shown as it is: no hint.
+    let (id, players, humans, target, read_only) = session.with_untracked(|s| {
         let s = s.as_ref().expect("a game is on the table");
-        (s.id, s.seats.len(), s.humans(), s.programmes().map_or(5, |g| g.options().target))
+        (s.id, s.seats.len(), s.humans(), s.programmes().map_or(5, |g| g.options().target), s.read_only)
     });
     let first_human = humans.first().copied();
     let anchor = first_human.unwrap_or(0);
@@ -264,6 +257,43 @@ pub fn ProgrammesTable() -> impl IntoView {
     });
 
     drive_computer_turns(state, thinking);
+
+    // ---- Hints: the hard level's move, marked where it is played ----
+    let read = Callback::new(move |s: Arc<Suggestion>| {
+        let top = board.with(|b| b.as_ref().and_then(|b| b.top));
+        let sentence = text::hint_sentence(lang.get(), &s.action, &s.why, top, seen.with(|s| s.revealed))?;
+        let controls = match s.action.as_str() {
+            "draw stock" => "[data-testid='stock']".to_string(),
+            "draw discard" => "[data-testid='discard']".to_string(),
+            "exchange program" => "[data-testid='action-exchange']".to_string(),
+            a if a.starts_with("reveal ") => "[data-testid='action-reveal']".to_string(),
+            // A new set, an extension, a discard: the cards it takes from the hand (the first
+            // copy of each), by position.
+            a => {
+                let placed = a.strip_prefix("meld ").or_else(|| a.strip_prefix("discard "));
+                let placed = placed.or_else(|| a.strip_prefix("extend ").and_then(|r| r.split_once(' ')).map(|(_, p)| p))?;
+                let mut used = 0u64;
+                let mut controls = Vec::new();
+                for token in placed.split(' ') {
+                    let card = token.split('=').next()?.parse::<Card>().ok()?;
+                    let i = hand_cards.with(|h| (0..h.len()).find(|&i| used & (1 << i) == 0 && h[i] == card))?;
+                    used |= 1 << i;
+                    controls.push(format!("[data-testid='hand-card-{i}']"));
+                }
+                controls.join(",")
+            }
+        };
+        Some((sentence, controls))
+    });
+    let mover = Memo::new(move |_| seen.with(|s| s.viewer.filter(|_| s.my_turn && !read_only)));
+    let hints = Hints::new(state, mover, read, T::HintThinkingMove);
+    // The suggested way to reveal is the chosen one.
+    Effect::new(move |_| {
+        let Some(s) = hints.ready() else { return };
+        if let Some(k) = reveals.with_untracked(|r| r.iter().position(|c| Action::Reveal(c.clone()).to_string() == s.action)) {
+            chosen_reveal.set(k);
+        }
+    });
 
     // ---- Playing ----
     // Checked with the engine first, so a refusal is said in plain words next to the actions.
@@ -538,6 +568,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
                     {turn_prompt}
                 </p>
+                <HintRow hints=hints />
                 {game_over_view}
                 {bottom_view}
             </div>

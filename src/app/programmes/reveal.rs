@@ -46,6 +46,8 @@ pub fn RevealChoice(
 ) -> impl IntoView {
     let lang = use_lang();
     let all_shown = RwSignal::new(false);
+    // Every way once asked, or when the chosen one (a hint's) is further down.
+    let show_all = Memo::new(move |_| all_shown.get() || chosen.get() >= SHOWN);
     let option_view = move |k: usize, combos: Combinations| {
         let action = Action::Reveal(combos.clone()).to_string();
         let label = {
@@ -84,7 +86,7 @@ pub fn RevealChoice(
             <div class="reveal-options" role="radiogroup" aria-labelledby="reveal-title" data-count=move || options.with(|o| o.len())>
                 {move || {
                     let list = options.get();
-                    let n = if all_shown.get() { list.len() } else { list.len().min(SHOWN) };
+                    let n = if show_all.get() { list.len() } else { list.len().min(SHOWN) };
                     list.into_iter().take(n).enumerate().map(|(k, c)| option_view(k, c)).collect_view()
                 }}
             </div>
@@ -93,7 +95,7 @@ pub fn RevealChoice(
                     type="button"
                     class="btn btn-small"
                     data-testid="reveal-more"
-                    hidden=move || all_shown.get() || options.with(|o| o.len() <= SHOWN)
+                    hidden=move || show_all.get() || options.with(|o| o.len() <= SHOWN)
                     on:click=move |_| all_shown.set(true)
                 >
                     {move || more_ways(lang.get(), options.with(|o| o.len().saturating_sub(SHOWN)))}

@@ -5,9 +5,10 @@ use leptos::prelude::Get;
 
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
-use crate::engine::programmes::{Event, GameEnd, Placed, ProgramId, RoundEnd};
+use crate::engine::programmes::{is_wild, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
-use crate::app::i18n::{card_short, cards_text, round_title, use_lang, verb, Lang, Names, Person};
+use crate::app::bonanza::text::fill;
+use crate::app::i18n::{card_definite, card_pronoun, card_short, cards_text, round_title, use_lang, verb, Lang, Names, Person};
 
 /// Fixed labels of the Programmes table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -459,4 +460,75 @@ pub fn event_kind(event: &Event) -> (&'static str, &'static str) {
         Event::RoundOver { .. } => ("round_over", "log-item log-highlight"),
         Event::GameOver { .. } => ("game_over", "log-item log-highlight"),
     }
+}
+
+/// A card as a record writes it in a move ("7H", a wild as laid "2C=7H"), in `lang`'s words.
+fn placed_text(lang: Lang, token: &str) -> Option<String> {
+    let cards = token.split('=').map(|c| c.parse::<Card>().ok().map(|c| card_short(lang, c)));
+    Some(cards.collect::<Option<Vec<_>>>()?.join("="))
+}
+
+/// A hint as one sentence: the move the hard level chose (its record string) and why, read from
+/// its bot's reason (`ai::programmes_bot::Hint` as JSON, read field by field). `top`: the discard
+/// pile's top card; `revealed`: the player has revealed this round. `None`: unreadable.
+pub fn hint_sentence(lang: Lang, action: &str, why: &serde_json::Value, top: Option<Card>, revealed: bool) -> Option<String> {
+    let card = |text: &str| text.parse::<Card>().ok();
+    let (verb, rest) = action.split_once(' ')?;
+    let none = String::new;
+    // English and French, with the cards, numbers or pronoun in {0} and {1}.
+    let (words, args) = match (why.get("kind")?.as_str()?, verb) {
+        ("reveal", "reveal") => {
+            (("Reveal your program: your hand fulfils it.", "Dévoilez votre programme : votre main le remplit."), [none(), none()])
+        }
+        ("take_discard", "draw") => {
+            let c = card(why.get("card")?.as_str()?)?;
+            let words = match (is_wild(c), revealed) {
+                (true, _) => ("Take {0} from the discard pile: it is wild.", "Prenez {0} de la défausse : c'est une frime."),
+                (false, true) => (
+                    "Take {0} from the discard pile: you can lay it down at once.",
+                    "Prenez {0} de la défausse : {1} ira aussitôt sur la table.",
+                ),
+                (false, false) => ("Take {0} from the discard pile: it helps your program.", "Prenez {0} de la défausse : {1} sert votre programme."),
+            };
+            (words, [card_definite(lang, c), card_pronoun(lang, c).into()])
+        }
+        ("draw_stock", "draw") => match top {
+            Some(c) => (
+                ("Draw from the stock: {0} on the discard pile does not help you.", "Piochez : {0} de la défausse ne vous sert pas."),
+                [card_definite(lang, c), none()],
+            ),
+            None => (("Draw from the stock: the discard pile has nothing for you.", "Piochez : la défausse ne vous offre rien."), [none(), none()]),
+        },
+        ("exchange", "exchange") => (
+            (
+                "Exchange your program card: your program is still {0} away.",
+                "Changez de carte programme : il manque encore {0} à votre main pour remplir votre programme.",
+            ),
+            [cards_text(lang, usize::try_from(why.get("distance")?.as_u64()?).ok()?), none()],
+        ),
+        ("lay_off", "meld") => (
+            ("Lay down {0}: the fewer cards you hold, the sooner you go out.", "Posez {0} : moins vous gardez de cartes, plus tôt vous sortez."),
+            [rest.split(' ').map(|t| placed_text(lang, t)).collect::<Option<Vec<_>>>()?.join(" "), none()],
+        ),
+        ("lay_off", "extend") => {
+            let (meld, placed) = rest.split_once(' ')?;
+            (
+                (
+                    "Add {0} to meld {1}: the fewer cards you hold, the sooner you go out.",
+                    "Ajoutez {0} à la combinaison {1} : moins vous gardez de cartes, plus tôt vous sortez.",
+                ),
+                [placed_text(lang, placed)?, meld.to_string()],
+            )
+        }
+        ("discard", "discard") => {
+            let words = if revealed {
+                ("Discard {0}: it is the card you can use least.", "Défaussez {0} : c'est la carte qui vous sert le moins.")
+            } else {
+                ("Discard {0}: your program needs it least.", "Défaussez {0} : c'est la carte dont votre programme a le moins besoin.")
+            };
+            (words, [card_definite(lang, card(rest)?), none()])
+        }
+        _ => return None,
+    };
+    Some(fill(lang.pick(words.0, words.1), true, &args))
 }
