@@ -211,6 +211,55 @@ async fn hint_marks_the_suggested_card() {
     div.remove();
 }
 
+/// Bonanza's and Programmes' hints read as one sentence in each language, naming the move.
+#[wasm_bindgen_test]
+fn other_games_hints_read_in_both_languages() {
+    use tapis::ai::{bonanza_bot, programmes_bot};
+    use tapis::engine::bonanza::{Action as BzAction, Call, Space};
+    let bz = [
+        (BzAction::TakeWidow, bonanza_bot::Hint::TakeWidow { hand: 3, widow: 6 }, "Take the widow: the widow should be worth about 6 chips, your hand about 3 chips."),
+        (BzAction::Bid(4), bonanza_bot::Hint::Bid { chips: 4, gain: 3 }, "Bid 4: the widow should be worth about 3 chips more than your hand."),
+        (BzAction::Pass, bonanza_bot::Hint::PassAuction { gain: -1 }, "Pass: the widow should not be worth more than your hand."),
+        (BzAction::Pass, bonanza_bot::Hint::KeepJoker { later: Space::Sequence, chips: 5 }, "Pass: your joker should win more at the Sequence space (5 chips)."),
+        (BzAction::Pass, bonanza_bot::Hint::Silent { call: Call::Sequence }, "Pass: your sequence cannot beat the one shown."),
+        (BzAction::Fold, bonanza_bot::Hint::Poker { win_percent: 12 }, "Fold: you should hold the best hand about 12% of the time."),
+        (BzAction::Play(card("5H")), bonanza_bot::Hint::Lead { card: card("5H"), run: 3, spaces: 0, keeps_lead: true }, "Play the 5♥: nobody can follow, so you lead again."),
+        // A reason for another move than the one chosen is left unsaid.
+        (BzAction::Pass, bonanza_bot::Hint::Bid { chips: 4, gain: 3 }, "Pass: it is the hard level's choice."),
+    ];
+    for (action, hint, english) in &bz {
+        let json = serde_json::to_value(hint).unwrap();
+        assert_eq!(tapis::app::bonanza::text::hint_sentence(Lang::En, action, &json, 2).as_deref(), Some(*english));
+        let fr = tapis::app::bonanza::text::hint_sentence(Lang::Fr, action, &json, 2).unwrap();
+        assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
+        for word in [" the ", " your ", " chips", " you "] {
+            assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
+        }
+    }
+    let pg = [
+        ("draw discard", programmes_bot::Hint::TakeDiscard { card: card("2C") }, "Take the 2♣ from the discard pile: it is wild."),
+        ("draw stock", programmes_bot::Hint::DrawStock, "Draw from the stock: the K♦ on the discard pile does not help you."),
+        ("exchange program", programmes_bot::Hint::Exchange { distance: 4 }, "Exchange your program card: your program is still 4 cards away."),
+        ("reveal 9S 9H 9D | 4S 5S 6S 7S", programmes_bot::Hint::Reveal, "Reveal your program: your hand fulfils it."),
+        ("extend 1 2C=9S", programmes_bot::Hint::LayOff, "Add 2♣=9♠ to meld 1: the fewer cards you hold, the sooner you go out."),
+        ("discard QD", programmes_bot::Hint::Discard { card: card("QD"), distance: 2 }, "Discard the Q♦: your program needs it least."),
+    ];
+    for (action, hint, english) in &pg {
+        let json = serde_json::to_value(hint).unwrap();
+        let say = |lang| tapis::app::programmes::text::hint_sentence(lang, action, &json, Some(card("KD")), false);
+        assert_eq!(say(Lang::En).as_deref(), Some(*english));
+        let fr = say(Lang::Fr).unwrap();
+        assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
+        for word in [" the ", " your ", " you "] {
+            assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
+        }
+    }
+    assert_eq!(
+        tapis::app::programmes::text::hint_sentence(Lang::Fr, "discard QD", &serde_json::to_value(&pg[5].1).unwrap(), None, false).as_deref(),
+        Some("Défaussez la D♦ : c'est la carte dont votre programme a le moins besoin.")
+    );
+}
+
 /// Every kind of hint reads as one sentence in each language, naming the card to play.
 #[wasm_bindgen_test]
 fn hints_read_in_both_languages() {
