@@ -505,8 +505,8 @@ pub fn rounds_played(lang: Lang, n: u32) -> String {
 
 pub fn ai_fallback(lang: Lang, reason: &str) -> String {
     match lang {
-        Lang::En => format!("The computer is thinking on this page: {reason}"),
-        Lang::Fr => format!("L'ordinateur réfléchit dans cette page : {reason}"),
+        Lang::En => format!("The computers and the hints now follow simple rules, on this page: {reason}"),
+        Lang::Fr => format!("Les ordinateurs et les conseils suivent désormais des règles simples, dans cette page : {reason}"),
     }
 }
 

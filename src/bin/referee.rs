@@ -215,7 +215,7 @@ fn play(args: &[String]) -> Result<(), String> {
         let level = levels[seat];
         let seed = rand::Rng::random(&mut rng);
         let decision =
-            ai::choose_from_json(game, &observation, level, seed, ai::default_budget_for(game, level), &ai::search::NoClock, false)?;
+            ai::choose_from_json(game, &observation, level, seed, &ai::Searching { budget: ai::default_budget_for(game, level), clock: &ai::search::NoClock }, false)?;
         table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
         record.actions.push(RecordedAction { seat, action: decision.action });
     }
