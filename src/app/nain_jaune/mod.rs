@@ -76,13 +76,6 @@ fn nj(s: &Option<Session>) -> Option<&crate::engine::nain_jaune::NainJaune> {
     s.as_ref().and_then(Session::nain_jaune)
 }
 
-/// Whether a key press is meant for a field or a list (so it is no shortcut).
-fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
-}
 
 /// The table of the Nain Jaune game in `state.session` (one per game put on the table: a new
 /// game starts afresh).
@@ -295,7 +288,7 @@ pub fn NainJauneTable() -> impl IntoView {
     });
     // The `h` key asks for a hint on the human's turn (not while typing in a field).
     let hint_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if !matches!(ev.key().as_str(), "h" | "H") || typing_in_field(&ev) || !active.get_untracked() {
+        if !matches!(ev.key().as_str(), "h" | "H") || super::typing_in_field(&ev) || !active.get_untracked() {
             return;
         }
         ev.prevent_default();

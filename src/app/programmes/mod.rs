@@ -42,15 +42,6 @@ fn pg(s: &Option<Session>) -> Option<&Programmes> {
     s.as_ref().and_then(Session::programmes)
 }
 
-/// Whether a key press is meant for a text field or a list (so it is no shortcut); the reveal
-/// chooser's radio buttons leave the letters to the shortcuts.
-fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| match el.tag_name().as_str() {
-        "INPUT" => !matches!(el.get_attribute("type").as_deref(), Some("radio" | "checkbox")),
-        tag => matches!(tag, "SELECT" | "TEXTAREA"),
-    })
-}
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -303,7 +294,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     // Keys: S and D draw; R reveals, N lays the selection as a new set, X discards it, A goes to
     // the melds the selected card extends.
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if !seen.with_untracked(|s| s.my_turn) || typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if !seen.with_untracked(|s| s.my_turn) || super::typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let draw = turn.with_untracked(|t| t.phase) == Phase::Draw;
