@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::search::NoClock;
-use crate::ai::{Clock, Level};
+use crate::ai::{Clock, Level, RuleBotsOnly, Searching, Thinking};
 use crate::engine::game::GameId;
 
 /// Bumped whenever a message changes shape.
@@ -73,20 +73,40 @@ pub fn answer(message: &str) -> FromWorker {
     answer_with(message, &NoClock)
 }
 
-/// What the worker does with one message: the same function runs on the page when the worker is
-/// unavailable, so both give the same move. `clock` enforces time budgets.
+/// What the worker does with one message. `clock` enforces time budgets.
 pub fn answer_with(message: &str, clock: &dyn Clock) -> FromWorker {
+    answer_using(message, clock, |game, level, budget_ms, iterations| Searching {
+        budget: crate::ai::request_budget(game, level, budget_ms, iterations, clock),
+        clock,
+    })
+}
+
+/// What the page answers itself when no worker can run: the same requests, decided by the rule
+/// bots (every level plays as `easy`), so that the page's wasm carries no search; speed is only
+/// measured in the worker.
+pub fn answer_by_rules(message: &str) -> FromWorker {
+    answer_using(message, &NoClock, |_, _, _, _| RuleBotsOnly)
+}
+
+fn answer_using<T: Thinking>(
+    message: &str,
+    clock: &dyn Clock,
+    thinking: impl Fn(GameId, Level, u32, Option<u32>) -> T,
+) -> FromWorker {
     let request: ToWorker = match serde_json::from_str(message) {
         Ok(r) => r,
         Err(e) => return FromWorker::Failed { id: None, message: format!("unreadable request: {e}") },
     };
     match request {
         ToWorker::Think { id, game, level, seed, budget_ms, iterations, observation, explain } => {
-            let budget = crate::ai::request_budget(game, level, budget_ms, iterations, clock);
-            match crate::ai::choose_from_json(game, &observation, level, seed, budget, clock, explain) {
+            let thinking = thinking(game, level, budget_ms, iterations);
+            match crate::ai::choose_from_json(game, &observation, level, seed, &thinking, explain) {
                 Ok(decision) => FromWorker::Move { id, action: decision.action, explanation: decision.explanation },
                 Err(message) => FromWorker::Failed { id: Some(id), message },
             }
+        }
+        ToWorker::Bench { id, .. } if !T::BENCH => {
+            FromWorker::Failed { id: Some(id), message: "speed is measured in the AI worker only".into() }
         }
         ToWorker::Bench { id, game, players, seconds } => match crate::ai::bench_game(game, players, seconds, clock) {
             Ok(report) => FromWorker::Bench { id, report },

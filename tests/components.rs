@@ -694,3 +694,49 @@ mod programmes_view {
         assert_eq!(Why::from_engine(&refused.reason), Why::TakenFromDiscard(card("2C")));
     }
 }
+
+/// Plays the seat to move's first legal move (in record notation) until `stop` says so.
+fn play_until(session: &mut tapis::app::session::Session, stop: impl Fn(&tapis::app::session::Session) -> bool) {
+    while !stop(session) {
+        let seat = session.table.to_move().expect("the game goes on");
+        let action = session.table.legal().into_iter().next().expect("a legal move");
+        session.play(seat, &action).expect("a legal move plays");
+    }
+}
+
+#[wasm_bindgen_test]
+fn undo_takes_back_the_lone_humans_last_move_within_the_deal() {
+    use tapis::app::session::{Session, UndoRefused};
+    use tapis::engine::game::GameId;
+    use tapis::record::Record;
+    let mut record = Record::new(GameId::NainJaune, 4, 31);
+    record.seats = Some(vec!["human".into(), "easy".into(), "easy".into(), "easy".into()]);
+    let mut session = Session::from_record(1, record.clone()).unwrap();
+    assert_eq!(session.undo_point(), None, "nothing to take back before my first move");
+    assert_eq!(session.taken_back().unwrap_err(), UndoRefused::Nothing);
+
+    // My first move, then the others' until it is my turn again.
+    play_until(&mut session, |s| s.record.actions.iter().any(|a| a.seat == 0) && s.table.to_move() == Some(0));
+    let mine = session.record.actions.iter().position(|a| a.seat == 0).unwrap();
+    assert_eq!(session.undo_point(), Some(mine));
+    let back = session.taken_back().expect("a move of this deal");
+    assert_eq!(back.actions.len(), mine, "my move and everything after it are taken back");
+    assert_eq!(back.actions[..], session.record.actions[..mine]);
+
+    // Once the deal is over (and its summary read), its moves stay played.
+    play_until(&mut session, |s| s.rounds_finished() == 1 || s.table.is_finished());
+    assert_eq!(session.undo_point(), None, "not while the deal's summary waits");
+    session.rounds_seen = session.rounds_finished();
+    if !session.table.is_finished() {
+        // My turn comes in the new deal before I have moved in it: my last move is the old deal's.
+        play_until(&mut session, |s| s.table.to_move() == Some(0) || s.table.is_finished());
+        assert!(session.undo_point().is_some());
+        assert_eq!(session.taken_back().unwrap_err(), UndoRefused::EarlierDeal);
+    }
+
+    // Two humans at the table: neither takes back the other's moves.
+    record.seats = Some(vec!["human".into(), "human".into(), "easy".into(), "easy".into()]);
+    let mut shared = Session::from_record(2, record).unwrap();
+    play_until(&mut shared, |s| s.record.actions.len() >= 6);
+    assert_eq!(shared.undo_point(), None);
+}

@@ -590,8 +590,12 @@ fn programmes_arena_and_program_table_print_reports() {
     assert_eq!(report["matches"], 3);
     assert!(report["win_rate"].as_f64().is_some());
     assert!((report["expected"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
-    let output = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--deals", "3"], None);
-    assert_ne!(output.status.code(), Some(0), "programmes counts matches, not deals");
+    // The AI issue's command says --deals for every game: for programmes it counts the matches.
+    let by_deals = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--deals", "3", "--seed", "2", "--option", "target=1"], None);
+    assert_eq!(by_deals.status.code(), Some(0), "{}", String::from_utf8_lossy(&by_deals.stderr));
+    assert_eq!(json_out(&by_deals), report, "--deals 3 plays the same three matches as --matches 3");
+    let output = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--deals", "3", "--matches", "3", "--seed", "2"], None);
+    assert_ne!(output.status.code(), Some(0), "one count, not two");
     let output = run(&["programs", "--players", "4", "--rounds", "50", "--seed", "3"], None);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let report = json_out(&output);

@@ -107,20 +107,15 @@ pub fn choose_within<G: GameBots>(
     clock: &dyn Clock,
     rng: &mut GameRng,
 ) -> G::Action {
-    let world = G::determinize(observation, rng);
-    let seat = world.to_move().expect("choose() is only asked when a seat has a move");
-    let legal = world.legal_actions();
-    assert!(!legal.is_empty(), "the seat to move has a legal move");
-    let searched = || {
-        let mut moves = Vec::new();
-        G::search_actions_into(&world, &mut moves);
-        moves
-    };
     match level {
-        Level::Random => legal[index_below(legal.len(), rng)].clone(),
-        Level::Easy => G::rule_bot().choose(observation, &legal, rng),
+        Level::Random | Level::Easy => choose_by_rules::<G>(observation, level, rng),
         Level::Medium | Level::Hard => {
-            let candidates = G::search_candidates(observation, &searched());
+            let world = G::determinize(observation, rng);
+            let seat = world.to_move().expect("choose() is only asked when a seat has a move");
+            let mut searched = Vec::new();
+            G::search_actions_into(&world, &mut searched);
+            assert!(!searched.is_empty(), "the seat to move has a legal move");
+            let candidates = G::search_candidates(observation, &searched);
             let kind = if level == Level::Medium { SearchKind::Pimc } else { G::HARD_SEARCH };
             match (kind, candidates.len()) {
                 (_, 1) => candidates[0].clone(),
@@ -131,6 +126,18 @@ pub fn choose_within<G: GameBots>(
                 (SearchKind::Ismcts, _) => search::ismcts::<G>(observation, seat, &candidates, budget, clock, rng).best,
             }
         }
+    }
+}
+
+/// The move of a rule-based level: `random`, or the `easy` rule bot for every other level. This is
+/// all the page links in when no worker can run (the searches then stay out of its wasm).
+pub fn choose_by_rules<G: GameBots>(observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
+    let world = G::determinize(observation, rng);
+    let legal = world.legal_actions();
+    assert!(!legal.is_empty(), "the seat to move has a legal move");
+    match level {
+        Level::Random => legal[index_below(legal.len(), rng)].clone(),
+        _ => G::rule_bot().choose(observation, &legal, rng),
     }
 }
 
@@ -299,6 +306,37 @@ pub fn request_budget(game: GameId, level: Level, budget_ms: u32, iterations: Op
     }
 }
 
+/// How a request is decided: at the level's full strength (the worker), or by the rule bots alone
+/// (the page when no worker can run: generic, so that the page's wasm links no search).
+pub trait Thinking {
+    /// Whether speed is measured here too (the benchmarks run the searches).
+    const BENCH: bool;
+    fn choose<G: GameBots>(&self, observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action;
+}
+
+/// Every level as itself, the searches within `budget`.
+pub struct Searching<'a> {
+    pub budget: Budget,
+    pub clock: &'a dyn Clock,
+}
+
+impl Thinking for Searching<'_> {
+    const BENCH: bool = true;
+    fn choose<G: GameBots>(&self, observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
+        choose_within::<G>(observation, level, self.budget, self.clock, rng)
+    }
+}
+
+/// The rule bots only: `medium` and `hard` play as `easy` (see [`choose_by_rules`]).
+pub struct RuleBotsOnly;
+
+impl Thinking for RuleBotsOnly {
+    const BENCH: bool = false;
+    fn choose<G: GameBots>(&self, observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action {
+        choose_by_rules::<G>(observation, level, rng)
+    }
+}
+
 /// The worker's entry point: a game, a seat's observation as JSON, a level and a seed in; the
 /// chosen action as its record string out (and why, if `explain`), or why the request made no
 /// sense.
@@ -307,8 +345,7 @@ pub fn choose_from_json(
     observation: &serde_json::Value,
     level: Level,
     seed: u64,
-    budget: Budget,
-    clock: &dyn Clock,
+    thinking: &impl Thinking,
     explain: bool,
 ) -> Result<Decision, String> {
     let mut rng = seeded(seed);
@@ -320,7 +357,7 @@ pub fn choose_from_json(
             if obs.to_move != Some(obs.seat) {
                 return Err(format!("seat {} has no move to make", obs.seat));
             }
-            let action = choose_within::<NainJaune>(&obs, level, budget, clock, &mut rng);
+            let action = thinking.choose::<NainJaune>(&obs, level, &mut rng);
             let explanation = explain
                 .then(|| serde_json::to_value(nain_jaune_bot::explain(&obs, action)).expect("hints serialize"));
             Ok(Decision { action: action.to_string(), explanation })
@@ -332,7 +369,7 @@ pub fn choose_from_json(
             if obs.to_move != Some(obs.seat) {
                 return Err(format!("seat {} has no move to make", obs.seat));
             }
-            let action = choose_within::<Bonanza>(&obs, level, budget, clock, &mut rng);
+            let action = thinking.choose::<Bonanza>(&obs, level, &mut rng);
             let explanation = explain.then(|| {
                 let legal = Bonanza::determinize(&obs, &mut seeded(seed)).legal_actions();
                 let hint = bonanza_bot::explain(&obs, &legal, action, &mut seeded(seed));
@@ -347,7 +384,7 @@ pub fn choose_from_json(
             if obs.to_move != Some(obs.seat) {
                 return Err(format!("seat {} has no move to make", obs.seat));
             }
-            let action = choose_within::<Programmes>(&obs, level, budget, clock, &mut rng);
+            let action = thinking.choose::<Programmes>(&obs, level, &mut rng);
             let explanation = explain
                 .then(|| serde_json::to_value(programmes_bot::explain(&obs, &action)).expect("hints serialize"));
             Ok(Decision { action: action.to_string(), explanation })

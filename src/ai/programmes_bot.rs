@@ -132,7 +132,13 @@ pub fn plan_seen(hand: CardMultiset, id: ProgramId, dead: CardMultiset) -> Plan 
 fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &[usize]) -> Plan {
     let program = id.card();
     // Per suit, the run positions whose two copies are both out of reach.
-    let gone: [u16; 4] = std::array::from_fn(|s| suit_positions(CardMultiset::from_doubles(dead), Suit::from_index(s)));
+    // (Playouts know of no dead card: they skip that bookkeeping.)
+    let no_dead = dead.is_empty();
+    let gone: [u16; 4] = if no_dead {
+        [0; 4]
+    } else {
+        std::array::from_fn(|s| suit_positions(CardMultiset::from_doubles(dead), Suit::from_index(s)))
+    };
     let mut pool = naturals_of(hand);
     let wilds = hand.len() - pool.len();
     let mut keep = CardMultiset::EMPTY;
@@ -179,7 +185,7 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
                     }
                     let cards = CardSet(CardSet::of_rank(Rank::from_index(r)).0 & permitted);
                     let nat = (pool.count_in(cards) as u32).min(length);
-                    let lost = dead.count_in(cards) as u32;
+                    let lost = if no_dead { 0 } else { dead.count_in(cards) as u32 };
                     if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
                         best_nat = nat;
                         best_lost = lost;
@@ -392,7 +398,10 @@ impl<'a> TurnView<'a> {
 const EXCHANGE_DISTANCE: u32 = 5;
 
 fn draw_choice(view: &TurnView) -> Action {
-    if view.can_exchange && view.plan().is_some_and(|p| p.distance >= EXCHANGE_DISTANCE) {
+    // The hand's plan, worked out once (and only when a rule needs it).
+    let mut plan = None;
+    let mut plan = || *plan.get_or_insert_with(|| view.plan());
+    if view.can_exchange && plan().is_some_and(|p| p.distance >= EXCHANGE_DISTANCE) {
         return Action::ExchangeProgram;
     }
     let Some(top) = view.discard_top else { return Action::DrawStock };
@@ -406,7 +415,7 @@ fn draw_choice(view: &TurnView) -> Action {
     } else if !view.skill.take_useful_discards {
         false
     } else {
-        match view.plan() {
+        match plan() {
             Some(before) if before.wanted.contains(top) || view.skill.take_improving => {
                 let mut with = view.hand;
                 with.insert(top);
@@ -535,25 +544,23 @@ fn first_wild(hand: CardMultiset) -> Card {
 fn layoff_choice(view: &TurnView) -> Option<Action> {
     let naturals = naturals_of(view.hand);
     let wild_count = view.hand.len() - naturals.len();
-    // A new set: three naturals of a rank, or fewer with wilds.
-    let mut best: Option<(usize, Vec<Placed>)> = None;
+    // A new set: three naturals of a rank, or fewer with wilds; the rank with the most naturals
+    // (the lowest on a tie).
+    let mut best: Option<(Rank, usize)> = None;
     for rank in Rank::all().filter(|&r| r != Rank::TWO) {
-        let of_rank = naturals.restricted_to(CardSet::of_rank(rank));
-        let n = of_rank.len();
-        if n == 0 || n + wild_count < 3 || best.as_ref().is_some_and(|(b, _)| *b >= n) {
-            continue;
+        let n = naturals.count_in(CardSet::of_rank(rank));
+        if n > best.map_or(0, |(_, b)| b) && n + wild_count >= 3 {
+            best = Some((rank, n));
         }
-        let held: Vec<Card> = of_rank.iter().collect();
-        let mut cards: Vec<Placed> = held.iter().map(|&c| Placed::natural(c)).collect();
+    }
+    if let Some((rank, n)) = best {
+        let mut cards: Vec<Placed> = naturals.restricted_to(CardSet::of_rank(rank)).iter().map(Placed::natural).collect();
         let mut counts = naturals.rank_counts(rank);
-        for w in view.hand.iter().filter(|&c| is_wild(c)).take(3usize.saturating_sub(held.len())) {
+        for w in view.hand.iter().filter(|&c| is_wild(c)).take(3usize.saturating_sub(n)) {
             let suit = reveal::fewest(crate::engine::programmes::program_deck::SuitMask::ALL, &counts);
             counts[suit.index()] += 1;
             cards.push(Placed::wild(w, Card::new(rank, suit)));
         }
-        best = Some((held.len(), cards));
-    }
-    if let Some((_, cards)) = best {
         return Some(Action::Meld(cards));
     }
     if let Some(card) = (naturals.distinct() & view.extenders).first() {

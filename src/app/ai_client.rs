@@ -12,9 +12,10 @@
 //!    (messages posted before its wasm has loaded would be lost).
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
 //!    later (an error event), it is restarted once and every pending request is sent again; if
-//!    that fails too, [`AiStatus::Fallback`] says why and requests are answered on the page with
-//!    the very function the worker runs, [`answer_with`](crate::protocol::answer_with),
-//!    each deferred by a zero-delay timeout so the page keeps painting between moves.
+//!    that fails too, [`AiStatus::Fallback`] says why and requests are answered on the page by the
+//!    rule bots, [`answer_by_rules`](crate::protocol::answer_by_rules) (every level plays as
+//!    `easy`: the searches stay out of the page's wasm), each deferred by a zero-delay timeout so
+//!    the page keeps painting between moves.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -26,8 +27,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-use crate::ai::Clock;
-use crate::protocol::{answer_with, FromWorker, ToWorker, PROTOCOL_VERSION};
+use crate::protocol::{answer_by_rules, FromWorker, ToWorker, PROTOCOL_VERSION};
 
 /// Trunk's loader shim for `<link data-trunk rel="rust" data-bin="worker" data-loader-shim>`.
 const WORKER_LOADER: &str = "worker_loader.js";
@@ -61,16 +61,6 @@ pub struct AiClient {
 
 /// Gets the worker's answer (`Move`, `Bench`), or why there is none (`Failed`'s message).
 type OnDone = Box<dyn FnOnce(Result<FromWorker, String>)>;
-
-/// Time budgets on the page and in the worker: the wall clock, in milliseconds. (`Date.now()` is
-/// in both scopes and needs no extra web-sys feature; millisecond steps suit budgets of 100+ ms.)
-pub struct BrowserClock;
-
-impl Clock for BrowserClock {
-    fn now_ms(&self) -> f64 {
-        js_sys::Date::now()
-    }
-}
 
 struct Pending {
     /// The request as sent, with the client's own id.
@@ -391,10 +381,11 @@ fn fail_later(inner_rc: &Rc<RefCell<Inner>>, generation: u32, reason: String) {
     .forget();
 }
 
-/// The fallback: the worker's own function, run on the page after a zero-delay timeout.
+/// The fallback: the worker's requests answered by the rule bots on the page, after a zero-delay
+/// timeout.
 fn answer_on_page(json: String, on_done: OnDone) {
     Timeout::new(0, move || {
-        on_done(match answer_with(&json, &BrowserClock) {
+        on_done(match answer_by_rules(&json) {
             FromWorker::Failed { message, .. } => Err(message),
             answer => Ok(answer),
         });

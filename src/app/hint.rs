@@ -21,7 +21,7 @@ use crate::protocol::{FromWorker, ToWorker};
 
 use super::i18n::{tr, T};
 use super::session::ai_seed;
-use super::{hand, timing, AppState};
+use super::{hand, timing, typing_in_field, AppState};
 
 /// Thinking time of a hint (the hard level, with its reason).
 const HINT_BUDGET_MS: u32 = 300;
@@ -44,15 +44,6 @@ enum HintState {
     Ready(Arc<Suggestion>),
     /// No hint could be had (the reason goes to the console).
     Failed,
-}
-
-/// Whether a key press is meant for a text field or a list (so it is no shortcut); radio buttons
-/// and check boxes leave the letters to the shortcuts.
-pub fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
-    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| match el.tag_name().as_str() {
-        "INPUT" => !matches!(el.get_attribute("type").as_deref(), Some("radio" | "checkbox")),
-        tag => matches!(tag, "SELECT" | "TEXTAREA"),
-    })
 }
 
 /// Marks the elements `controls` selects (`data-hinted="true"`), and only those; with `focus`,

@@ -95,6 +95,8 @@ pub enum T {
     FourColour,
     Language,
     DownloadRecord,
+    Undo,
+    UndoTitle,
     OpenRecord,
     Close,
     Dismiss,
@@ -178,6 +180,8 @@ impl T {
             FourColour => ("Four-colour suits", "Jeu quatre couleurs"),
             Language => ("Language", "Langue"),
             DownloadRecord => ("Download record", "Télécharger la partie"),
+            Undo => ("Undo", "Annuler"),
+            UndoTitle => ("Take back your last move (U)", "Reprendre votre dernier coup (U)"),
             OpenRecord => ("Open a record…", "Ouvrir une partie…"),
             Close => ("Close", "Fermer"),
             Dismiss => ("Dismiss", "Masquer"),
@@ -507,8 +511,8 @@ pub fn rounds_played(lang: Lang, n: u32) -> String {
 
 pub fn ai_fallback(lang: Lang, reason: &str) -> String {
     match lang {
-        Lang::En => format!("The computer is thinking on this page: {reason}"),
-        Lang::Fr => format!("L'ordinateur réfléchit dans cette page : {reason}"),
+        Lang::En => format!("The computers and the hints now follow simple rules, on this page: {reason}"),
+        Lang::Fr => format!("Les ordinateurs et les conseils suivent désormais des règles simples, dans cette page : {reason}"),
     }
 }
 

@@ -44,7 +44,7 @@ use crate::record::Record;
 use ai_client::{AiClient, AiStatus};
 use card_svg::FourColour;
 use i18n::{ai_fallback, tr, Lang, T};
-use session::{LoadError, Session};
+use session::{LoadError, Session, UndoRefused};
 use notices::{Msg, NoticeAction, Notices};
 use settings::{browser_lang, Settings, Speed};
 use url_params::UrlParams;
@@ -95,6 +95,16 @@ impl AppState {
 
     /// The same, or with `read_only` a position that nobody moves in (and that is not saved).
     pub fn show_on_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
+        self.replace_table(record, read_only)?;
+        // The table from its top (the new-game form is long: its start button is far down); a
+        // host page's scroll is its own.
+        if let (Some(window), false) = (web_sys::window(), self.host.is_mounted()) {
+            window.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        Ok(())
+    }
+
+    fn replace_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
         let mut session = Session::from_record(self.session_id(), record)?;
         session.read_only = read_only;
         if !read_only {
@@ -103,12 +113,24 @@ impl AppState {
         self.notices.clear_ai();
         self.session.set(Some(session));
         self.screen.set(Screen::Game);
-        // The table from its top (the new-game form is long: its start button is far down); a
-        // host page's scroll is its own.
-        if let (Some(window), false) = (web_sys::window(), self.host.is_mounted()) {
-            window.scroll_to_with_x_and_y(0.0, 0.0);
-        }
         Ok(())
+    }
+
+    /// Takes back the lone human's last move and the computer moves after it (see
+    /// [`Session::taken_back`]); the game is then a new one on the table, so that no computer
+    /// answer asked before lands in it.
+    pub fn undo(&self) {
+        let Some(taken_back) = self.session.with_untracked(|s| s.as_ref().map(Session::taken_back)) else { return };
+        match taken_back {
+            Ok(record) => {
+                // A replay of a prefix of a record that replays: it cannot fail.
+                if let Err(e) = self.replace_table(record, false) {
+                    self.notices.push(Msg::StartFailed { reason: e.message });
+                }
+            }
+            Err(UndoRefused::EarlierDeal) => self.notices.push(Msg::UndoEarlierDeal),
+            Err(UndoRefused::Nothing) => {}
+        }
     }
 
     /// Saves the record in localStorage (only on the site's own page: an embedded game never
@@ -288,6 +310,15 @@ fn GameScreen() -> impl IntoView {
     }
 }
 
+/// Whether a key press is meant for a text field or a list (so it is no shortcut); radio buttons
+/// and check boxes leave the letters to the shortcuts.
+pub fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
+    ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| match el.tag_name().as_str() {
+        "INPUT" => !matches!(el.get_attribute("type").as_deref(), Some("radio" | "checkbox")),
+        tag => matches!(tag, "SELECT" | "TEXTAREA"),
+    })
+}
+
 /// The bar at the top: title, new game, rules, record download and upload, preferences.
 #[component]
 fn TopBar() -> impl IntoView {
@@ -298,6 +329,22 @@ fn TopBar() -> impl IntoView {
     let game_over_shown = move || {
         state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()))
     };
+    // "Undo": offered on the table of a game against the computer, once the player has moved.
+    let can_undo = move || {
+        state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.undo_point().is_some()))
+    };
+    // U (or Ctrl+Z, ⌘Z) takes the move back, unless a field or a dialog has the keys.
+    let undo_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        let key = ev.key();
+        let chord = (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("z");
+        let plain = !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() && key.eq_ignore_ascii_case("u");
+        if !(chord || plain) || typing_in_field(&ev) || state.rules_open.get_untracked() || !untrack(can_undo) {
+            return;
+        }
+        ev.prevent_default();
+        state.undo();
+    });
+    on_cleanup(move || undo_key.remove());
     let export = move |_| {
         let Some(record) = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.clone())) else { return };
         if let Err(reason) =
@@ -342,6 +389,17 @@ fn TopBar() -> impl IntoView {
                 </button>
                 <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
                     {tr(T::Rules)}
+                </button>
+                <button
+                    type="button"
+                    class="btn"
+                    data-testid="undo"
+                    hidden=move || !can_undo()
+                    title=move || T::UndoTitle.text(lang.get())
+                    aria-keyshortcuts="U"
+                    on:click=move |_| state.undo()
+                >
+                    {tr(T::Undo)}
                 </button>
                 <button type="button" class="btn" data-testid="export-record" disabled=move || !has_game() on:click=export>
                     {tr(T::DownloadRecord)}

@@ -49,6 +49,8 @@ pub enum Msg {
     DownloadFailed {
         reason: String,
     },
+    /// "Undo" found the player's last move in a deal that is over.
+    UndoEarlierDeal,
 }
 
 /// What a notice's extra button does.
@@ -112,6 +114,12 @@ impl Msg {
             },
             (Msg::DownloadFailed { reason }, Lang::En) => format!("The download failed: {reason}."),
             (Msg::DownloadFailed { reason }, Lang::Fr) => format!("Le téléchargement a échoué : {reason}."),
+            (Msg::UndoEarlierDeal, Lang::En) => {
+                "Only your moves of the deal being played can be taken back: your last one was in the previous deal.".into()
+            }
+            (Msg::UndoEarlierDeal, Lang::Fr) => {
+                "Seuls vos coups de la donne en cours peuvent être repris : votre dernier coup était dans la donne précédente.".into()
+            }
         }
     }
 

@@ -89,6 +89,15 @@ impl From<ReplayError> for LoadError {
     }
 }
 
+/// Why no move can be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoRefused {
+    /// No move of the lone human to take back (or not a game against the computer).
+    Nothing,
+    /// The human's last move was in a deal that is over.
+    EarlierDeal,
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     /// Changes whenever another game is put on the table (new, imported, resumed): pending
@@ -197,6 +206,31 @@ impl Session {
                 })
                 .collect(),
         )
+    }
+
+    /// The move "undo" would take back: the lone human's last move, in a game against the
+    /// computer still being played (None otherwise, e.g. with two humans at the table, one may
+    /// not take back the other's moves). [`Session::taken_back`] checks the rest.
+    pub fn undo_point(&self) -> Option<usize> {
+        let humans = self.humans();
+        if humans.len() != 1 || self.read_only || self.table.is_finished() || self.pending_summary().is_some() {
+            return None;
+        }
+        self.record.actions.iter().rposition(|a| a.seat == humans[0])
+    }
+
+    /// The record with the lone human's last move, and every computer move after it, taken back;
+    /// refused when that move belongs to an earlier deal (the new deal's cards have been seen:
+    /// taking it back would not be fair).
+    pub fn taken_back(&self) -> Result<Record, UndoRefused> {
+        let index = self.undo_point().ok_or(UndoRefused::Nothing)?;
+        let mut record = self.record.clone();
+        record.actions.truncate(index);
+        let before = Session::from_record(self.id, record.clone()).map_err(|_| UndoRefused::Nothing)?;
+        if before.rounds_finished() != self.rounds_finished() {
+            return Err(UndoRefused::EarlierDeal);
+        }
+        Ok(record)
     }
 
     /// The round whose summary is waiting to be read (1-based), if any: play pauses meanwhile.

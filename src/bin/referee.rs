@@ -36,7 +36,7 @@ const USAGE: &str = "usage:
   referee decode TEXT|-       (that text, or an address holding position=, -> the record)
 games: bonanza, nain-jaune, programmes; levels: random, easy, medium, hard
 arena: bonanza and nain-jaune compare chips per deal over D duplicate deals; programmes plays M whole matches
-and reports the share the tested level wins";
+(--deals D counts them too) and reports the share the tested level wins";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -215,7 +215,7 @@ fn play(args: &[String]) -> Result<(), String> {
         let level = levels[seat];
         let seed = rand::Rng::random(&mut rng);
         let decision =
-            ai::choose_from_json(game, &observation, level, seed, ai::default_budget_for(game, level), &ai::search::NoClock, false)?;
+            ai::choose_from_json(game, &observation, level, seed, &ai::Searching { budget: ai::default_budget_for(game, level), clock: &ai::search::NoClock }, false)?;
         table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
         record.actions.push(RecordedAction { seat, action: decision.action });
     }
@@ -259,10 +259,13 @@ fn arena(args: &[String]) -> Result<(), String> {
         GameId::Bonanza => deal_arena::<Bonanza>(&flags, players, &levels, seed, &options)?,
         GameId::NainJaune => deal_arena::<NainJaune>(&flags, players, &levels, seed, &options)?,
         GameId::Programmes => {
-            if flags.get("deals").is_some() {
-                return Err("--deals is for nain-jaune; programmes' arena counts whole --matches".into());
-            }
-            let matches: u32 = flags.number("matches", Some(100))?;
+            // A Programmes "deal" of the arena is a whole match (the AI issue's command gives
+            // --deals for every game): either flag counts them, not both.
+            let matches: u32 = match (flags.get("matches"), flags.get("deals")) {
+                (Some(_), Some(_)) => return Err("give --matches or --deals (the same count for programmes), not both".into()),
+                (None, Some(_)) => flags.number("deals", None)?,
+                _ => flags.number("matches", Some(100))?,
+            };
             let r = ai::arena::run_matches::<Programmes>(players, levels[0], levels[1], matches, seed, &options, |m, winner, seat| {
                 eprintln!("match {}: tested seat {seat}, winner {}", m + 1, winner.map_or("none".to_string(), |w| w.to_string()));
             })

@@ -27,7 +27,7 @@ use crate::engine::game::{Game, Seat};
 use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
 
 use super::computer_turns::{drive_computer_turns, play_human_move};
-use super::hint::{typing_in_field, HintRow, Hints, Suggestion};
+use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, pass_device_to, round_title, tr, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
@@ -333,7 +333,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     // Keys: S and D draw; R reveals, N lays the selection as a new set, X discards it, A goes to
     // the melds the selected card extends.
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if !seen.with_untracked(|s| s.my_turn) || typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if !seen.with_untracked(|s| s.my_turn) || super::typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let draw = turn.with_untracked(|t| t.phase) == Phase::Draw;
