@@ -201,10 +201,12 @@ impl Hints {
     }
 }
 
-/// The hint button and the hint's sentence (read aloud when it comes), shown on the human's turn.
+/// The hint button and the hint's sentence (read aloud when it comes), shown on the human's turn,
+/// with the undo button beside them (against the computer, once the player has moved).
 #[component]
 pub fn HintRow(hints: Hints) -> impl IntoView {
-    let lang = hints.app.lang;
+    let app = hints.app;
+    let lang = app.lang;
     let text = move || {
         Some(match hints.current()? {
             HintState::Thinking => hints.thinking.text(lang.get()).to_string(),
@@ -229,6 +231,18 @@ pub fn HintRow(hints: Hints) -> impl IntoView {
             >
                 {tr(T::HintButton)}
                 <kbd class="kbd" aria-hidden="true">"H"</kbd>
+            </button>
+            <button
+                type="button"
+                class="btn btn-small btn-undo"
+                data-testid="undo"
+                hidden=move || !app.can_undo()
+                title=move || T::UndoTitle.text(lang.get())
+                aria-keyshortcuts="u"
+                on:click=move |_| app.undo()
+            >
+                {tr(T::Undo)}
+                <kbd class="kbd" aria-hidden="true">"U"</kbd>
             </button>
             <p class="hint-text" data-testid="hint-text" data-state=data_state aria-live="polite">
                 {text}

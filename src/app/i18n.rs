@@ -181,7 +181,7 @@ impl T {
             Language => ("Language", "Langue"),
             DownloadRecord => ("Download record", "Télécharger la partie"),
             Undo => ("Undo", "Annuler"),
-            UndoTitle => ("Take back your last move (U)", "Reprendre votre dernier coup (U)"),
+            UndoTitle => ("Take back your last move and the computer's answers", "Reprendre votre dernier coup et les réponses de l'ordinateur"),
             OpenRecord => ("Open a record…", "Ouvrir une partie…"),
             Close => ("Close", "Fermer"),
             Dismiss => ("Dismiss", "Masquer"),

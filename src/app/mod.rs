@@ -116,6 +116,12 @@ impl AppState {
         Ok(())
     }
 
+    /// Whether "undo" is offered: on the table of a game against the computer, once the player
+    /// has moved (reactive).
+    pub fn can_undo(&self) -> bool {
+        self.screen.get() == Screen::Game && self.session.with(|s| s.as_ref().is_some_and(|s| s.undo_point().is_some()))
+    }
+
     /// Takes back the lone human's last move and the computer moves after it (see
     /// [`Session::taken_back`]); the game is then a new one on the table, so that no computer
     /// answer asked before lands in it.
@@ -329,16 +335,13 @@ fn TopBar() -> impl IntoView {
     let game_over_shown = move || {
         state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()))
     };
-    // "Undo": offered on the table of a game against the computer, once the player has moved.
-    let can_undo = move || {
-        state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.undo_point().is_some()))
-    };
-    // U (or Ctrl+Z, ⌘Z) takes the move back, unless a field or a dialog has the keys.
+    // U (or Ctrl+Z, ⌘Z) takes the move back, unless a field or a dialog has the keys (the
+    // button is by the hint's, see `hint::HintRow`).
     let undo_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         let key = ev.key();
         let chord = (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("z");
         let plain = !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() && key.eq_ignore_ascii_case("u");
-        if !(chord || plain) || typing_in_field(&ev) || state.rules_open.get_untracked() || !untrack(can_undo) {
+        if !(chord || plain) || typing_in_field(&ev) || state.rules_open.get_untracked() || !untrack(|| state.can_undo()) {
             return;
         }
         ev.prevent_default();
@@ -389,17 +392,6 @@ fn TopBar() -> impl IntoView {
                 </button>
                 <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
                     {tr(T::Rules)}
-                </button>
-                <button
-                    type="button"
-                    class="btn"
-                    data-testid="undo"
-                    hidden=move || !can_undo()
-                    title=move || T::UndoTitle.text(lang.get())
-                    aria-keyshortcuts="U"
-                    on:click=move |_| state.undo()
-                >
-                    {tr(T::Undo)}
                 </button>
                 <button type="button" class="btn" data-testid="export-record" disabled=move || !has_game() on:click=export>
                     {tr(T::DownloadRecord)}
