@@ -1115,6 +1115,23 @@ fn determinized_states_agree_with_the_observation() {
 }
 
 #[test]
+fn determinize_before_the_first_deal() {
+    // RULES.md §1 Game: "with fewer than two players left the game ends" — also before deal 1
+    // (nothing dealt). Such a finished game can still be observed and sampled.
+    let setup = tapis::engine::game::Setup { players: 3, seed: 1, chips: Some(vec![5, 100, 9]), ..Default::default() };
+    let game = Bonanza::new(&setup).unwrap();
+    assert!(game.is_finished());
+    assert_eq!(game.deal_number(), 0);
+    for seat in 0..3 {
+        let obs = game.observe(seat);
+        obs.check().unwrap();
+        let d = Bonanza::determinize(&obs, &mut seeded(seat as u64));
+        assert_eq!(d.observe(seat), obs);
+        assert!(d.is_finished());
+    }
+}
+
+#[test]
 fn single_deal_playouts_settle_one_deal_and_stop() {
     // The engine's playout mode (`set_single_deal`, `redeal`, `play_random`): one deal, dealt
     // afresh with the ante already paid, played at random, settled by RULES.md §1, then no seat

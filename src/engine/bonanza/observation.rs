@@ -118,8 +118,12 @@ impl Observation {
         self.out.contains(&seat)
     }
 
-    /// Cards this seat cannot see: in other hands, the widow or the dead hand.
+    /// Cards this seat cannot see: in other hands, the widow or the dead hand (none before the
+    /// first deal: a game can end before it, when fewer than two players can ante).
     pub fn unseen(&self) -> CardSet {
+        if self.deal_number == 0 {
+            return CardSet::EMPTY;
+        }
         CardSet::PACK_53 - self.hand - self.played - self.gone - self.dead_hand.unwrap_or(CardSet::EMPTY)
     }
 
