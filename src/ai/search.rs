@@ -216,8 +216,9 @@ struct Node<A> {
     reward: f64,
 }
 
-/// Exploration constant of UCB1, in units of the rewards' observed spread.
-const EXPLORATION: f64 = 0.7;
+/// Exploration constant of UCB1, in units of the rewards' observed spread (the default of
+/// `GameBots::exploration`).
+pub const EXPLORATION: f64 = 0.7;
 
 /// ISMCTS: one tree over the observer's information sets, a fresh world each iteration.
 pub fn ismcts<G: GameBots>(
@@ -278,7 +279,7 @@ pub fn ismcts<G: GameBots>(
                         continue;
                     }
                     let mean = child.reward / child.visits.max(1) as f64;
-                    let explore = EXPLORATION * scale * ((child.available.max(1) as f64).ln() / child.visits.max(1) as f64).sqrt();
+                    let explore = G::exploration() * scale * ((child.available.max(1) as f64).ln() / child.visits.max(1) as f64).sqrt();
                     let value = mean + explore;
                     if value > best_value {
                         best_value = value;
