@@ -128,7 +128,48 @@ pub fn plan_seen(hand: CardMultiset, id: ProgramId, dead: CardMultiset) -> Plan 
     plan_in_order(hand, id, dead, &plan_orders()[id.index()])
 }
 
-/// The plan, serving the directives in `order`.
+/// Run positions (bit p-1 for position p, the ace at bits 0 and 13) from ranks (bit r for rank r).
+#[inline]
+fn positions_of_ranks(ranks: u16) -> u16 {
+    (ranks & 0x1FFF) | (ranks & 1) << 13
+}
+
+/// Ranks (bit r) from run positions.
+#[inline]
+fn ranks_of_positions(positions: u16) -> u16 {
+    (positions & 0x1FFF) | (positions >> 13) & 1
+}
+
+/// The `k` lowest set bits of `x`.
+#[inline]
+fn lowest_bits(mut x: u64, k: u32) -> u64 {
+    let mut out = 0;
+    for _ in 0..k {
+        let bit = x & x.wrapping_neg();
+        out |= bit;
+        x ^= bit;
+    }
+    out
+}
+
+/// Every card of each combination of permitted suits (index: the suit mask's bits).
+const SUIT_CARDS: [u64; 16] = {
+    let mut masks = [0u64; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if m & (1 << s) != 0 {
+                masks[m] |= ((1u64 << 13) - 1) << (13 * s);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    masks
+};
+
+/// The plan, serving the directives in `order` (on bitmasks: the playouts call it every turn).
 fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &[usize]) -> Plan {
     let program = id.card();
     // Per suit, the run positions whose two copies are both out of reach.
@@ -137,7 +178,7 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
     let gone: [u16; 4] = if no_dead {
         [0; 4]
     } else {
-        std::array::from_fn(|s| suit_positions(CardMultiset::from_doubles(dead), Suit::from_index(s)))
+        std::array::from_fn(|s| positions_of_ranks(((dead.twice_mask() >> (13 * s)) & 0x1FFF) as u16) & !0b10)
     };
     let mut pool = naturals_of(hand);
     let wilds = hand.len() - pool.len();
@@ -152,78 +193,78 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
         let mut best_nat = 0u32;
         let mut best_lost = 0u32;
         let mut best = None;
+        let once = pool.once_mask();
+        let twice = pool.twice_mask();
+        let permitted = SUIT_CARDS[dir.suits.0 as usize];
+        let used;
         match dir.kind {
             CombinationKind::Run => {
-                for suit in dir.suits.suits() {
-                    let held = suit_positions(pool, suit);
-                    let (first, last) = match dir.low {
-                        Some(l) => (l, l),
-                        None => (1, 15 - dir.length),
-                    };
-                    let mut window = ((1u16 << dir.length) - 1) << (first - 1);
+                let (first, last) = match dir.low {
+                    Some(l) => (l, l),
+                    None => (1, 15 - dir.length),
+                };
+                let base = ((1u16 << dir.length) - 1) << (first - 1);
+                for s in 0..4 {
+                    if dir.suits.0 & (1 << s) == 0 {
+                        continue;
+                    }
+                    let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
+                    let mut window = base;
                     for low in first..=last {
                         let nat = (held & window).count_ones();
-                        let lost = (window & gone[suit.index()] & !held).count_ones();
+                        let lost = (window & gone[s] & !held).count_ones();
                         if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
                             best_nat = nat;
                             best_lost = lost;
-                            best = Some(Target::Run { suit, low });
+                            best = Some((s, low));
                         }
                         window <<= 1;
                     }
                 }
+                let (s, low) = best.expect("a directive has targets");
+                let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
+                let window = ((1u16 << dir.length) - 1) << (low - 1);
+                let used_ranks = ranks_of_positions(window & held) as u64;
+                let missing_ranks = ranks_of_positions(window & !held & !0b10) as u64;
+                used = CardMultiset::from_masks(used_ranks << (13 * s), 0);
+                wanted |= CardSet(missing_ranks << (13 * s));
+                targets_push(&mut targets, &mut slots, d, Target::Run { suit: Suit::from_index(s), low });
             }
             CombinationKind::Set => {
                 let (first, last) = match dir.rank {
                     Some(r) => (r.index(), r.index()),
                     None => (0, 12),
                 };
-                let permitted = suits_mask(dir.suits).0;
                 for r in first..=last {
                     if r == Rank::TWO.index() {
                         continue;
                     }
-                    let cards = CardSet(CardSet::of_rank(Rank::from_index(r)).0 & permitted);
-                    let nat = (pool.count_in(cards) as u32).min(length);
-                    let lost = if no_dead { 0 } else { dead.count_in(cards) as u32 };
+                    let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
+                    let nat = ((once & cards).count_ones() + (twice & cards).count_ones()).min(length);
+                    let lost = if no_dead { 0 } else { dead.count_in(CardSet(cards)) as u32 };
                     if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
                         best_nat = nat;
                         best_lost = lost;
-                        best = Some(Target::Set { rank: Rank::from_index(r) });
+                        best = Some((r, 0));
                         if nat == length {
                             break;
                         }
                     }
                 }
-            }
-        }
-        let target = best.expect("a directive has targets");
-        let mut used = CardMultiset::EMPTY;
-        match target {
-            Target::Run { suit, low } => {
-                for p in low..low + dir.length {
-                    if let Some(card) = card_at(suit, p) {
-                        if pool.contains(card) {
-                            used.insert(card);
-                        } else {
-                            wanted.insert(card);
-                        }
-                    }
-                }
-            }
-            Target::Set { rank } => {
-                let cards = set_cards(rank, dir.suits);
-                for c in pool.restricted_to(cards).iter().take(length as usize) {
-                    used.insert(c);
-                }
+                let (r, _) = best.expect("a directive has targets");
+                let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
+                let (a, b) = (once & cards, twice & cards);
+                let na = a.count_ones();
+                used = if na >= length {
+                    CardMultiset::from_masks(lowest_bits(a, length), 0)
+                } else {
+                    CardMultiset::from_masks(a, lowest_bits(b, length - na))
+                };
                 if best_nat < length {
-                    wanted |= cards;
+                    wanted |= CardSet(cards);
                 }
+                targets_push(&mut targets, &mut slots, d, Target::Set { rank: Rank::from_index(r) });
             }
-        }
-        if slots < MAX_PLAN_SLOTS {
-            targets[slots] = (d as u8, target);
-            slots += 1;
         }
         pool = pool.checked_sub(used).expect("the used cards come from the pool");
         keep = keep.checked_add(used).unwrap_or(keep);
@@ -239,6 +280,14 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
     }
     let distance = strict_missing + uncoverable + coverable.saturating_sub(wilds as u32);
     Plan { distance, keep, wanted, targets, slots: slots as u8 }
+}
+
+#[inline]
+fn targets_push(targets: &mut [(u8, Target); MAX_PLAN_SLOTS], slots: &mut usize, d: usize, target: Target) {
+    if *slots < MAX_PLAN_SLOTS {
+        targets[*slots] = (d as u8, target);
+        *slots += 1;
+    }
 }
 
 /// The reveal a complete plan describes (combinations in the program's directive order), or

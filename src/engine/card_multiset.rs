@@ -119,6 +119,26 @@ impl CardMultiset {
         CardSet(self.once | joker)
     }
 
+    /// The ordinary cards held at least once, as a bitmask (bit i: card i).
+    #[inline]
+    pub fn once_mask(self) -> u64 {
+        self.once
+    }
+
+    /// The ordinary cards held twice, as a bitmask (a subset of [`CardMultiset::once_mask`]).
+    #[inline]
+    pub fn twice_mask(self) -> u64 {
+        self.twice
+    }
+
+    /// The ordinary cards of `once`, and a second copy of those of `twice` (which must be a
+    /// subset of `once`); no joker.
+    #[inline]
+    pub fn from_masks(once: u64, twice: u64) -> CardMultiset {
+        debug_assert!(twice & !once == 0 && once >> 52 == 0, "twice within once, ordinary cards only");
+        CardMultiset { once, twice, jokers: 0 }
+    }
+
     /// One copy of each ordinary card held twice.
     #[inline]
     pub fn from_doubles(m: CardMultiset) -> CardMultiset {

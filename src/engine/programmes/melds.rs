@@ -188,35 +188,62 @@ pub fn combination_shape(cards: &[Placed]) -> Result<Shape, String> {
 
 /// Why `cards` (of shape `shape`) does not satisfy `directive`, if it does not.
 pub fn directive_refusal(directive: &Directive, shape: Shape, cards: &[Placed]) -> Option<String> {
+    let why = directive_mismatch(directive, shape, cards)?;
     let wanted = directive.describe_en();
+    Some(match why {
+        Mismatch::Kind => format!("it is a {}, the directive asks for {wanted}", shape.kind_name()),
+        Mismatch::Length => format!("it has {} cards, the directive asks for {wanted}", cards.len()),
+        Mismatch::Wild => format!("it uses a wild card, the directive asks for {wanted}"),
+        Mismatch::RunSuit(suit) => format!("it is in {}, the directive asks for {wanted}", suit.symbol()),
+        Mismatch::Values => format!("its values are not the imposed ones, the directive asks for {wanted}"),
+        Mismatch::SetRank(rank) => format!("it is a set of {}, the directive asks for {wanted}", rank.label()),
+        Mismatch::SetSuit(p) => format!("{p} is not in a permitted suit, the directive asks for {wanted}"),
+    })
+}
+
+/// Why a combination does not satisfy a directive (the reasons [`directive_refusal`] words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    Kind,
+    Length,
+    Wild,
+    RunSuit(Suit),
+    Values,
+    SetRank(Rank),
+    SetSuit(Placed),
+}
+
+/// [`directive_refusal`] without the words (no allocation: checked for every pair of
+/// combination and directive).
+pub fn directive_mismatch(directive: &Directive, shape: Shape, cards: &[Placed]) -> Option<Mismatch> {
     let kind_ok = matches!(
         (shape, directive.kind),
         (Shape::Run { .. }, super::program_deck::CombinationKind::Run) | (Shape::Set { .. }, super::program_deck::CombinationKind::Set)
     );
     if !kind_ok {
-        return Some(format!("it is a {}, the directive asks for {wanted}", shape.kind_name()));
+        return Some(Mismatch::Kind);
     }
     if cards.len() != directive.length as usize {
-        return Some(format!("it has {} cards, the directive asks for {wanted}", cards.len()));
+        return Some(Mismatch::Length);
     }
     if !directive.wilds && cards.iter().any(|p| p.is_wild()) {
-        return Some(format!("it uses a wild card, the directive asks for {wanted}"));
+        return Some(Mismatch::Wild);
     }
     match shape {
         Shape::Run { suit, low, .. } => {
             if !directive.suits.contains(suit) {
-                return Some(format!("it is in {}, the directive asks for {wanted}", suit.symbol()));
+                return Some(Mismatch::RunSuit(suit));
             }
             if directive.low.is_some_and(|l| l != low) {
-                return Some(format!("its values are not the imposed ones, the directive asks for {wanted}"));
+                return Some(Mismatch::Values);
             }
         }
         Shape::Set { rank } => {
             if directive.rank.is_some_and(|r| r != rank) {
-                return Some(format!("it is a set of {}, the directive asks for {wanted}", rank.label()));
+                return Some(Mismatch::SetRank(rank));
             }
             if let Some(p) = cards.iter().find(|p| !directive.suits.contains(p.value().suit_unchecked())) {
-                return Some(format!("{p} is not in a permitted suit, the directive asks for {wanted}"));
+                return Some(Mismatch::SetSuit(*p));
             }
         }
     }
@@ -265,6 +292,8 @@ pub struct Meld {
     len: u8,
     /// The program's constraints, kept only with the `strict_constraints` option.
     pub lasting: Option<Lasting>,
+    /// The natural cards that extend it (kept up to date: asked every turn by the bots).
+    extenders: CardSet,
 }
 
 impl fmt::Debug for Meld {
@@ -304,7 +333,9 @@ impl Meld {
     pub fn new(owner: Seat, shape: Shape, cards: &[Placed], lasting: Option<Lasting>) -> Meld {
         let mut array = [Placed::natural(Card::JOKER); MAX_MELD];
         array[..cards.len()].copy_from_slice(cards);
-        Meld { owner, shape, cards: array, len: cards.len() as u8, lasting }
+        let mut meld = Meld { owner, shape, cards: array, len: cards.len() as u8, lasting, extenders: CardSet::EMPTY };
+        meld.extenders = meld.compute_extenders();
+        meld
     }
 
     pub fn cards(&self) -> &[Placed] {
@@ -358,7 +389,12 @@ impl Meld {
     }
 
     /// The natural cards that would extend this meld now (for hints, highlights and bots).
+    #[inline]
     pub fn natural_extenders(&self) -> CardSet {
+        self.extenders
+    }
+
+    fn compute_extenders(&self) -> CardSet {
         let mut out = CardSet::EMPTY;
         let mut consider = |card: Card| {
             if self.fits(Placed::natural(card)).is_some() {
@@ -442,6 +478,7 @@ impl Meld {
                 End::High => *high += 1,
                 End::Set => {}
             }
+            self.extenders = self.compute_extenders();
         }
     }
 

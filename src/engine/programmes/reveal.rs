@@ -24,7 +24,7 @@
 
 use std::collections::HashSet;
 
-use super::melds::{cards_text, combination_shape, directive_refusal, is_wild, Placed, Shape};
+use super::melds::{cards_text, combination_shape, directive_mismatch, directive_refusal, is_wild, Placed, Shape};
 use super::program_deck::{rank_at, CombinationKind, Directive, Position, ProgramCard, SuitMask};
 use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
@@ -79,7 +79,7 @@ pub fn check_reveal(hand: CardMultiset, program: &ProgramCard, combos: &[Vec<Pla
         .zip(&shapes)
         .map(|(c, &shape)| {
             slots.iter().enumerate().fold(0, |mask, (s, &d)| {
-                if directive_refusal(&program.directives[d], shape, c).is_none() {
+                if directive_mismatch(&program.directives[d], shape, c).is_none() {
                     mask | 1 << s
                 } else {
                     mask
