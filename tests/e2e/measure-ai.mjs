@@ -8,13 +8,15 @@
 //    frames; the app leaves one `performance.measure` entry per computer move (`tapis-ai:hard`,
 //    request → answer, the page's own clock). Goals: longest frame gap while the hard level
 //    thinks ≤ 50 ms; hard-move latency ≤ 250 ms at the 95th percentile.
-// 2. `bench-wasm`: the protocol's `Bench { game: nain-jaune, players: 4, seconds: 3 }` sent to a
+// 2. `bench-wasm`: the protocol's `Bench { game, players, seconds: 3 }` for each game (Nain Jaune
+//    4 players, Bonanza 5, Programmes 4, as in the README) sent to a
 //    worker started from the site's own worker files (as the app starts its worker), in the page;
 //    `bench-native`: `referee bench` with the same figures, natively (built first, run after the
 //    browser is closed, so nothing runs alongside). `ratio`: wasm / native, playouts/s and search
 //    iterations/s. (No `?bench=1` mode in the app: the page's size budget has no room for it.)
 //
-// Environment: TAPIS_DIST (the built site, default dist/), MEASURE_ROUNDS (rounds of the game,
+// Environment: TAPIS_DIST (the built site, default dist/), MEASURE_SKIP_GAME=1 (the benches only),
+// MEASURE_ROUNDS (rounds of the game,
 // default 2), MEASURE_MOVES (stop after this many moves, default 400), MEASURE_REDUCED_MOTION=1
 // (the page as with the system's "reduce motion"), CHROMIUM.
 import { execFileSync } from 'node:child_process';
@@ -27,7 +29,11 @@ import { DIST } from './server.mjs';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROUNDS = Number(process.env.MEASURE_ROUNDS ?? 2);
 const MAX_MOVES = Number(process.env.MEASURE_MOVES ?? 400);
-const BENCH = { players: 4, seconds: 3 };
+const BENCHES = [
+  { game: 'nain-jaune', players: 4, seconds: 3 },
+  { game: 'bonanza', players: 5, seconds: 3 },
+  { game: 'programmes', players: 4, seconds: 3 },
+];
 
 const print = (what, data) => console.log(JSON.stringify({ what, ...data }));
 const round = (x, digits = 1) => (x === undefined || x === null ? null : Number(x.toFixed(digits)));
@@ -87,13 +93,13 @@ function recordFrames() {
 execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'referee'], { cwd: ROOT, stdio: 'inherit' });
 
 const env = await setup();
-let wasm;
+const wasm = {};
 try {
   const browser = env.browser.version();
   print('environment', { dist: DIST, chromium: browser, cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version });
 
   // ---- 1. A game of four hard computers at speed instant. ----
-  {
+  if (process.env.MEASURE_SKIP_GAME !== '1') {
     const { page, context } = await env.open({
       viewport: DESKTOP,
       query: null,
@@ -184,46 +190,52 @@ try {
     await until(() => page.evaluate(() => performance.getEntriesByName('tapis-ai:warm-up').length > 0), {
       timeout: 30_000, what: 'the warm-up answer',
     });
-    const answer = await page.evaluate(({ players, seconds }) => new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('worker_loader.js?v=measure', document.baseURI), { type: 'module' });
-      const timer = setTimeout(() => reject(new Error('no bench report within 120 s')), 120_000);
-      worker.onerror = (e) => { clearTimeout(timer); reject(new Error(`worker error: ${e.message}`)); };
-      worker.onmessage = (e) => {
-        const message = JSON.parse(e.data);
-        if (message.kind === 'ready') {
-          worker.postMessage(JSON.stringify({ kind: 'bench', id: 1, game: 'nain-jaune', players, seconds }));
-          return;
-        }
-        clearTimeout(timer);
-        worker.terminate();
-        resolve(message);
-      };
-    }), BENCH);
-    await context.close();
-    if (answer.kind === 'bench') {
-      wasm = { game: 'nain-jaune', target: 'wasm', where: 'worker', ...answer.report };
-      print('bench-wasm', wasm);
-    } else {
-      print('bench-wasm', { error: answer });
+    for (const bench of BENCHES) {
+      const answer = await page.evaluate(({ game, players, seconds }) => new Promise((resolve, reject) => {
+        const worker = new Worker(new URL('worker_loader.js?v=measure', document.baseURI), { type: 'module' });
+        const timer = setTimeout(() => reject(new Error('no bench report within 120 s')), 120_000);
+        worker.onerror = (e) => { clearTimeout(timer); reject(new Error(`worker error: ${e.message}`)); };
+        worker.onmessage = (e) => {
+          const message = JSON.parse(e.data);
+          if (message.kind === 'ready') {
+            worker.postMessage(JSON.stringify({ kind: 'bench', id: 1, game, players, seconds }));
+            return;
+          }
+          clearTimeout(timer);
+          worker.terminate();
+          resolve(message);
+        };
+      }), bench);
+      if (answer.kind === 'bench') {
+        wasm[bench.game] = { game: bench.game, target: 'wasm', where: 'worker', ...answer.report };
+        print('bench-wasm', wasm[bench.game]);
+      } else {
+        print('bench-wasm', { game: bench.game, error: answer });
+      }
     }
+    await context.close();
   }
 } finally {
   await env.close();
 }
 
-// ---- 2b. The same bench natively, nothing else running. ----
-const nativeText = execFileSync(
-  'cargo',
-  ['run', '--release', '--quiet', '--bin', 'referee', '--', 'bench', '--game', 'nain-jaune', '--players', String(BENCH.players), '--seconds', String(BENCH.seconds)],
-  { cwd: ROOT, encoding: 'utf8' },
-);
-const native = JSON.parse(nativeText.trim().split('\n').at(-1));
-print('bench-native', native);
-if (wasm) {
-  print('ratio', {
-    of: 'wasm / native',
-    playouts_per_second: round(wasm.playouts_per_second / native.playouts_per_second, 3),
-    moves_per_second: round(wasm.moves_per_second / native.moves_per_second, 3),
-    search_iterations_per_second: round(wasm.search_iterations_per_second / native.search_iterations_per_second, 3),
-  });
+// ---- 2b. The same benches natively, nothing else running. ----
+for (const { game, players, seconds } of BENCHES) {
+  const nativeText = execFileSync(
+    'cargo',
+    ['run', '--release', '--quiet', '--bin', 'referee', '--', 'bench', '--game', game, '--players', String(players), '--seconds', String(seconds)],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const native = JSON.parse(nativeText.trim().split('\n').at(-1));
+  print('bench-native', native);
+  const w = wasm[game];
+  if (w) {
+    print('ratio', {
+      game,
+      of: 'wasm / native',
+      playouts_per_second: round(w.playouts_per_second / native.playouts_per_second, 3),
+      moves_per_second: round(w.moves_per_second / native.moves_per_second, 3),
+      search_iterations_per_second: round(w.search_iterations_per_second / native.search_iterations_per_second, 3),
+    });
+  }
 }
