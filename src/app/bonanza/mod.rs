@@ -401,7 +401,10 @@ pub fn BonanzaTable() -> impl IntoView {
         >
             <div class="game-main">
                 <div class="game-status">
-                    <span class="round-badge">{move || text::deal_title(lang.get(), deal_number(), deals)}</span>
+                    <span class="round-badge">
+                        // While a deal's summary is read, the deal it sums up.
+                        {move || text::deal_title(lang.get(), pending_summary.get().unwrap_or_else(deal_number), deals)}
+                    </span>
                     <span class="phase-badge" data-testid="phase-label">{move || phase_label(lang.get(), phase.get())}</span>
                 </div>
                 <SeatsRing seats=seats viewer=anchor>

@@ -285,7 +285,10 @@ pub fn NainJauneTable() -> impl IntoView {
         >
             <div class="game-main">
                 <div class="game-status">
-                    <span class="round-badge">{move || round_title(lang.get(), deal_number.get())}</span>
+                    <span class="round-badge">
+                        // While a round's summary is read, the round it sums up.
+                        {move || round_title(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()))}
+                    </span>
                     <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}</span>
                 </div>
                 <SeatsRing seats=seats viewer=anchor>
