@@ -4,7 +4,9 @@
 // - sizes each frame from its `resize` messages;
 // - lists the `move` and `game_over` messages of the playable game;
 // - sends commands: `new_game` (the buttons) and `set_lang` (the language switch keeps a game in
-//   progress; positions are reloaded with the caption of the new language).
+//   progress; positions are reloaded with the caption of the new language);
+// - tells each frame which part of it the page shows (`viewport`, as the page scrolls or a frame
+//   changes size), so that its dialogs open there and not out of view.
 // No inline script anywhere: the page works under `script-src 'self'`.
 
 const TAPIS = { source: 'tapis', version: 1 };
@@ -55,6 +57,28 @@ function setLang(next, { reloadFrames }) {
   }
 }
 
+/** `viewport`: the part of `frame` inside the window, in the frame's own CSS pixels. */
+function sendViewport(frame) {
+  if (frame.dataset.ready !== 'true') return;
+  const box = frame.getBoundingClientRect();
+  const top = Math.max(0, -box.top);
+  const bottom = Math.min(box.height, innerHeight - box.top);
+  if (bottom - top >= 1) send(frame, { type: 'viewport', top: Math.round(top), height: Math.round(bottom - top) });
+}
+
+// Once per frame of the page's painting at most, however fast it scrolls.
+let viewportQueued = false;
+function queueViewports() {
+  if (viewportQueued) return;
+  viewportQueued = true;
+  requestAnimationFrame(() => {
+    viewportQueued = false;
+    for (const frame of frames()) sendViewport(frame);
+  });
+}
+addEventListener('scroll', queueViewports, { passive: true });
+addEventListener('resize', queueViewports, { passive: true });
+
 function log(frameId, text) {
   const list = document.querySelector(`[data-log-for="${frameId}"]`);
   if (!list) return;
@@ -72,9 +96,11 @@ addEventListener('message', (event) => {
   switch (m.type) {
     case 'ready':
       frame.dataset.ready = 'true';
+      queueViewports();
       break;
     case 'resize':
       frame.style.height = `${m.height}px`;
+      queueViewports();
       break;
     case 'move':
       log(frame.id, `#${m.index + 1} · ${lang === 'fr' ? 'place' : 'seat'} ${m.seat + 1} · ${m.action}`);

@@ -329,6 +329,25 @@ fn report_height(host: Host) {
     }
 }
 
+/// In a frame, the part of it the host page shows: a frame as tall as its content is often
+/// taller than the host's window, and a dialog centred in the frame could then open out of view.
+/// The host says which part it shows (`viewport`, sent by web/embed.js as the page scrolls);
+/// `--band-top` and `--band-height` on the root element then place the dialogs there
+/// (style/embed.css). Set through the CSSOM, which the strict Content-Security-Policy allows.
+fn set_visible_band(top: f64, height: f64) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    let _ = root.class_list().add_1("tapis-framed");
+    let style = root.style();
+    let _ = style.set_property("--band-top", &format!("{}px", top.round()));
+    let _ = style.set_property("--band-height", &format!("{}px", height.round()));
+}
+
 // ------------------------------------------------------------------ commands from the host
 
 /// A command from the host page.
@@ -339,6 +358,8 @@ enum Command {
     /// `show_position`: the record (or why it cannot be read), the mode and the caption.
     ShowPosition { record: Result<Record, String>, mode: Vec<(String, String)> },
     SetLang(Lang),
+    /// `viewport`: the part of the frame the host page shows (CSS pixels from the frame's top).
+    Viewport { top: f64, height: f64 },
 }
 
 fn warn(text: &str) {
@@ -406,7 +427,14 @@ fn read_command(value: &Value) -> Result<Command, String> {
             let code = obj.get("lang").and_then(Value::as_str).unwrap_or_default();
             Lang::from_code(code).map(Command::SetLang).ok_or_else(|| format!("set_lang: unknown language \"{code}\" (fr or en)"))
         }
-        other => Err(format!("unknown type \"{other}\" (new_game, show_position, set_lang)")),
+        "viewport" => {
+            let number = |key: &str| obj.get(key).and_then(Value::as_f64).filter(|v| v.is_finite() && *v >= 0.0);
+            match (number("top"), number("height")) {
+                (Some(top), Some(height)) if height >= 1.0 => Ok(Command::Viewport { top, height }),
+                _ => Err("viewport needs \"top\" and \"height\" (CSS pixels, height at least 1)".into()),
+            }
+        }
+        other => Err(format!("unknown type \"{other}\" (new_game, show_position, set_lang, viewport)")),
     }
 }
 
@@ -473,6 +501,7 @@ fn run(state: AppState, command: Command) {
             }
         }
         Command::SetLang(lang) => state.lang.set(lang),
+        Command::Viewport { top, height } => set_visible_band(top, height),
     }
 }
 

@@ -32,6 +32,9 @@ fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
 /// focus scroll would centre the card, pushing the table off a phone's screen).
 pub fn focus_in_area(button: &web_sys::HtmlElement) {
     use js_sys::{Function, Object, Reflect};
+    if !super::may_take_focus() {
+        return;
+    }
     let call_with = |target: &wasm_bindgen::JsValue, method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
         let object = Object::new();
         for (key, value) in options {

@@ -325,6 +325,16 @@ pub fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
     })
 }
 
+/// Whether the app may move the keyboard focus on its own (a turn begins, a dialog opens). Not in
+/// a frame the reader is not using: the focus would leave the host page, and the browser would
+/// scroll the host page to the frame (a rules page with several games would jump from one to the
+/// next as they start).
+pub fn may_take_focus() -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let framed = window.parent().ok().flatten().is_some_and(|parent| parent != window);
+    !framed || window.document().and_then(|d| d.has_focus().ok()).unwrap_or(true)
+}
+
 /// The bar at the top: title, new game, rules, record download and upload, preferences.
 #[component]
 fn TopBar() -> impl IntoView {

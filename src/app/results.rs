@@ -21,7 +21,9 @@ pub fn signed(n: Chips) -> String {
 pub fn focus_when_settled(button: web_sys::HtmlButtonElement) {
     set_timeout(
         move || {
-            let _ = button.focus();
+            if super::may_take_focus() {
+                let _ = button.focus();
+            }
         },
         std::time::Duration::from_millis(30),
     );

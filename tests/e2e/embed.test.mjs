@@ -1,6 +1,6 @@
 // Embedding (docs/embedding.md): the demo rules page (embed.html) with every embedded game, the
 // messages a frame sends its host (ready, resize, move, game_over) and the commands it takes
-// (new_game, show_position, set_lang), positions shown read-only or played on, invalid parameters
+// (new_game, show_position, set_lang, viewport), positions shown read-only or played on, invalid parameters
 // and messages, the "open the full game" link, and mount_tapis on a same-origin page.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -154,6 +154,8 @@ scenario(() => env, 'a host command starts an all-computer game that plays to th
   const frame = await frameOf(page, 'nain-jaune-game');
   await frame.locator('[data-testid="game"]').waitFor();
   const earlier = (await received(page, 'nain-jaune-game')).length;
+  // The reader has scrolled down to the frame's bottom (the hand): its top is above the window.
+  await page.evaluate(() => document.getElementById('nain-jaune-game').scrollIntoView({ block: 'end' }));
   await page.evaluate(() => {
     const f = document.getElementById('nain-jaune-game');
     f.contentWindow.postMessage({
@@ -179,9 +181,24 @@ scenario(() => env, 'a host command starts an all-computer game that plays to th
   // The frame shows the end too, and its full-game link holds the whole game: the referee replays
   // it to the same result.
   await frame.locator('[data-testid="round-summary"]').waitFor({ timeout: 10_000 });
-  // The summary focuses its button (a fixed dialog in a frame as tall as its content may sit
-  // below the host's visible part): Enter continues.
-  await until(async () => (await frame.evaluate(() => document.activeElement?.dataset.testid)) === 'summary-continue', { what: 'the focus on Continue' });
+  // The summary opens in the part of the frame the page shows, though the frame is taller than
+  // the window (Playwright's boxes are in the page's coordinates).
+  // (The demo page's other frames load and resize meanwhile: the reader scrolls back to the hand.)
+  await page.evaluate(() => document.getElementById('nain-jaune-game').scrollIntoView({ block: 'end' }));
+  const viewport = page.viewportSize();
+  const frameBox = await page.locator('#nain-jaune-game').boundingBox();
+  assert.ok(frameBox.height > viewport.height && frameBox.y < 0, `the frame (${Math.round(frameBox.height)} px, top ${Math.round(frameBox.y)}) reaches above the window`);
+  let seen;
+  await until(async () => {
+    const box = await frame.locator('.dialog').first().boundingBox();
+    const band = await frame.evaluate(() => ['--band-top', '--band-height'].map((v) => getComputedStyle(document.documentElement).getPropertyValue(v)).join(' / '));
+    seen = `dialog ${JSON.stringify(box)}, band ${band}, frame ${JSON.stringify(await page.locator('#nain-jaune-game').boundingBox())}`;
+    return box && box.y >= 0 && box.y + box.height <= viewport.height + 1;
+  }, { timeout: 5_000, what: 'the summary dialog within the window' }).catch((e) => { throw new Error(`${e.message}: ${seen}`); });
+  await shot(page, 'desktop-en-embed-summary-in-view');
+  // A frame the reader is not using takes no focus (the host page would jump to it): the page
+  // keeps it, and the summary's button is there to be pressed.
+  assert.notEqual(await page.evaluate(() => document.activeElement?.tagName), 'IFRAME', 'the host page keeps the focus');
   await frame.locator('[data-testid="summary-continue"]').press('Enter');
   await frame.locator('[data-testid="game-over"]').waitFor({ timeout: 10_000 });
   const dir = mkdtempSync(join(tmpdir(), 'tapis-over-'));

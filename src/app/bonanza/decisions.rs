@@ -113,6 +113,9 @@ pub fn Decisions(
         }
         set_timeout(
             move || {
+                if !crate::app::may_take_focus() {
+                    return;
+                }
                 if let Some(first) = bar.get_untracked().and_then(|b| buttons(&b).into_iter().find(|b| b.class_name().contains("decision"))) {
                     let _ = first.focus();
                 }

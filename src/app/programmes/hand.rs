@@ -17,6 +17,9 @@ use crate::app::i18n::{card_label, use_lang, Lang};
 pub fn focus_soon(selector: String) {
     set_timeout(
         move || {
+            if !crate::app::may_take_focus() {
+                return;
+            }
             let Some(el) = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.query_selector(&selector).ok().flatten())
