@@ -32,10 +32,12 @@ const encode = (file) => execFileSync(referee, ['encode', file], { encoding: 'ut
 const received = (page, id) => page.evaluate((f) => window.tapisHost.received.filter((m) => m.frame === f), id);
 
 /** The frame `id` of the demo page, scrolled into view (they load lazily) and started. */
-async function frameOf(page, id) {
+async function frameOf(page, id, lang = 'en') {
   const element = page.locator(`#${id}`);
   await element.scrollIntoViewIfNeeded();
-  await until(async () => (await received(page, id)).some((m) => m.type === 'ready'), { what: `${id} to say it is ready` });
+  await until(async () => (await received(page, id)).some((m) => m.type === 'ready' && m.lang === lang), {
+    what: `${id} to say it is ready, in ${lang}`,
+  });
   return (await element.elementHandle()).contentFrame();
 }
 
