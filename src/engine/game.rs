@@ -258,6 +258,13 @@ pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// A per-seat list in a fixed array of a game's table size (seats beyond the list hold the default).
+pub fn seat_array<T: Copy + Default, const N: usize>(values: &[T]) -> [T; N] {
+    let mut array = [T::default(); N];
+    array[..values.len()].copy_from_slice(values);
+    array
+}
+
 /// The largest stack a game may start with (a million million chips): every sum of stacks and
 /// boxes then stays far inside 64-bit integers, so chip arithmetic can never overflow.
 pub const MAX_STACK: Chips = 1_000_000_000_000;

@@ -7,5 +7,6 @@ pub mod cards;
 pub mod deal_sampling;
 pub mod game;
 pub mod nain_jaune;
+pub mod pack_deal;
 pub mod programmes;
 pub mod rng;

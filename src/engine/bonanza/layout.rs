@@ -6,6 +6,7 @@ use serde_json::json;
 use super::MAX_PLAYERS;
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Seat, SetupError};
+use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{shuffle, GameRng};
 
 /// One deal's cards: the hands in seat order (empty for seats out of the game) and the widow.
@@ -19,48 +20,8 @@ impl Layout {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
     /// is exactly the 53 cards once each.
     pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
-        let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'widow'".into()))?;
-        for key in obj.keys() {
-            if key != "hands" && key != "widow" {
-                return Err(err(format!("unknown field '{key}' (Bonanza deals have 'hands' and 'widow')")));
-            }
-        }
-        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
-        if hands_json.len() != players {
-            return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
-        }
-        let mut seen = CardSet::EMPTY;
-        let mut read = |list: &serde_json::Value, what: &str| -> Result<CardSet, SetupError> {
-            let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
-            let mut set = CardSet::EMPTY;
-            for item in items {
-                let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
-                let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
-                if seen.contains(card) {
-                    return Err(err(format!("{card} appears twice")));
-                }
-                seen.insert(card);
-                set.insert(card);
-            }
-            Ok(set)
-        };
-        let mut hands = Vec::with_capacity(players);
-        for (seat, hand) in hands_json.iter().enumerate() {
-            hands.push(read(hand, &format!("hand {seat}"))?);
-        }
-        let widow = match obj.get("widow") {
-            Some(w) => read(w, "widow")?,
-            None => return Err(err("'widow' is missing (the extra hand)".into())),
-        };
-        let missing = CardSet::PACK_53 - seen;
-        if !missing.is_empty() {
-            return Err(err(format!(
-                "not a full pack of 53 cards: {} missing ({})",
-                missing.len(),
-                missing.to_strings().join(" ")
-            )));
-        }
+        let form = PackDealForm { game: "Bonanza", pile: "widow", pile_optional: false, pack: CardSet::PACK_53 };
+        let (hands, widow) = pack_deal::read(value, players, index, &form)?;
         Ok(Layout { hands, widow })
     }
 

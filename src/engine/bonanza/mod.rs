@@ -42,7 +42,7 @@ pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -560,13 +560,6 @@ impl Bonanza {
             single_deal: false,
         }
     }
-}
-
-/// A per-seat list in a fixed array (seats beyond the list's length hold the default).
-fn seat_array<T: Copy + Default>(values: &[T]) -> [T; MAX_PLAYERS] {
-    let mut array = [T::default(); MAX_PLAYERS];
-    array[..values.len()].copy_from_slice(values);
-    array
 }
 
 impl Game for Bonanza {

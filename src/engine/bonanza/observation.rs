@@ -218,7 +218,7 @@ impl Observation {
         let n = self.players();
         // Later deals in a sampled world come from a fresh seed: the real one is secret.
         let mut world = Bonanza::bare(self.options, rng.random(), n);
-        world.chips = super::seat_array(&self.chips);
+        world.chips = crate::engine::game::seat_array(&self.chips);
         world.board = self.board;
         world.set_out(self.out.iter().fold(0, |m, &s| m | 1 << s));
         world.dealer = self.dealer;
@@ -231,11 +231,11 @@ impl Observation {
         world.played = self.played;
         world.run = self.run;
         world.auction = self.auction;
-        world.sequences = super::seat_array(&self.sequences.to_vec());
+        world.sequences = crate::engine::game::seat_array(&self.sequences.to_vec());
         world.betting = self.betting;
         world.lead_cards = self.lead_cards;
-        world.known = super::seat_array(&self.known);
-        world.excluded = super::seat_array(&self.excluded);
+        world.known = crate::engine::game::seat_array(&self.known);
+        world.excluded = crate::engine::game::seat_array(&self.excluded);
         world.known_dead = self.known_dead;
         world.winner = self.winner;
         world.hands[self.seat] = self.hand;

@@ -24,7 +24,8 @@ pub use observation::Observation;
 pub use options::{Direction, Options, Points};
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
@@ -68,54 +69,10 @@ impl Layout {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "talon": […]}`), checking that it
     /// is exactly the 52 cards once each.
     pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
-        let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'talon'".into()))?;
-        for key in obj.keys() {
-            if key != "hands" && key != "talon" {
-                return Err(err(format!("unknown field '{key}' (Nain Jaune deals have 'hands' and 'talon')")));
-            }
-        }
-        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
-        if hands_json.len() != players {
-            return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
-        }
-        let mut seen = CardSet::EMPTY;
-        let mut read = |list: &serde_json::Value, what: &str| -> Result<CardSet, SetupError> {
-            let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
-            let mut set = CardSet::EMPTY;
-            for item in items {
-                let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
-                let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
-                if card.is_joker() {
-                    return Err(err(format!("{what}: Nain Jaune is played without the joker")));
-                }
-                if seen.contains(card) {
-                    return Err(err(format!("{card} appears twice")));
-                }
-                seen.insert(card);
-                set.insert(card);
-            }
-            Ok(set)
-        };
-        let mut hands = Vec::with_capacity(players);
-        for (seat, hand) in hands_json.iter().enumerate() {
-            let set = read(hand, &format!("hand {seat}"))?;
-            if set.is_empty() {
-                return Err(err(format!("hand {seat} is empty (every seat plays every round)")));
-            }
-            hands.push(set);
-        }
-        let talon = match obj.get("talon") {
-            Some(t) => read(t, "talon")?,
-            None => CardSet::EMPTY,
-        };
-        let missing = CardSet::PACK_52 - seen;
-        if !missing.is_empty() {
-            return Err(err(format!(
-                "not a full pack: {} missing ({})",
-                missing.len(),
-                missing.to_strings().join(" ")
-            )));
+        let form = PackDealForm { game: "Nain Jaune", pile: "talon", pile_optional: true, pack: CardSet::PACK_52 };
+        let (hands, talon) = pack_deal::read(value, players, index, &form)?;
+        if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
+            return Err(SetupError(format!("deals[{index}]: hand {seat} is empty (every seat plays every round)")));
         }
         Ok(Layout { hands, talon })
     }
@@ -520,13 +477,6 @@ impl NainJaune {
             single_deal: false,
         }
     }
-}
-
-/// A per-seat list in a fixed array (seats beyond the list's length hold the default).
-fn seat_array<T: Copy + Default>(values: &[T]) -> [T; MAX_PLAYERS] {
-    let mut array = [T::default(); MAX_PLAYERS];
-    array[..values.len()].copy_from_slice(values);
-    array
 }
 
 /// Points of one card left in hand: ace 1, two to ten their value, court cards 10.

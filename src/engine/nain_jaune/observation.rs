@@ -157,7 +157,7 @@ impl Observation {
             phase,
             self.to_move,
             self.movers,
-            super::seat_array(&self.voids),
+            crate::engine::game::seat_array(&self.voids),
             self.winner,
         )
     }
