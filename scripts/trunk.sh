@@ -10,4 +10,10 @@ set -euo pipefail
 export RUSTC_BOOTSTRAP=1
 export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none'
+# The rebuilt standard library has crates of its own (dlmalloc, moto-rt, …) that nothing else
+# downloads, and the build runs with --offline: fetch them first, or a fresh machine fails with
+# "no matching package named `moto-rt` found". Quick when they are already there; if the network is
+# down the offline build below says what is missing.
+cargo fetch --target wasm32-unknown-unknown --quiet ||
+  echo "trunk.sh: cargo fetch failed; building with what is already downloaded" >&2
 exec trunk "$@"
