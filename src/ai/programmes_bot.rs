@@ -191,8 +191,6 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
         let dir = &program.directives[d];
         let length = dir.length as u32;
         let mut best_nat = 0u32;
-        let mut best_lost = 0u32;
-        let mut best = None;
         let once = pool.once_mask();
         let twice = pool.twice_mask();
         let permitted = SUIT_CARDS[dir.suits.0 as usize];
@@ -203,25 +201,58 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
                     Some(l) => (l, l),
                     None => (1, 15 - dir.length),
                 };
-                let base = ((1u16 << dir.length) - 1) << (first - 1);
+                // Every window at once: the run positions held in each suit, one 16-bit lane a
+                // suit (bit low-1 of lane s: the window of `length` positions from `low` in
+                // suit s), and the naturals of each window counted in four bit planes.
+                let mut lanes = 0u64;
+                let mut valid = 0u64;
+                let windows = ((1u64 << (last - first + 1)) - 1) << (first - 1);
                 for s in 0..4 {
-                    if dir.suits.0 & (1 << s) == 0 {
-                        continue;
-                    }
-                    let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
-                    let mut window = base;
-                    for low in first..=last {
-                        let nat = (held & window).count_ones();
-                        let lost = (window & gone[s] & !held).count_ones();
-                        if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
-                            best_nat = nat;
-                            best_lost = lost;
-                            best = Some((s, low));
-                        }
-                        window <<= 1;
+                    if dir.suits.0 & (1 << s) != 0 {
+                        let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
+                        lanes |= u64::from(held) << (16 * s);
+                        valid |= windows << (16 * s);
                     }
                 }
-                let (s, low) = best.expect("a directive has targets");
+                let mut planes = [0u64; 4];
+                for i in 0..dir.length {
+                    // Position low-1+i of each window (lanes above 14-length pick up bits of the
+                    // next suit: they are not windows).
+                    let mut carry = lanes >> i;
+                    for plane in planes.iter_mut() {
+                        let next = *plane & carry;
+                        *plane ^= carry;
+                        carry = next;
+                    }
+                }
+                // The windows with the most naturals, and that number.
+                let mut most = valid;
+                for (j, plane) in planes.iter().enumerate().rev() {
+                    if most & plane != 0 {
+                        most &= plane;
+                        best_nat |= 1 << j;
+                    }
+                }
+                // The first of them in order (suit, then low position); with dead cards, the
+                // first of those whose missing cards are fewest out of reach.
+                let first_window = most.trailing_zeros();
+                let (mut s, mut low) = ((first_window / 16) as usize, (first_window % 16) as u8 + 1);
+                if !no_dead {
+                    let mut rest = most;
+                    let mut fewest = u32::MAX;
+                    while rest != 0 {
+                        let bit = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        let (ws, wlow) = ((bit / 16) as usize, (bit % 16) as u8 + 1);
+                        let held = (lanes >> (16 * ws)) as u16;
+                        let window = ((1u16 << dir.length) - 1) << (wlow - 1);
+                        let lost = (window & gone[ws] & !held).count_ones();
+                        if lost < fewest {
+                            fewest = lost;
+                            (s, low) = (ws, wlow);
+                        }
+                    }
+                }
                 let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
                 let window = ((1u16 << dir.length) - 1) << (low - 1);
                 let used_ranks = ranks_of_positions(window & held) as u64;
@@ -235,23 +266,50 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
                     Some(r) => (r.index(), r.index()),
                     None => (0, 12),
                 };
-                for r in first..=last {
-                    if r == Rank::TWO.index() {
+                // ge[k + 1]: the ranks (bit r) holding at least k permitted naturals, counted up
+                // to `length` (a natural held twice counts twice); ge[0] and ge[1]: every rank.
+                let mut ge = [0u16; 9];
+                ge[0] = 0x1FFF;
+                ge[1] = 0x1FFF;
+                for s in 0..4 {
+                    if dir.suits.0 & (1 << s) == 0 {
                         continue;
                     }
-                    let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
-                    let nat = ((once & cards).count_ones() + (twice & cards).count_ones()).min(length);
-                    let lost = if no_dead { 0 } else { dead.count_in(CardSet(cards)) as u32 };
-                    if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
-                        best_nat = nat;
-                        best_lost = lost;
-                        best = Some((r, 0));
-                        if nat == length {
-                            break;
+                    let x = ((once >> (13 * s)) & 0x1FFF) as u16;
+                    if x == 0 {
+                        continue;
+                    }
+                    let y = ((twice >> (13 * s)) & 0x1FFF) as u16;
+                    for k in (1..=dir.length as usize).rev() {
+                        ge[k + 1] |= ge[k] & x | ge[k - 1] & y;
+                    }
+                }
+                // The ranks the directive allows.
+                let range = ((1u16 << (last + 1)) - (1u16 << first)) & !(1 << Rank::TWO.index());
+                let mut k = dir.length as usize;
+                while ge[k + 1] & range == 0 {
+                    k -= 1;
+                }
+                best_nat = k as u32;
+                let candidates = ge[k + 1] & range;
+                // The first rank with the most naturals; below a full set, the fewest lost
+                // cards first.
+                let mut chosen = candidates.trailing_zeros() as usize;
+                if !no_dead && best_nat < length {
+                    let mut rest = candidates;
+                    let mut fewest = u32::MAX;
+                    while rest != 0 {
+                        let r = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
+                        let lost = dead.count_in(CardSet(cards)) as u32;
+                        if lost < fewest {
+                            fewest = lost;
+                            chosen = r;
                         }
                     }
                 }
-                let (r, _) = best.expect("a directive has targets");
+                let r = chosen;
                 let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
                 let (a, b) = (once & cards, twice & cards);
                 let na = a.count_ones();
