@@ -140,6 +140,33 @@ fn ranks_of_positions(positions: u16) -> u16 {
     (positions & 0x1FFF) | (positions >> 13) & 1
 }
 
+/// The ranks (bit r) of which `hand` holds the most ordinary cards, copies included, and that
+/// number (every rank and 0 for a hand without ordinary cards). The copies of each rank are
+/// counted in four bit planes, every rank at once.
+fn most_copies(hand: CardMultiset) -> (u16, usize) {
+    let (once, twice) = (hand.once_mask(), hand.twice_mask());
+    let mut planes = [0u16; 4];
+    for s in 0..4 {
+        for mask in [once, twice] {
+            let mut carry = ((mask >> (13 * s)) & 0x1FFF) as u16;
+            for plane in planes.iter_mut() {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        }
+    }
+    let mut most = 0x1FFFu16;
+    let mut n = 0;
+    for (j, plane) in planes.iter().enumerate().rev() {
+        if most & plane != 0 {
+            most &= plane;
+            n |= 1 << j;
+        }
+    }
+    (most, n)
+}
+
 /// The `k` lowest set bits of `x`.
 #[inline]
 fn lowest_bits(mut x: u64, k: u32) -> u64 {
@@ -539,22 +566,27 @@ fn draw_choice(view: &TurnView) -> Action {
     }
 }
 
+/// How many cards of `rank` a hand holds, copies included: the rank's bit of each suit folded
+/// together by one multiplication (instead of counting bits).
+#[inline]
+fn rank_copies(hand: CardMultiset, rank: Rank) -> u32 {
+    const SUITS: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+    let fold = |mask: u64| (((mask >> rank.index()) & SUITS).wrapping_mul(SUITS) >> 39) as u32 & 7;
+    fold(hand.once_mask()) + fold(hand.twice_mask())
+}
+
 /// How much a natural card is worth keeping beyond the plan: its neighbours in the hand (same
 /// suit within two values, same rank).
 fn neighbours(hand: CardMultiset, card: Card) -> u32 {
     let suit = card.suit_unchecked();
-    let held = suit_positions(hand, suit);
-    let p = card.rank_unchecked().index() as i32 + 1;
-    let mut near = 0;
-    for q in [p - 2, p - 1, p + 1, p + 2] {
-        if (1..=14).contains(&q) && held & (1 << (q - 1)) != 0 {
-            near += 1;
-        }
-    }
+    let held = u32::from(suit_positions(hand, suit));
+    let p = card.rank_unchecked().index() as u32 + 1;
+    // Positions p-2, p-1, p+1 and p+2 (bits p-3, p-2, p and p+1; those below position 1 fall off).
+    let mut near = (held & ((0b11011u32 << (p + 1)) >> 4)).count_ones();
     if card.rank_unchecked() == Rank::ACE && held & (1 << 11 | 1 << 12) != 0 {
         near += 1;
     }
-    near + hand.count_in(CardSet::of_rank(card.rank_unchecked())) as u32 - 1
+    near + rank_copies(hand, card.rank_unchecked()) - 1
 }
 
 /// How much discarding `card` could help the next player: he collects what he took from the
@@ -653,13 +685,8 @@ fn layoff_choice(view: &TurnView) -> Option<Action> {
     let wild_count = view.hand.len() - naturals.len();
     // A new set: three naturals of a rank, or fewer with wilds; the rank with the most naturals
     // (the lowest on a tie).
-    let mut best: Option<(Rank, usize)> = None;
-    for rank in Rank::all().filter(|&r| r != Rank::TWO) {
-        let n = naturals.count_in(CardSet::of_rank(rank));
-        if n > best.map_or(0, |(_, b)| b) && n + wild_count >= 3 {
-            best = Some((rank, n));
-        }
-    }
+    let (most, n) = most_copies(naturals);
+    let best = (n > 0 && n + wild_count >= 3).then(|| (Rank::from_index(most.trailing_zeros() as usize), n));
     if let Some((rank, n)) = best {
         let mut cards: Vec<Placed> = naturals.restricted_to(CardSet::of_rank(rank)).iter().map(Placed::natural).collect();
         let mut counts = naturals.rank_counts(rank);
