@@ -140,6 +140,33 @@ fn ranks_of_positions(positions: u16) -> u16 {
     (positions & 0x1FFF) | (positions >> 13) & 1
 }
 
+/// The ranks (bit r) of which `hand` holds the most ordinary cards, copies included, and that
+/// number (every rank and 0 for a hand without ordinary cards). The copies of each rank are
+/// counted in four bit planes, every rank at once.
+fn most_copies(hand: CardMultiset) -> (u16, usize) {
+    let (once, twice) = (hand.once_mask(), hand.twice_mask());
+    let mut planes = [0u16; 4];
+    for s in 0..4 {
+        for mask in [once, twice] {
+            let mut carry = ((mask >> (13 * s)) & 0x1FFF) as u16;
+            for plane in planes.iter_mut() {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        }
+    }
+    let mut most = 0x1FFFu16;
+    let mut n = 0;
+    for (j, plane) in planes.iter().enumerate().rev() {
+        if most & plane != 0 {
+            most &= plane;
+            n |= 1 << j;
+        }
+    }
+    (most, n)
+}
+
 /// The `k` lowest set bits of `x`.
 #[inline]
 fn lowest_bits(mut x: u64, k: u32) -> u64 {
@@ -191,8 +218,6 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
         let dir = &program.directives[d];
         let length = dir.length as u32;
         let mut best_nat = 0u32;
-        let mut best_lost = 0u32;
-        let mut best = None;
         let once = pool.once_mask();
         let twice = pool.twice_mask();
         let permitted = SUIT_CARDS[dir.suits.0 as usize];
@@ -203,25 +228,58 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
                     Some(l) => (l, l),
                     None => (1, 15 - dir.length),
                 };
-                let base = ((1u16 << dir.length) - 1) << (first - 1);
+                // Every window at once: the run positions held in each suit, one 16-bit lane a
+                // suit (bit low-1 of lane s: the window of `length` positions from `low` in
+                // suit s), and the naturals of each window counted in four bit planes.
+                let mut lanes = 0u64;
+                let mut valid = 0u64;
+                let windows = ((1u64 << (last - first + 1)) - 1) << (first - 1);
                 for s in 0..4 {
-                    if dir.suits.0 & (1 << s) == 0 {
-                        continue;
-                    }
-                    let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
-                    let mut window = base;
-                    for low in first..=last {
-                        let nat = (held & window).count_ones();
-                        let lost = (window & gone[s] & !held).count_ones();
-                        if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
-                            best_nat = nat;
-                            best_lost = lost;
-                            best = Some((s, low));
-                        }
-                        window <<= 1;
+                    if dir.suits.0 & (1 << s) != 0 {
+                        let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
+                        lanes |= u64::from(held) << (16 * s);
+                        valid |= windows << (16 * s);
                     }
                 }
-                let (s, low) = best.expect("a directive has targets");
+                let mut planes = [0u64; 4];
+                for i in 0..dir.length {
+                    // Position low-1+i of each window (lanes above 14-length pick up bits of the
+                    // next suit: they are not windows).
+                    let mut carry = lanes >> i;
+                    for plane in planes.iter_mut() {
+                        let next = *plane & carry;
+                        *plane ^= carry;
+                        carry = next;
+                    }
+                }
+                // The windows with the most naturals, and that number.
+                let mut most = valid;
+                for (j, plane) in planes.iter().enumerate().rev() {
+                    if most & plane != 0 {
+                        most &= plane;
+                        best_nat |= 1 << j;
+                    }
+                }
+                // The first of them in order (suit, then low position); with dead cards, the
+                // first of those whose missing cards are fewest out of reach.
+                let first_window = most.trailing_zeros();
+                let (mut s, mut low) = ((first_window / 16) as usize, (first_window % 16) as u8 + 1);
+                if !no_dead {
+                    let mut rest = most;
+                    let mut fewest = u32::MAX;
+                    while rest != 0 {
+                        let bit = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        let (ws, wlow) = ((bit / 16) as usize, (bit % 16) as u8 + 1);
+                        let held = (lanes >> (16 * ws)) as u16;
+                        let window = ((1u16 << dir.length) - 1) << (wlow - 1);
+                        let lost = (window & gone[ws] & !held).count_ones();
+                        if lost < fewest {
+                            fewest = lost;
+                            (s, low) = (ws, wlow);
+                        }
+                    }
+                }
                 let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
                 let window = ((1u16 << dir.length) - 1) << (low - 1);
                 let used_ranks = ranks_of_positions(window & held) as u64;
@@ -235,23 +293,50 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
                     Some(r) => (r.index(), r.index()),
                     None => (0, 12),
                 };
-                for r in first..=last {
-                    if r == Rank::TWO.index() {
+                // ge[k + 1]: the ranks (bit r) holding at least k permitted naturals, counted up
+                // to `length` (a natural held twice counts twice); ge[0] and ge[1]: every rank.
+                let mut ge = [0u16; 9];
+                ge[0] = 0x1FFF;
+                ge[1] = 0x1FFF;
+                for s in 0..4 {
+                    if dir.suits.0 & (1 << s) == 0 {
                         continue;
                     }
-                    let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
-                    let nat = ((once & cards).count_ones() + (twice & cards).count_ones()).min(length);
-                    let lost = if no_dead { 0 } else { dead.count_in(CardSet(cards)) as u32 };
-                    if best.is_none() || nat > best_nat || nat == best_nat && lost < best_lost {
-                        best_nat = nat;
-                        best_lost = lost;
-                        best = Some((r, 0));
-                        if nat == length {
-                            break;
+                    let x = ((once >> (13 * s)) & 0x1FFF) as u16;
+                    if x == 0 {
+                        continue;
+                    }
+                    let y = ((twice >> (13 * s)) & 0x1FFF) as u16;
+                    for k in (1..=dir.length as usize).rev() {
+                        ge[k + 1] |= ge[k] & x | ge[k - 1] & y;
+                    }
+                }
+                // The ranks the directive allows.
+                let range = ((1u16 << (last + 1)) - (1u16 << first)) & !(1 << Rank::TWO.index());
+                let mut k = dir.length as usize;
+                while ge[k + 1] & range == 0 {
+                    k -= 1;
+                }
+                best_nat = k as u32;
+                let candidates = ge[k + 1] & range;
+                // The first rank with the most naturals; below a full set, the fewest lost
+                // cards first.
+                let mut chosen = candidates.trailing_zeros() as usize;
+                if !no_dead && best_nat < length {
+                    let mut rest = candidates;
+                    let mut fewest = u32::MAX;
+                    while rest != 0 {
+                        let r = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
+                        let lost = dead.count_in(CardSet(cards)) as u32;
+                        if lost < fewest {
+                            fewest = lost;
+                            chosen = r;
                         }
                     }
                 }
-                let (r, _) = best.expect("a directive has targets");
+                let r = chosen;
                 let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
                 let (a, b) = (once & cards, twice & cards);
                 let na = a.count_ones();
@@ -481,22 +566,27 @@ fn draw_choice(view: &TurnView) -> Action {
     }
 }
 
+/// How many cards of `rank` a hand holds, copies included: the rank's bit of each suit folded
+/// together by one multiplication (instead of counting bits).
+#[inline]
+fn rank_copies(hand: CardMultiset, rank: Rank) -> u32 {
+    const SUITS: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+    let fold = |mask: u64| (((mask >> rank.index()) & SUITS).wrapping_mul(SUITS) >> 39) as u32 & 7;
+    fold(hand.once_mask()) + fold(hand.twice_mask())
+}
+
 /// How much a natural card is worth keeping beyond the plan: its neighbours in the hand (same
 /// suit within two values, same rank).
 fn neighbours(hand: CardMultiset, card: Card) -> u32 {
     let suit = card.suit_unchecked();
-    let held = suit_positions(hand, suit);
-    let p = card.rank_unchecked().index() as i32 + 1;
-    let mut near = 0;
-    for q in [p - 2, p - 1, p + 1, p + 2] {
-        if (1..=14).contains(&q) && held & (1 << (q - 1)) != 0 {
-            near += 1;
-        }
-    }
+    let held = u32::from(suit_positions(hand, suit));
+    let p = card.rank_unchecked().index() as u32 + 1;
+    // Positions p-2, p-1, p+1 and p+2 (bits p-3, p-2, p and p+1; those below position 1 fall off).
+    let mut near = (held & ((0b11011u32 << (p + 1)) >> 4)).count_ones();
     if card.rank_unchecked() == Rank::ACE && held & (1 << 11 | 1 << 12) != 0 {
         near += 1;
     }
-    near + hand.count_in(CardSet::of_rank(card.rank_unchecked())) as u32 - 1
+    near + rank_copies(hand, card.rank_unchecked()) - 1
 }
 
 /// How much discarding `card` could help the next player: he collects what he took from the
@@ -595,13 +685,8 @@ fn layoff_choice(view: &TurnView) -> Option<Action> {
     let wild_count = view.hand.len() - naturals.len();
     // A new set: three naturals of a rank, or fewer with wilds; the rank with the most naturals
     // (the lowest on a tie).
-    let mut best: Option<(Rank, usize)> = None;
-    for rank in Rank::all().filter(|&r| r != Rank::TWO) {
-        let n = naturals.count_in(CardSet::of_rank(rank));
-        if n > best.map_or(0, |(_, b)| b) && n + wild_count >= 3 {
-            best = Some((rank, n));
-        }
-    }
+    let (most, n) = most_copies(naturals);
+    let best = (n > 0 && n + wild_count >= 3).then(|| (Rank::from_index(most.trailing_zeros() as usize), n));
     if let Some((rank, n)) = best {
         let mut cards: Vec<Placed> = naturals.restricted_to(CardSet::of_rank(rank)).iter().map(Placed::natural).collect();
         let mut counts = naturals.rank_counts(rank);
