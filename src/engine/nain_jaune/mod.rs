@@ -26,7 +26,7 @@ pub use options::{Direction, Options, Points};
 use crate::engine::cards::{Card, CardSet, Rank};
 use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::pack_deal::{self, PackDealForm};
-use crate::engine::rng::{deal_rng, shuffle, GameRng};
+use crate::engine::rng::{below, deal_rng, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
 /// game: a hundred rounds is already a long evening) guarantees that a bug cannot loop forever.
@@ -111,9 +111,12 @@ impl Phase {
 pub struct NainJaune {
     options: Options,
     seed: u64,
-    /// The record's explicit deals, shared (never changed) so clones stay cheap.
-    layouts: Arc<Vec<Layout>>,
+    /// The record's explicit deals, shared (never changed) so clones stay cheap; `None` when there
+    /// are none (playouts and searches: no reference count to touch).
+    layouts: Option<Arc<Vec<Layout>>>,
     players: usize,
+    /// The seat after each seat in the direction of play (looked up on every "X without Y").
+    next: [u8; MAX_PLAYERS],
     /// Stacks in seat order (a fixed array, like the hands: clones never allocate).
     chips: [Chips; MAX_PLAYERS],
     boxes: [Chips; 5],
@@ -193,14 +196,10 @@ impl NainJaune {
     }
 
     /// The seat after `seat` in the direction of play.
+    #[inline]
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        // No division: this runs on every "X without Y" search of every playout.
-        match self.options.direction {
-            Direction::Clockwise if seat + 1 == self.players => 0,
-            Direction::Clockwise => seat + 1,
-            Direction::Anticlockwise if seat == 0 => self.players - 1,
-            Direction::Anticlockwise => seat - 1,
-        }
+        // A table: this runs on every "X without Y" search of every playout.
+        self.next[seat] as Seat
     }
 
     /// The chips one player puts on the board before a round.
@@ -216,10 +215,18 @@ impl NainJaune {
         }
     }
 
+    #[inline(always)]
     fn log(&mut self, event: impl FnOnce() -> Event) {
         if self.logging {
-            self.events.push(event());
+            self.push_event(event());
         }
+    }
+
+    /// Out of line: playouts never log, and the push would cost every caller registers.
+    #[cold]
+    #[inline(never)]
+    fn push_event(&mut self, event: Event) {
+        self.events.push(event);
     }
 
     /// Stakes, deal and first lead of the next round, or the end of the game.
@@ -252,7 +259,7 @@ impl NainJaune {
         self.log(|| Event::Staked { deal_number, each });
 
         let leader = self.next_seat(self.dealer);
-        let layout = match self.layouts.get(deal_number as usize - 1) {
+        let layout = match self.layouts.as_ref().and_then(|l| l.get(deal_number as usize - 1)) {
             Some(layout) => layout.clone(),
             None => self.shuffled_layout(leader),
         };
@@ -337,6 +344,7 @@ impl NainJaune {
     }
 
     /// After `seat` played a card of rank `rank`: who continues, and with what.
+    #[inline(always)]
     fn continue_after(&mut self, seat: Seat, rank: Rank) {
         let Some(wanted) = rank.next_up() else {
             self.phase = Phase::Lead;
@@ -380,34 +388,91 @@ impl NainJaune {
         }
     }
 
-    /// Plays a card already known to be legal: the whole consequence of one play.
-    #[inline]
+    /// Plays a card already known to be legal: the whole consequence of one play. Inlined into
+    /// every caller (playouts run it tens of millions of times a second); the rare parts (a box
+    /// won, the end of the round) are out of line.
+    #[inline(always)]
     fn apply_play(&mut self, seat: Seat, card: Card) {
+        let bit = CardSet(1 << card.index());
         if self.phase == Phase::Lead {
             self.run = CardSet::EMPTY;
         }
-        self.hands[seat].remove(card);
-        self.played.insert(card);
-        self.run.insert(card);
+        let hand = self.hands[seat] - bit;
+        self.hands[seat] = hand;
+        self.played |= bit;
+        self.run |= bit;
         self.movers |= 1 << seat;
         self.log(|| Event::Played { seat, card });
-        if BOARD_CARDS.contains(card) {
-            let b = NainJauneBox::of_card(card).expect("a board card");
-            let chips = std::mem::take(&mut self.boxes[b.index()]);
-            self.chips[seat] += chips;
-            self.log(|| Event::BoxWon { seat, board_box: b, chips });
+        if BOARD_CARDS.intersects(bit) {
+            self.take_box(seat, card);
         }
-        if self.hands[seat].is_empty() {
-            self.settle_round(seat);
-            if self.single_deal {
-                self.phase = Phase::GameOver;
-                self.to_move = None;
-            } else {
-                self.start_round();
-            }
+        if hand.is_empty() {
+            self.end_round(seat);
         } else {
             self.continue_after(seat, card.rank_unchecked());
         }
+    }
+
+    /// A board card was played: its box goes to `seat`.
+    #[cold]
+    #[inline(never)]
+    fn take_box(&mut self, seat: Seat, card: Card) {
+        let b = NainJauneBox::of_card(card).expect("a board card");
+        let chips = std::mem::take(&mut self.boxes[b.index()]);
+        self.chips[seat] += chips;
+        self.log(|| Event::BoxWon { seat, board_box: b, chips });
+    }
+
+    /// `seat` has emptied its hand: the settlement, then the next round (or, in a playout, the end).
+    #[cold]
+    #[inline(never)]
+    fn end_round(&mut self, seat: Seat) {
+        self.settle_round(seat);
+        if self.single_deal {
+            self.phase = Phase::GameOver;
+            self.to_move = None;
+        } else {
+            self.start_round();
+        }
+    }
+
+    /// Plays the card of index `k` (counting from the lowest) among `playable` (not empty).
+    #[inline(always)]
+    fn play_nth(&mut self, seat: Seat, playable: CardSet, k: u32) {
+        let mut bits = playable.0;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        self.apply_play(seat, Card::from_index_const(bits.trailing_zeros() as usize));
+    }
+
+    /// Plays a uniformly random card among `playable` (not empty): forced moves (a single card)
+    /// draw no random number.
+    #[inline(always)]
+    fn play_random_among(&mut self, seat: Seat, playable: CardSet, rng: &mut GameRng) {
+        let count = playable.len() as u32;
+        let k = if count == 1 { 0 } else { crate::engine::rng::below(rng, count) };
+        self.play_nth(seat, playable, k);
+    }
+
+    /// One move of the searches' playout policy: a follower holding the board card of the wanted
+    /// rank plays it; any other move is uniformly random, drawing from `rng` exactly as
+    /// [`Game::play_random`] does. False when nobody is to move.
+    pub fn play_playout_move(&mut self, rng: &mut GameRng) -> bool {
+        let Some(seat) = self.to_move else { return false };
+        let hand = self.hands[seat];
+        match self.phase {
+            Phase::Lead => self.play_random_among(seat, hand, rng),
+            Phase::Follow(rank) => {
+                let playable = hand & CardSet::of_rank(rank);
+                match (playable & BOARD_CARDS).first() {
+                    Some(card) => self.apply_play(seat, card),
+                    None => self.play_random_among(seat, playable, rng),
+                }
+            }
+            Phase::GameOver => return false,
+        }
+        true
     }
 
     /// Why `action` cannot be played by `seat` now, if it cannot.
@@ -455,9 +520,10 @@ impl NainJaune {
         winner: Option<Seat>,
     ) -> NainJaune {
         NainJaune {
+            next: seat_order(options.direction, chips.len()),
             options,
             seed,
-            layouts: Arc::new(Vec::new()),
+            layouts: None,
             players: chips.len(),
             chips: seat_array(chips),
             boxes,
@@ -479,6 +545,19 @@ impl NainJaune {
     }
 }
 
+/// The seat after each seat for `players` seats in `direction` (entries beyond the table unused).
+fn seat_order(direction: Direction, players: usize) -> [u8; MAX_PLAYERS] {
+    std::array::from_fn(|seat| {
+        let next = match direction {
+            Direction::Clockwise if seat + 1 >= players => 0,
+            Direction::Clockwise => seat + 1,
+            Direction::Anticlockwise if seat == 0 => players - 1,
+            Direction::Anticlockwise => seat - 1,
+        };
+        next as u8
+    })
+}
+
 /// Points of one card left in hand: ace 1, two to ten their value, court cards 10.
 pub fn card_points(rank: Rank) -> Chips {
     (rank.pips() as Chips).min(10)
@@ -492,25 +571,47 @@ pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(S
 }
 
 /// [`deal_from`] without allocating (playouts deal millions of times).
+///
+/// The same draws and the same deal as shuffling the pack (`rng::shuffle`) and then dealing it
+/// from the top, in one pass: Fisher–Yates fixes the pack from its last position down, so each
+/// card is dealt as soon as its position is final. Positions beyond the hands are the talon;
+/// position `p` of the hands goes to the `p % players`-th seat from `first`.
 fn deal_hands(
     rng: &mut GameRng,
     players: usize,
     first: Seat,
     next: impl Fn(Seat) -> Seat,
 ) -> ([CardSet; MAX_PLAYERS], CardSet) {
-    let mut pack: [Card; 52] = std::array::from_fn(Card::from_index);
-    shuffle(&mut pack, rng);
     let (per_hand, _) = deal_sizes(players);
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    let mut cards = pack.into_iter();
-    for _ in 0..per_hand {
-        let mut seat = first;
-        for _ in 0..players {
-            hands[seat].insert(cards.next().expect("52 cards are enough"));
-            seat = next(seat);
-        }
+    let dealt = per_hand * players;
+    let mut pack: [u8; 52] = std::array::from_fn(|i| i as u8);
+    let mut talon = 0u64;
+    let mut i = pack.len() - 1;
+    while i >= dealt {
+        let j = below(rng, i as u32 + 1) as usize;
+        pack.swap(i, j);
+        talon |= 1 << pack[i];
+        i -= 1;
     }
-    (hands, cards.collect())
+    // Hands by deal order (slot 0 is `first`'s); position i goes to slot i % players, counted
+    // down without dividing.
+    let mut slots = [0u64; MAX_PLAYERS];
+    let mut slot = players - 1;
+    while i >= 1 {
+        let j = below(rng, i as u32 + 1) as usize;
+        pack.swap(i, j);
+        slots[slot] |= 1 << pack[i];
+        slot = if slot == 0 { players - 1 } else { slot - 1 };
+        i -= 1;
+    }
+    slots[0] |= 1 << pack[0];
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut seat = first;
+    for &cards in &slots[..players] {
+        hands[seat] = CardSet(cards);
+        seat = next(seat);
+    }
+    (hands, CardSet(talon))
 }
 
 impl Game for NainJaune {
@@ -531,9 +632,10 @@ impl Game for NainJaune {
             .map(|(i, d)| Layout::from_record(d, players, i))
             .collect::<Result<Vec<_>, _>>()?;
         let mut game = NainJaune {
+            next: seat_order(options.direction, players),
             options,
             seed: setup.seed,
-            layouts: Arc::new(layouts),
+            layouts: (!layouts.is_empty()).then(|| Arc::new(layouts)),
             players,
             chips,
             boxes: [0; 5],
@@ -593,14 +695,7 @@ impl Game for NainJaune {
     fn play_random(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
         let playable = self.playable(seat);
-        // Forced moves (a single playable card) are common: they draw no random number.
-        let count = playable.len() as u32;
-        let k = if count == 1 { 0 } else { crate::engine::rng::below(rng, count) };
-        let mut bits = playable.0;
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        self.apply_play(seat, Card::from_index(bits.trailing_zeros() as usize));
+        self.play_random_among(seat, playable, rng);
         true
     }
 
@@ -646,8 +741,13 @@ impl Game for NainJaune {
         })
     }
 
+    /// Off, the log kept so far is dropped too: a state without logging is a playout's or a
+    /// search's, and its clones then copy no event list (a heap allocation per playout).
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
+        if !on {
+            self.events = Vec::new();
+        }
     }
 
     fn set_single_deal(&mut self, on: bool) {
