@@ -43,6 +43,7 @@ pub const BOARD_CARDS: CardSet = CardSet(
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 8;
+const _: () = assert!(MAX_PLAYERS.is_power_of_two(), "seat indices are masked (see `slot`)");
 
 /// Cards per hand and talon size for 2 to 8 players (RULES.md §2 "Deal").
 pub fn deal_sizes(players: usize) -> (usize, usize) {
@@ -314,6 +315,9 @@ impl NainJaune {
         }
         let losers = &losers[..count];
         for &seat in losers {
+            if !self.hands[seat].intersects(BOARD_CARDS) {
+                continue;
+            }
             for b in NainJauneBox::ALL {
                 let card = b.card();
                 if self.hands[seat].contains(card) {
@@ -343,37 +347,41 @@ impl NainJaune {
         self.log(|| Event::RoundWon { seat: winner, deal_number, grand_opera });
     }
 
-    /// After `seat` played a card of rank `rank`: who continues, and with what.
+    /// After `seat` played a card of rank `rank`: who continues, and with what. `seat` is the
+    /// seat to move (it just played). Events only with `LOG` (the caller checked `logging`).
     #[inline(always)]
-    fn continue_after(&mut self, seat: Seat, rank: Rank) {
+    fn continue_after<const LOG: bool>(&mut self, seat: Seat, rank: Rank) {
         let Some(wanted) = rank.next_up() else {
             self.phase = Phase::Lead;
-            self.to_move = Some(seat);
-            self.log(|| Event::Stop { seat, played: rank, missing: None });
+            if LOG {
+                self.push_event(Event::Stop { seat, played: rank, missing: None });
+            }
             return;
         };
         let wanted_cards = CardSet::of_rank(wanted);
-        if self.hands[seat].intersects(wanted_cards) {
+        if self.hands[slot(seat)].intersects(wanted_cards) {
             self.phase = Phase::Follow(wanted);
-            self.to_move = Some(seat);
             return;
         }
         let bit = 1u16 << wanted.index();
-        self.voids[seat] |= bit;
+        self.voids[slot(seat)] |= bit;
         let mut next = self.next_seat(seat);
         while next != seat {
-            if self.hands[next].intersects(wanted_cards) {
+            if self.hands[slot(next)].intersects(wanted_cards) {
                 self.phase = Phase::Follow(wanted);
                 self.to_move = Some(next);
-                self.log(|| Event::Without { seat, played: rank, missing: wanted, next });
+                if LOG {
+                    self.push_event(Event::Without { seat, played: rank, missing: wanted, next });
+                }
                 return;
             }
-            self.voids[next] |= bit;
+            self.voids[slot(next)] |= bit;
             next = self.next_seat(next);
         }
         self.phase = Phase::Lead;
-        self.to_move = Some(seat);
-        self.log(|| Event::Stop { seat, played: rank, missing: Some(wanted) });
+        if LOG {
+            self.push_event(Event::Stop { seat, played: rank, missing: Some(wanted) });
+        }
     }
 
     /// The cards `seat` may play now (empty unless it is the seat to move).
@@ -388,39 +396,64 @@ impl NainJaune {
         }
     }
 
-    /// Plays a card already known to be legal: the whole consequence of one play. Inlined into
-    /// every caller (playouts run it tens of millions of times a second); the rare parts (a box
-    /// won, the end of the round) are out of line.
+    /// Plays a card already known to be legal for the seat to move, `seat`: the whole consequence
+    /// of one play. Inlined into every caller (playouts run it tens of millions of times a
+    /// second), with a single test of `logging`; the logged version and the rare parts (a box won,
+    /// the end of the round) are out of line.
     #[inline(always)]
     fn apply_play(&mut self, seat: Seat, card: Card) {
+        debug_assert_eq!(self.to_move, Some(seat));
+        if self.logging {
+            self.apply_play_logged(seat, card);
+        } else {
+            self.apply_play_as::<false>(seat, card);
+        }
+    }
+
+    #[inline(never)]
+    fn apply_play_logged(&mut self, seat: Seat, card: Card) {
+        self.apply_play_as::<true>(seat, card);
+    }
+
+    #[inline(always)]
+    fn apply_play_as<const LOG: bool>(&mut self, seat: Seat, card: Card) {
         let bit = CardSet(1 << card.index());
         if self.phase == Phase::Lead {
             self.run = CardSet::EMPTY;
         }
-        let hand = self.hands[seat] - bit;
-        self.hands[seat] = hand;
+        let hand = self.hands[slot(seat)] - bit;
+        self.hands[slot(seat)] = hand;
         self.played |= bit;
         self.run |= bit;
         self.movers |= 1 << seat;
-        self.log(|| Event::Played { seat, card });
+        if LOG {
+            self.push_event(Event::Played { seat, card });
+        }
         if BOARD_CARDS.intersects(bit) {
-            self.take_box(seat, card);
+            self.take_box::<LOG>(seat, card);
         }
         if hand.is_empty() {
             self.end_round(seat);
         } else {
-            self.continue_after(seat, card.rank_unchecked());
+            self.continue_after::<LOG>(seat, card.rank_unchecked());
         }
     }
 
     /// A board card was played: its box goes to `seat`.
-    #[cold]
-    #[inline(never)]
-    fn take_box(&mut self, seat: Seat, card: Card) {
-        let b = NainJauneBox::of_card(card).expect("a board card");
+    #[inline(always)]
+    fn take_box<const LOG: bool>(&mut self, seat: Seat, card: Card) {
+        let b = match card {
+            c if c == NainJauneBox::TenDiamonds.card() => NainJauneBox::TenDiamonds,
+            c if c == NainJauneBox::JackClubs.card() => NainJauneBox::JackClubs,
+            c if c == NainJauneBox::QueenSpades.card() => NainJauneBox::QueenSpades,
+            c if c == NainJauneBox::KingHearts.card() => NainJauneBox::KingHearts,
+            _ => NainJauneBox::NainJaune,
+        };
         let chips = std::mem::take(&mut self.boxes[b.index()]);
-        self.chips[seat] += chips;
-        self.log(|| Event::BoxWon { seat, board_box: b, chips });
+        self.chips[slot(seat)] += chips;
+        if LOG {
+            self.push_event(Event::BoxWon { seat, board_box: b, chips });
+        }
     }
 
     /// `seat` has emptied its hand: the settlement, then the next round (or, in a playout, the end).
@@ -436,42 +469,24 @@ impl NainJaune {
         }
     }
 
-    /// Plays the card of index `k` (counting from the lowest) among `playable` (not empty).
-    #[inline(always)]
-    fn play_nth(&mut self, seat: Seat, playable: CardSet, k: u32) {
-        let mut bits = playable.0;
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        self.apply_play(seat, Card::from_index_const(bits.trailing_zeros() as usize));
-    }
-
-    /// Plays a uniformly random card among `playable` (not empty): forced moves (a single card)
-    /// draw no random number.
-    #[inline(always)]
-    fn play_random_among(&mut self, seat: Seat, playable: CardSet, rng: &mut GameRng) {
-        let count = playable.len() as u32;
-        let k = if count == 1 { 0 } else { crate::engine::rng::below(rng, count) };
-        self.play_nth(seat, playable, k);
-    }
-
     /// One move of the searches' playout policy: a follower holding the board card of the wanted
     /// rank plays it; any other move is uniformly random, drawing from `rng` exactly as
     /// [`Game::play_random`] does. False when nobody is to move.
     pub fn play_playout_move(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
-        let hand = self.hands[seat];
-        match self.phase {
-            Phase::Lead => self.play_random_among(seat, hand, rng),
+        let hand = self.hands[slot(seat)];
+        let card = match self.phase {
+            Phase::Lead => random_card(hand, rng),
             Phase::Follow(rank) => {
                 let playable = hand & CardSet::of_rank(rank);
                 match (playable & BOARD_CARDS).first() {
-                    Some(card) => self.apply_play(seat, card),
-                    None => self.play_random_among(seat, playable, rng),
+                    Some(card) => card,
+                    None => random_card(playable, rng),
                 }
             }
             Phase::GameOver => return false,
-        }
+        };
+        self.apply_play(seat, card);
         true
     }
 
@@ -545,6 +560,27 @@ impl NainJaune {
     }
 }
 
+/// A uniformly random card of `cards` (not empty): forced moves (a single card) draw no random
+/// number. The draws of every random move, playouts and random players alike.
+#[inline(always)]
+fn random_card(cards: CardSet, rng: &mut GameRng) -> Card {
+    let count = cards.len() as u32;
+    let k = if count == 1 { 0 } else { below(rng, count) };
+    let mut bits = cards.0;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    Card::from_index_const(bits.trailing_zeros() as usize)
+}
+
+/// A seat as an index of the per-seat arrays. Seats are below `MAX_PLAYERS`, a power of two, so
+/// the mask changes nothing but lets the compiler drop the bounds checks of the hot path.
+#[inline(always)]
+fn slot(seat: Seat) -> usize {
+    debug_assert!(seat < MAX_PLAYERS);
+    seat & (MAX_PLAYERS - 1)
+}
+
 /// The seat after each seat for `players` seats in `direction` (entries beyond the table unused).
 fn seat_order(direction: Direction, players: usize) -> [u8; MAX_PLAYERS] {
     std::array::from_fn(|seat| {
@@ -572,9 +608,9 @@ pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(S
 
 /// [`deal_from`] without allocating (playouts deal millions of times).
 ///
-/// The same draws and the same deal as shuffling the pack (`rng::shuffle`) and then dealing it
+/// The same draws and the same deal as shuffling the pack with `rng::shuffle` and then dealing it
 /// from the top, in one pass: Fisher–Yates fixes the pack from its last position down, so each
-/// card is dealt as soon as its position is final. Positions beyond the hands are the talon;
+/// card is dealt as soon as its position is final. Positions beyond the hands are the talon, and
 /// position `p` of the hands goes to the `p % players`-th seat from `first`.
 fn deal_hands(
     rng: &mut GameRng,
@@ -584,31 +620,35 @@ fn deal_hands(
 ) -> ([CardSet; MAX_PLAYERS], CardSet) {
     let (per_hand, _) = deal_sizes(players);
     let dealt = per_hand * players;
-    let mut pack: [u8; 52] = std::array::from_fn(|i| i as u8);
+    // 64 entries and masked indices: no bounds checks (positions are below 52). Position `i` is
+    // never read again once fixed, so it is not written.
+    let mut pack: [u8; 64] = std::array::from_fn(|i| i as u8);
     let mut talon = 0u64;
-    let mut i = pack.len() - 1;
+    let mut i = 51;
     while i >= dealt {
-        let j = below(rng, i as u32 + 1) as usize;
-        pack.swap(i, j);
-        talon |= 1 << pack[i];
+        let j = below(rng, i as u32 + 1) as usize & 63;
+        let card = pack[j];
+        pack[j] = pack[i & 63];
+        talon |= 1 << card;
         i -= 1;
     }
-    // Hands by deal order (slot 0 is `first`'s); position i goes to slot i % players, counted
-    // down without dividing.
-    let mut slots = [0u64; MAX_PLAYERS];
-    let mut slot = players - 1;
+    // Hands in deal order (the first seat's first): position i goes to the (i % players)-th,
+    // counted down without dividing.
+    let mut hands_dealt = [0u64; MAX_PLAYERS];
+    let mut hand = players - 1;
     while i >= 1 {
-        let j = below(rng, i as u32 + 1) as usize;
-        pack.swap(i, j);
-        slots[slot] |= 1 << pack[i];
-        slot = if slot == 0 { players - 1 } else { slot - 1 };
+        let j = below(rng, i as u32 + 1) as usize & 63;
+        let card = pack[j];
+        pack[j] = pack[i & 63];
+        hands_dealt[slot(hand)] |= 1 << card;
+        hand = if hand == 0 { players - 1 } else { hand - 1 };
         i -= 1;
     }
-    slots[0] |= 1 << pack[0];
+    hands_dealt[0] |= 1 << pack[0];
     let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
     let mut seat = first;
-    for &cards in &slots[..players] {
-        hands[seat] = CardSet(cards);
+    for &cards in &hands_dealt[..players] {
+        hands[slot(seat)] = CardSet(cards);
         seat = next(seat);
     }
     (hands, CardSet(talon))
@@ -695,7 +735,7 @@ impl Game for NainJaune {
     fn play_random(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
         let playable = self.playable(seat);
-        self.play_random_among(seat, playable, rng);
+        self.apply_play(seat, random_card(playable, rng));
         true
     }
 
