@@ -107,6 +107,74 @@ impl Phase {
     }
 }
 
+/// A [`Phase`] in one byte: 0 to 12 follow that rank (its index), then lead and game over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PhaseCode(u8);
+
+impl PhaseCode {
+    const LEAD: PhaseCode = PhaseCode(13);
+    const GAME_OVER: PhaseCode = PhaseCode(14);
+
+    fn of(phase: Phase) -> PhaseCode {
+        match phase {
+            Phase::Follow(rank) => PhaseCode(rank.index() as u8),
+            Phase::Lead => PhaseCode::LEAD,
+            Phase::GameOver => PhaseCode::GAME_OVER,
+        }
+    }
+
+    fn phase(self) -> Phase {
+        match self {
+            PhaseCode::LEAD => Phase::Lead,
+            PhaseCode::GAME_OVER => Phase::GameOver,
+            PhaseCode(rank) => Phase::Follow(Rank::from_index(rank as usize)),
+        }
+    }
+
+    #[inline(always)]
+    fn is_follow(self) -> bool {
+        self.0 < 13
+    }
+
+    /// The cards of the wanted rank (none unless following).
+    #[inline(always)]
+    fn wanted_cards(self) -> CardSet {
+        FOLLOW_CARDS[self.0 as usize & 15]
+    }
+
+    /// What follows a play of `card`: the next rank up, or a new lead after a king.
+    #[inline(always)]
+    fn after(card: Card) -> PhaseCode {
+        PhaseCode(AFTER[card.index() & 63])
+    }
+}
+
+/// The four cards of each rank by [`PhaseCode`] (none for the codes that do not follow).
+const FOLLOW_CARDS: [CardSet; 16] = {
+    let mut masks = [CardSet::EMPTY; 16];
+    let mut r = 0;
+    while r < 13 {
+        masks[r] = CardSet((1 | 1 << 13 | 1 << 26 | 1 << 39) << r);
+        r += 1;
+    }
+    masks
+};
+
+/// The [`PhaseCode`] after a play of each card (by index): the next rank up, or a lead after a
+/// king. Looked up rather than divided on every move.
+const AFTER: [u8; 64] = {
+    let mut after = [PhaseCode::LEAD.0; 64];
+    let mut c = 0;
+    while c < 52 {
+        let rank = c % 13;
+        if rank < 12 {
+            after[c] = rank as u8 + 1;
+        }
+        c += 1;
+    }
+    after
+};
+
 /// A Nain Jaune game in progress, every card included.
 #[derive(Clone, Debug)]
 pub struct NainJaune {
@@ -131,7 +199,8 @@ pub struct NainJaune {
     dealer: Seat,
     /// Deals dealt so far (the current deal is number `deals_dealt`, counting from 1).
     deals_dealt: u32,
-    phase: Phase,
+    /// The [`Phase`] in one byte, read on every move: see [`PhaseCode`].
+    phase: PhaseCode,
     to_move: Option<Seat>,
     /// Seats that have played a card this round (one bit each): Grand Opéra needs only one.
     movers: u16,
@@ -150,7 +219,7 @@ impl NainJaune {
     }
 
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.phase.phase()
     }
 
     pub fn chips(&self) -> &[Chips] {
@@ -279,7 +348,7 @@ impl NainJaune {
         self.run = CardSet::EMPTY;
         self.movers = 0;
         self.voids = [0; MAX_PLAYERS];
-        self.phase = Phase::Lead;
+        self.phase = PhaseCode::LEAD;
         self.to_move = Some(leader);
     }
 
@@ -295,7 +364,7 @@ impl NainJaune {
         let best = *self.chips().iter().max().expect("at least two players");
         let leaders: Vec<Seat> = (0..self.players()).filter(|&s| self.chips[s] == best).collect();
         self.winner = (leaders.len() == 1).then(|| leaders[0]);
-        self.phase = Phase::GameOver;
+        self.phase = PhaseCode::GAME_OVER;
         self.to_move = None;
         let (winner, chips) = (self.winner, self.chips().to_vec());
         self.log(|| Event::GameOver { end, winner, chips });
@@ -347,40 +416,43 @@ impl NainJaune {
         self.log(|| Event::RoundWon { seat: winner, deal_number, grand_opera });
     }
 
-    /// After `seat` played a card of rank `rank`: who continues, and with what. `seat` is the
-    /// seat to move (it just played). Events only with `LOG` (the caller checked `logging`).
+    /// After `seat` played `card`: who continues, and with what. `seat` is the seat to move (it
+    /// just played). Events only with `LOG` (the caller checked `logging`).
     #[inline(always)]
-    fn continue_after<const LOG: bool>(&mut self, seat: Seat, rank: Rank) {
-        let Some(wanted) = rank.next_up() else {
-            self.phase = Phase::Lead;
+    fn continue_after<const LOG: bool>(&mut self, seat: Seat, card: Card) {
+        let follow = PhaseCode::after(card);
+        if follow == PhaseCode::LEAD {
+            self.phase = PhaseCode::LEAD;
             if LOG {
-                self.push_event(Event::Stop { seat, played: rank, missing: None });
+                self.push_event(Event::Stop { seat, played: card.rank_unchecked(), missing: None });
             }
             return;
-        };
-        let wanted_cards = CardSet::of_rank(wanted);
+        }
+        let wanted_cards = follow.wanted_cards();
         if self.hands[slot(seat)].intersects(wanted_cards) {
-            self.phase = Phase::Follow(wanted);
+            self.phase = follow;
             return;
         }
-        let bit = 1u16 << wanted.index();
+        let bit = 1u16 << follow.0;
         self.voids[slot(seat)] |= bit;
         let mut next = self.next_seat(seat);
         while next != seat {
             if self.hands[slot(next)].intersects(wanted_cards) {
-                self.phase = Phase::Follow(wanted);
+                self.phase = follow;
                 self.to_move = Some(next);
                 if LOG {
-                    self.push_event(Event::Without { seat, played: rank, missing: wanted, next });
+                    let (played, missing) = (card.rank_unchecked(), Rank::from_index(follow.0 as usize));
+                    self.push_event(Event::Without { seat, played, missing, next });
                 }
                 return;
             }
             self.voids[slot(next)] |= bit;
             next = self.next_seat(next);
         }
-        self.phase = Phase::Lead;
+        self.phase = PhaseCode::LEAD;
         if LOG {
-            self.push_event(Event::Stop { seat, played: rank, missing: Some(wanted) });
+            let (played, missing) = (card.rank_unchecked(), Rank::from_index(follow.0 as usize));
+            self.push_event(Event::Stop { seat, played, missing: Some(missing) });
         }
     }
 
@@ -389,7 +461,7 @@ impl NainJaune {
         if self.to_move != Some(seat) {
             return CardSet::EMPTY;
         }
-        match self.phase {
+        match self.phase() {
             Phase::Lead => self.hands[seat],
             Phase::Follow(rank) => self.hands[seat] & CardSet::of_rank(rank),
             Phase::GameOver => CardSet::EMPTY,
@@ -418,7 +490,7 @@ impl NainJaune {
     #[inline(always)]
     fn apply_play_as<const LOG: bool>(&mut self, seat: Seat, card: Card) {
         let bit = CardSet(1 << card.index());
-        if self.phase == Phase::Lead {
+        if self.phase == PhaseCode::LEAD {
             self.run = CardSet::EMPTY;
         }
         let hand = self.hands[slot(seat)] - bit;
@@ -435,7 +507,7 @@ impl NainJaune {
         if hand.is_empty() {
             self.end_round(seat);
         } else {
-            self.continue_after::<LOG>(seat, card.rank_unchecked());
+            self.continue_after::<LOG>(seat, card);
         }
     }
 
@@ -462,7 +534,7 @@ impl NainJaune {
     fn end_round(&mut self, seat: Seat) {
         self.settle_round(seat);
         if self.single_deal {
-            self.phase = Phase::GameOver;
+            self.phase = PhaseCode::GAME_OVER;
             self.to_move = None;
         } else {
             self.start_round();
@@ -475,16 +547,17 @@ impl NainJaune {
     pub fn play_playout_move(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
         let hand = self.hands[slot(seat)];
-        let card = match self.phase {
-            Phase::Lead => random_card(hand, rng),
-            Phase::Follow(rank) => {
-                let playable = hand & CardSet::of_rank(rank);
-                match (playable & BOARD_CARDS).first() {
-                    Some(card) => card,
-                    None => random_card(playable, rng),
-                }
+        let phase = self.phase;
+        let card = if phase == PhaseCode::LEAD {
+            random_card(hand, rng)
+        } else if phase.is_follow() {
+            let playable = hand & phase.wanted_cards();
+            match (playable & BOARD_CARDS).first() {
+                Some(card) => card,
+                None => random_card(playable, rng),
             }
-            Phase::GameOver => return false,
+        } else {
+            return false;
         };
         self.apply_play(seat, card);
         true
@@ -502,7 +575,7 @@ impl NainJaune {
         if !self.hands[seat].contains(card) {
             return Some(format!("seat {seat} does not hold {card}"));
         }
-        if let Phase::Follow(wanted) = self.phase {
+        if let Phase::Follow(wanted) = self.phase() {
             if card.rank() != Some(wanted) {
                 return Some(format!("the sequence wants a {}; seat {seat} must play one", wanted.label()));
             }
@@ -535,6 +608,7 @@ impl NainJaune {
         winner: Option<Seat>,
     ) -> NainJaune {
         NainJaune {
+            phase: PhaseCode::of(phase),
             next: seat_order(options.direction, chips.len()),
             options,
             seed,
@@ -548,7 +622,6 @@ impl NainJaune {
             run,
             dealer,
             deals_dealt,
-            phase,
             to_move,
             movers,
             voids,
@@ -685,7 +758,7 @@ impl Game for NainJaune {
             run: CardSet::EMPTY,
             dealer: setup.first_dealer,
             deals_dealt: 0,
-            phase: Phase::Lead,
+            phase: PhaseCode::LEAD,
             to_move: None,
             movers: 0,
             voids: [0; MAX_PLAYERS],
@@ -762,7 +835,7 @@ impl Game for NainJaune {
             .collect();
         json!({
             "game": GameId::NainJaune.key(),
-            "phase": self.phase.name(),
+            "phase": self.phase().name(),
             "to_move": self.to_move,
             "legal": self.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
             "chips": self.chips(),
@@ -776,7 +849,7 @@ impl Game for NainJaune {
             "talon": self.talon.to_strings(),
             "played": self.played.to_strings(),
             "sequence": self.run.to_strings_by_rank(),
-            "wanted": match self.phase { Phase::Follow(r) => Some(r.label()), _ => None },
+            "wanted": match self.phase() { Phase::Follow(r) => Some(r.label()), _ => None },
             "options": self.options.to_record(),
         })
     }
