@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::Bot;
 use crate::engine::cards::{Card, CardSet, Rank};
 use crate::engine::game::Chips;
-use crate::engine::nain_jaune::{card_points, Action, NainJaune, NainJauneBox, Observation, Phase, Points, BOARD_CARDS};
+use crate::engine::nain_jaune::{card_points, Action, NainJaune, NainJauneBox, Observation, Points};
 use crate::engine::rng::{index_below, GameRng};
 
 pub struct RuleBot {
@@ -179,14 +179,6 @@ pub fn explain(obs: &Observation, action: Action) -> Hint {
 /// it (any player would: the box is won at once and a penalty avoided); every other move is
 /// uniformly random. As fast as a random move.
 pub fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
-    use crate::engine::game::Game;
-    let Some(seat) = state.to_move() else { return false };
-    if let Phase::Follow(_) = state.phase() {
-        let board = state.playable(seat) & BOARD_CARDS;
-        if let Some(card) = board.first() {
-            state.play(seat, &Action::Play(card)).expect("a playable card");
-            return true;
-        }
-    }
-    state.play_random(rng)
+    // The engine plays it in one step (no legality check, no event): see `play_playout_move`.
+    state.play_playout_move(rng)
 }

@@ -26,7 +26,7 @@ pub use options::{Direction, Options, Points};
 use crate::engine::cards::{Card, CardSet, Rank};
 use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::pack_deal::{self, PackDealForm};
-use crate::engine::rng::{deal_rng, shuffle, GameRng};
+use crate::engine::rng::{below, deal_rng, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
 /// game: a hundred rounds is already a long evening) guarantees that a bug cannot loop forever.
@@ -43,6 +43,7 @@ pub const BOARD_CARDS: CardSet = CardSet(
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 8;
+const _: () = assert!(MAX_PLAYERS.is_power_of_two(), "seat indices are masked (see `slot`)");
 
 /// Cards per hand and talon size for 2 to 8 players (RULES.md §2 "Deal").
 pub fn deal_sizes(players: usize) -> (usize, usize) {
@@ -106,14 +107,85 @@ impl Phase {
     }
 }
 
+/// A [`Phase`] in one byte: 0 to 12 follow that rank (its index), then lead and game over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PhaseCode(u8);
+
+impl PhaseCode {
+    const LEAD: PhaseCode = PhaseCode(13);
+    const GAME_OVER: PhaseCode = PhaseCode(14);
+
+    fn of(phase: Phase) -> PhaseCode {
+        match phase {
+            Phase::Follow(rank) => PhaseCode(rank.index() as u8),
+            Phase::Lead => PhaseCode::LEAD,
+            Phase::GameOver => PhaseCode::GAME_OVER,
+        }
+    }
+
+    fn phase(self) -> Phase {
+        match self {
+            PhaseCode::LEAD => Phase::Lead,
+            PhaseCode::GAME_OVER => Phase::GameOver,
+            PhaseCode(rank) => Phase::Follow(Rank::from_index(rank as usize)),
+        }
+    }
+
+    #[inline(always)]
+    fn is_follow(self) -> bool {
+        self.0 < 13
+    }
+
+    /// The cards of the wanted rank (none unless following).
+    #[inline(always)]
+    fn wanted_cards(self) -> CardSet {
+        FOLLOW_CARDS[self.0 as usize & 15]
+    }
+
+    /// What follows a play of `card`: the next rank up, or a new lead after a king.
+    #[inline(always)]
+    fn after(card: Card) -> PhaseCode {
+        PhaseCode(AFTER[card.index() & 63])
+    }
+}
+
+/// The four cards of each rank by [`PhaseCode`] (none for the codes that do not follow).
+const FOLLOW_CARDS: [CardSet; 16] = {
+    let mut masks = [CardSet::EMPTY; 16];
+    let mut r = 0;
+    while r < 13 {
+        masks[r] = CardSet((1 | 1 << 13 | 1 << 26 | 1 << 39) << r);
+        r += 1;
+    }
+    masks
+};
+
+/// The [`PhaseCode`] after a play of each card (by index): the next rank up, or a lead after a
+/// king. Looked up rather than divided on every move.
+const AFTER: [u8; 64] = {
+    let mut after = [PhaseCode::LEAD.0; 64];
+    let mut c = 0;
+    while c < 52 {
+        let rank = c % 13;
+        if rank < 12 {
+            after[c] = rank as u8 + 1;
+        }
+        c += 1;
+    }
+    after
+};
+
 /// A Nain Jaune game in progress, every card included.
 #[derive(Clone, Debug)]
 pub struct NainJaune {
     options: Options,
     seed: u64,
-    /// The record's explicit deals, shared (never changed) so clones stay cheap.
-    layouts: Arc<Vec<Layout>>,
+    /// The record's explicit deals, shared (never changed) so clones stay cheap; `None` when there
+    /// are none (playouts and searches: no reference count to touch).
+    layouts: Option<Arc<Vec<Layout>>>,
     players: usize,
+    /// The seat after each seat in the direction of play (looked up on every "X without Y").
+    next: [u8; MAX_PLAYERS],
     /// Stacks in seat order (a fixed array, like the hands: clones never allocate).
     chips: [Chips; MAX_PLAYERS],
     boxes: [Chips; 5],
@@ -127,7 +199,8 @@ pub struct NainJaune {
     dealer: Seat,
     /// Deals dealt so far (the current deal is number `deals_dealt`, counting from 1).
     deals_dealt: u32,
-    phase: Phase,
+    /// The [`Phase`] in one byte, read on every move: see [`PhaseCode`].
+    phase: PhaseCode,
     to_move: Option<Seat>,
     /// Seats that have played a card this round (one bit each): Grand Opéra needs only one.
     movers: u16,
@@ -146,7 +219,7 @@ impl NainJaune {
     }
 
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.phase.phase()
     }
 
     pub fn chips(&self) -> &[Chips] {
@@ -193,14 +266,10 @@ impl NainJaune {
     }
 
     /// The seat after `seat` in the direction of play.
+    #[inline]
     pub fn next_seat(&self, seat: Seat) -> Seat {
-        // No division: this runs on every "X without Y" search of every playout.
-        match self.options.direction {
-            Direction::Clockwise if seat + 1 == self.players => 0,
-            Direction::Clockwise => seat + 1,
-            Direction::Anticlockwise if seat == 0 => self.players - 1,
-            Direction::Anticlockwise => seat - 1,
-        }
+        // A table: this runs on every "X without Y" search of every playout.
+        self.next[seat] as Seat
     }
 
     /// The chips one player puts on the board before a round.
@@ -216,10 +285,18 @@ impl NainJaune {
         }
     }
 
+    #[inline(always)]
     fn log(&mut self, event: impl FnOnce() -> Event) {
         if self.logging {
-            self.events.push(event());
+            self.push_event(event());
         }
+    }
+
+    /// Out of line: playouts never log, and the push would cost every caller registers.
+    #[cold]
+    #[inline(never)]
+    fn push_event(&mut self, event: Event) {
+        self.events.push(event);
     }
 
     /// Stakes, deal and first lead of the next round, or the end of the game.
@@ -252,7 +329,7 @@ impl NainJaune {
         self.log(|| Event::Staked { deal_number, each });
 
         let leader = self.next_seat(self.dealer);
-        let layout = match self.layouts.get(deal_number as usize - 1) {
+        let layout = match self.layouts.as_ref().and_then(|l| l.get(deal_number as usize - 1)) {
             Some(layout) => layout.clone(),
             None => self.shuffled_layout(leader),
         };
@@ -271,7 +348,7 @@ impl NainJaune {
         self.run = CardSet::EMPTY;
         self.movers = 0;
         self.voids = [0; MAX_PLAYERS];
-        self.phase = Phase::Lead;
+        self.phase = PhaseCode::LEAD;
         self.to_move = Some(leader);
     }
 
@@ -287,7 +364,7 @@ impl NainJaune {
         let best = *self.chips().iter().max().expect("at least two players");
         let leaders: Vec<Seat> = (0..self.players()).filter(|&s| self.chips[s] == best).collect();
         self.winner = (leaders.len() == 1).then(|| leaders[0]);
-        self.phase = Phase::GameOver;
+        self.phase = PhaseCode::GAME_OVER;
         self.to_move = None;
         let (winner, chips) = (self.winner, self.chips().to_vec());
         self.log(|| Event::GameOver { end, winner, chips });
@@ -307,6 +384,9 @@ impl NainJaune {
         }
         let losers = &losers[..count];
         for &seat in losers {
+            if !self.hands[seat].intersects(BOARD_CARDS) {
+                continue;
+            }
             for b in NainJauneBox::ALL {
                 let card = b.card();
                 if self.hands[seat].contains(card) {
@@ -336,36 +416,44 @@ impl NainJaune {
         self.log(|| Event::RoundWon { seat: winner, deal_number, grand_opera });
     }
 
-    /// After `seat` played a card of rank `rank`: who continues, and with what.
-    fn continue_after(&mut self, seat: Seat, rank: Rank) {
-        let Some(wanted) = rank.next_up() else {
-            self.phase = Phase::Lead;
-            self.to_move = Some(seat);
-            self.log(|| Event::Stop { seat, played: rank, missing: None });
-            return;
-        };
-        let wanted_cards = CardSet::of_rank(wanted);
-        if self.hands[seat].intersects(wanted_cards) {
-            self.phase = Phase::Follow(wanted);
-            self.to_move = Some(seat);
+    /// After `seat` played `card`: who continues, and with what. `seat` is the seat to move (it
+    /// just played). Events only with `LOG` (the caller checked `logging`).
+    #[inline(always)]
+    fn continue_after<const LOG: bool>(&mut self, seat: Seat, card: Card) {
+        let follow = PhaseCode::after(card);
+        if follow == PhaseCode::LEAD {
+            self.phase = PhaseCode::LEAD;
+            if LOG {
+                self.push_event(Event::Stop { seat, played: card.rank_unchecked(), missing: None });
+            }
             return;
         }
-        let bit = 1u16 << wanted.index();
-        self.voids[seat] |= bit;
+        let wanted_cards = follow.wanted_cards();
+        if self.hands[slot(seat)].intersects(wanted_cards) {
+            self.phase = follow;
+            return;
+        }
+        let bit = 1u16 << follow.0;
+        self.voids[slot(seat)] |= bit;
         let mut next = self.next_seat(seat);
         while next != seat {
-            if self.hands[next].intersects(wanted_cards) {
-                self.phase = Phase::Follow(wanted);
+            if self.hands[slot(next)].intersects(wanted_cards) {
+                self.phase = follow;
                 self.to_move = Some(next);
-                self.log(|| Event::Without { seat, played: rank, missing: wanted, next });
+                if LOG {
+                    let (played, missing) = (card.rank_unchecked(), Rank::from_index(follow.0 as usize));
+                    self.push_event(Event::Without { seat, played, missing, next });
+                }
                 return;
             }
-            self.voids[next] |= bit;
+            self.voids[slot(next)] |= bit;
             next = self.next_seat(next);
         }
-        self.phase = Phase::Lead;
-        self.to_move = Some(seat);
-        self.log(|| Event::Stop { seat, played: rank, missing: Some(wanted) });
+        self.phase = PhaseCode::LEAD;
+        if LOG {
+            let (played, missing) = (card.rank_unchecked(), Rank::from_index(follow.0 as usize));
+            self.push_event(Event::Stop { seat, played, missing: Some(missing) });
+        }
     }
 
     /// The cards `seat` may play now (empty unless it is the seat to move).
@@ -373,41 +461,106 @@ impl NainJaune {
         if self.to_move != Some(seat) {
             return CardSet::EMPTY;
         }
-        match self.phase {
+        match self.phase() {
             Phase::Lead => self.hands[seat],
             Phase::Follow(rank) => self.hands[seat] & CardSet::of_rank(rank),
             Phase::GameOver => CardSet::EMPTY,
         }
     }
 
-    /// Plays a card already known to be legal: the whole consequence of one play.
-    #[inline]
+    /// Plays a card already known to be legal for the seat to move, `seat`: the whole consequence
+    /// of one play. Inlined into every caller (playouts run it tens of millions of times a
+    /// second), with a single test of `logging`; the logged version and the rare parts (a box won,
+    /// the end of the round) are out of line.
+    #[inline(always)]
     fn apply_play(&mut self, seat: Seat, card: Card) {
-        if self.phase == Phase::Lead {
+        debug_assert_eq!(self.to_move, Some(seat));
+        if self.logging {
+            self.apply_play_logged(seat, card);
+        } else {
+            self.apply_play_as::<false>(seat, card);
+        }
+    }
+
+    #[inline(never)]
+    fn apply_play_logged(&mut self, seat: Seat, card: Card) {
+        self.apply_play_as::<true>(seat, card);
+    }
+
+    #[inline(always)]
+    fn apply_play_as<const LOG: bool>(&mut self, seat: Seat, card: Card) {
+        let bit = CardSet(1 << card.index());
+        if self.phase == PhaseCode::LEAD {
             self.run = CardSet::EMPTY;
         }
-        self.hands[seat].remove(card);
-        self.played.insert(card);
-        self.run.insert(card);
+        let hand = self.hands[slot(seat)] - bit;
+        self.hands[slot(seat)] = hand;
+        self.played |= bit;
+        self.run |= bit;
         self.movers |= 1 << seat;
-        self.log(|| Event::Played { seat, card });
-        if BOARD_CARDS.contains(card) {
-            let b = NainJauneBox::of_card(card).expect("a board card");
-            let chips = std::mem::take(&mut self.boxes[b.index()]);
-            self.chips[seat] += chips;
-            self.log(|| Event::BoxWon { seat, board_box: b, chips });
+        if LOG {
+            self.push_event(Event::Played { seat, card });
         }
-        if self.hands[seat].is_empty() {
-            self.settle_round(seat);
-            if self.single_deal {
-                self.phase = Phase::GameOver;
-                self.to_move = None;
-            } else {
-                self.start_round();
+        if BOARD_CARDS.intersects(bit) {
+            self.take_box::<LOG>(seat, card);
+        }
+        if hand.is_empty() {
+            self.end_round(seat);
+        } else {
+            self.continue_after::<LOG>(seat, card);
+        }
+    }
+
+    /// A board card was played: its box goes to `seat`.
+    #[inline(always)]
+    fn take_box<const LOG: bool>(&mut self, seat: Seat, card: Card) {
+        let b = match card {
+            c if c == NainJauneBox::TenDiamonds.card() => NainJauneBox::TenDiamonds,
+            c if c == NainJauneBox::JackClubs.card() => NainJauneBox::JackClubs,
+            c if c == NainJauneBox::QueenSpades.card() => NainJauneBox::QueenSpades,
+            c if c == NainJauneBox::KingHearts.card() => NainJauneBox::KingHearts,
+            _ => NainJauneBox::NainJaune,
+        };
+        let chips = std::mem::take(&mut self.boxes[b.index()]);
+        self.chips[slot(seat)] += chips;
+        if LOG {
+            self.push_event(Event::BoxWon { seat, board_box: b, chips });
+        }
+    }
+
+    /// `seat` has emptied its hand: the settlement, then the next round (or, in a playout, the end).
+    #[cold]
+    #[inline(never)]
+    fn end_round(&mut self, seat: Seat) {
+        self.settle_round(seat);
+        if self.single_deal {
+            self.phase = PhaseCode::GAME_OVER;
+            self.to_move = None;
+        } else {
+            self.start_round();
+        }
+    }
+
+    /// One move of the searches' playout policy: a follower holding the board card of the wanted
+    /// rank plays it; any other move is uniformly random, drawing from `rng` exactly as
+    /// [`Game::play_random`] does. False when nobody is to move.
+    pub fn play_playout_move(&mut self, rng: &mut GameRng) -> bool {
+        let Some(seat) = self.to_move else { return false };
+        let hand = self.hands[slot(seat)];
+        let phase = self.phase;
+        let card = if phase == PhaseCode::LEAD {
+            random_card(hand, rng)
+        } else if phase.is_follow() {
+            let playable = hand & phase.wanted_cards();
+            match (playable & BOARD_CARDS).first() {
+                Some(card) => card,
+                None => random_card(playable, rng),
             }
         } else {
-            self.continue_after(seat, card.rank_unchecked());
-        }
+            return false;
+        };
+        self.apply_play(seat, card);
+        true
     }
 
     /// Why `action` cannot be played by `seat` now, if it cannot.
@@ -422,7 +575,7 @@ impl NainJaune {
         if !self.hands[seat].contains(card) {
             return Some(format!("seat {seat} does not hold {card}"));
         }
-        if let Phase::Follow(wanted) = self.phase {
+        if let Phase::Follow(wanted) = self.phase() {
             if card.rank() != Some(wanted) {
                 return Some(format!("the sequence wants a {}; seat {seat} must play one", wanted.label()));
             }
@@ -455,9 +608,11 @@ impl NainJaune {
         winner: Option<Seat>,
     ) -> NainJaune {
         NainJaune {
+            phase: PhaseCode::of(phase),
+            next: seat_order(options.direction, chips.len()),
             options,
             seed,
-            layouts: Arc::new(Vec::new()),
+            layouts: None,
             players: chips.len(),
             chips: seat_array(chips),
             boxes,
@@ -467,7 +622,6 @@ impl NainJaune {
             run,
             dealer,
             deals_dealt,
-            phase,
             to_move,
             movers,
             voids,
@@ -477,6 +631,40 @@ impl NainJaune {
             single_deal: false,
         }
     }
+}
+
+/// A uniformly random card of `cards` (not empty): forced moves (a single card) draw no random
+/// number. The draws of every random move, playouts and random players alike.
+#[inline(always)]
+fn random_card(cards: CardSet, rng: &mut GameRng) -> Card {
+    let count = cards.len() as u32;
+    let k = if count == 1 { 0 } else { below(rng, count) };
+    let mut bits = cards.0;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    Card::from_index_const(bits.trailing_zeros() as usize)
+}
+
+/// A seat as an index of the per-seat arrays. Seats are below `MAX_PLAYERS`, a power of two, so
+/// the mask changes nothing but lets the compiler drop the bounds checks of the hot path.
+#[inline(always)]
+fn slot(seat: Seat) -> usize {
+    debug_assert!(seat < MAX_PLAYERS);
+    seat & (MAX_PLAYERS - 1)
+}
+
+/// The seat after each seat for `players` seats in `direction` (entries beyond the table unused).
+fn seat_order(direction: Direction, players: usize) -> [u8; MAX_PLAYERS] {
+    std::array::from_fn(|seat| {
+        let next = match direction {
+            Direction::Clockwise if seat + 1 >= players => 0,
+            Direction::Clockwise => seat + 1,
+            Direction::Anticlockwise if seat == 0 => players - 1,
+            Direction::Anticlockwise => seat - 1,
+        };
+        next as u8
+    })
 }
 
 /// Points of one card left in hand: ace 1, two to ten their value, court cards 10.
@@ -492,25 +680,51 @@ pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(S
 }
 
 /// [`deal_from`] without allocating (playouts deal millions of times).
+///
+/// The same draws and the same deal as shuffling the pack with `rng::shuffle` and then dealing it
+/// from the top, in one pass: Fisher–Yates fixes the pack from its last position down, so each
+/// card is dealt as soon as its position is final. Positions beyond the hands are the talon, and
+/// position `p` of the hands goes to the `p % players`-th seat from `first`.
 fn deal_hands(
     rng: &mut GameRng,
     players: usize,
     first: Seat,
     next: impl Fn(Seat) -> Seat,
 ) -> ([CardSet; MAX_PLAYERS], CardSet) {
-    let mut pack: [Card; 52] = std::array::from_fn(Card::from_index);
-    shuffle(&mut pack, rng);
     let (per_hand, _) = deal_sizes(players);
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    let mut cards = pack.into_iter();
-    for _ in 0..per_hand {
-        let mut seat = first;
-        for _ in 0..players {
-            hands[seat].insert(cards.next().expect("52 cards are enough"));
-            seat = next(seat);
-        }
+    let dealt = per_hand * players;
+    // 64 entries and masked indices: no bounds checks (positions are below 52). Position `i` is
+    // never read again once fixed, so it is not written.
+    let mut pack: [u8; 64] = std::array::from_fn(|i| i as u8);
+    let mut talon = 0u64;
+    let mut i = 51;
+    while i >= dealt {
+        let j = below(rng, i as u32 + 1) as usize & 63;
+        let card = pack[j];
+        pack[j] = pack[i & 63];
+        talon |= 1 << card;
+        i -= 1;
     }
-    (hands, cards.collect())
+    // Hands in deal order (the first seat's first): position i goes to the (i % players)-th,
+    // counted down without dividing.
+    let mut hands_dealt = [0u64; MAX_PLAYERS];
+    let mut hand = players - 1;
+    while i >= 1 {
+        let j = below(rng, i as u32 + 1) as usize & 63;
+        let card = pack[j];
+        pack[j] = pack[i & 63];
+        hands_dealt[slot(hand)] |= 1 << card;
+        hand = if hand == 0 { players - 1 } else { hand - 1 };
+        i -= 1;
+    }
+    hands_dealt[0] |= 1 << pack[0];
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut seat = first;
+    for &cards in &hands_dealt[..players] {
+        hands[slot(seat)] = CardSet(cards);
+        seat = next(seat);
+    }
+    (hands, CardSet(talon))
 }
 
 impl Game for NainJaune {
@@ -531,9 +745,10 @@ impl Game for NainJaune {
             .map(|(i, d)| Layout::from_record(d, players, i))
             .collect::<Result<Vec<_>, _>>()?;
         let mut game = NainJaune {
+            next: seat_order(options.direction, players),
             options,
             seed: setup.seed,
-            layouts: Arc::new(layouts),
+            layouts: (!layouts.is_empty()).then(|| Arc::new(layouts)),
             players,
             chips,
             boxes: [0; 5],
@@ -543,7 +758,7 @@ impl Game for NainJaune {
             run: CardSet::EMPTY,
             dealer: setup.first_dealer,
             deals_dealt: 0,
-            phase: Phase::Lead,
+            phase: PhaseCode::LEAD,
             to_move: None,
             movers: 0,
             voids: [0; MAX_PLAYERS],
@@ -593,14 +808,7 @@ impl Game for NainJaune {
     fn play_random(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
         let playable = self.playable(seat);
-        // Forced moves (a single playable card) are common: they draw no random number.
-        let count = playable.len() as u32;
-        let k = if count == 1 { 0 } else { crate::engine::rng::below(rng, count) };
-        let mut bits = playable.0;
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        self.apply_play(seat, Card::from_index(bits.trailing_zeros() as usize));
+        self.apply_play(seat, random_card(playable, rng));
         true
     }
 
@@ -627,7 +835,7 @@ impl Game for NainJaune {
             .collect();
         json!({
             "game": GameId::NainJaune.key(),
-            "phase": self.phase.name(),
+            "phase": self.phase().name(),
             "to_move": self.to_move,
             "legal": self.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
             "chips": self.chips(),
@@ -641,13 +849,18 @@ impl Game for NainJaune {
             "talon": self.talon.to_strings(),
             "played": self.played.to_strings(),
             "sequence": self.run.to_strings_by_rank(),
-            "wanted": match self.phase { Phase::Follow(r) => Some(r.label()), _ => None },
+            "wanted": match self.phase() { Phase::Follow(r) => Some(r.label()), _ => None },
             "options": self.options.to_record(),
         })
     }
 
+    /// Off, the log kept so far is dropped too: a state without logging is a playout's or a
+    /// search's, and its clones then copy no event list (a heap allocation per playout).
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
+        if !on {
+            self.events = Vec::new();
+        }
     }
 
     fn set_single_deal(&mut self, on: bool) {

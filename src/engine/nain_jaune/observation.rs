@@ -48,7 +48,7 @@ impl Observation {
             run: game.run,
             dealer: game.dealer,
             deal_number: game.deals_dealt,
-            wanted: match game.phase {
+            wanted: match game.phase() {
                 Phase::Follow(r) => Some(r),
                 _ => None,
             },
