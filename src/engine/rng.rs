@@ -1,24 +1,35 @@
-//! The seeded random source behind every shuffle.
+//! The seeded random sources: one for the deals of a record, one for simulation.
 //!
-//! ChaCha8 produces the same stream on every platform (native and wasm32 alike) and rand_chacha
-//! guarantees it across releases, so a record's seed always deals the same cards. Each deal draws
-//! from its own stream of the seed, so deal *n* does not depend on how many moves came before it.
+//! Deals: ChaCha8 produces the same stream on every platform (native and wasm32 alike) and
+//! rand_chacha guarantees it across releases, so a record's seed always deals the same cards. Each
+//! deal draws from its own stream of the seed, so deal *n* does not depend on how many moves came
+//! before it.
+//!
+//! Simulation (the computer players' sampled worlds and playouts, random bots, benchmarks): PCG32,
+//! just as portable and reproducible, but a playout draws a hundred numbers and ChaCha's block
+//! function was a fifth of a Nain Jaune playout natively and more in wasm. Nothing recorded depends
+//! on this stream: a record holds the moves, never the numbers that chose them.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rand_pcg::Pcg32;
 
-pub type GameRng = ChaCha8Rng;
+/// The source of a record's deals.
+pub type DealRng = ChaCha8Rng;
+
+/// The source of everything simulated: AI sampling and playouts, random bots, benchmarks.
+pub type GameRng = Pcg32;
 
 /// The random source for deal number `deal` (0-based) of a game with this seed.
-pub fn deal_rng(seed: u64, deal: u64) -> GameRng {
+pub fn deal_rng(seed: u64, deal: u64) -> DealRng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(deal);
     rng
 }
 
-/// A general-purpose seeded source (AI sampling, random bots).
+/// A seeded source for simulation (AI sampling, random bots).
 pub fn seeded(seed: u64) -> GameRng {
-    ChaCha8Rng::seed_from_u64(seed)
+    Pcg32::seed_from_u64(seed)
 }
 
 /// Fisher–Yates shuffle drawing 32-bit numbers, so the result does not depend on the width of

@@ -3,11 +3,13 @@
 
 use serde_json::json;
 
+use rand::Rng;
+
 use super::MAX_PLAYERS;
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Seat, SetupError};
 use crate::engine::pack_deal::{self, PackDealForm};
-use crate::engine::rng::{shuffle, GameRng};
+use crate::engine::rng::shuffle;
 
 /// One deal's cards: the hands in seat order (empty for seats out of the game) and the widow.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +59,7 @@ impl Layout {
 /// Shuffles the 53 cards and deals them one at a time: the widow first (it sits at the dealer's
 /// immediate left), then the seats of `order` (the players still in, from the dealer's left round
 /// to the dealer), again and again until the pack is exhausted.
-pub fn deal_shuffled(rng: &mut GameRng, order: &[Seat]) -> ([CardSet; MAX_PLAYERS], CardSet) {
+pub fn deal_shuffled<R: Rng>(rng: &mut R, order: &[Seat]) -> ([CardSet; MAX_PLAYERS], CardSet) {
     let mut pack: [Card; 53] = std::array::from_fn(Card::from_index);
     shuffle(&mut pack, rng);
     let mut hands = [CardSet::EMPTY; MAX_PLAYERS];

@@ -23,6 +23,8 @@ pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Direction, Options, Points};
 
+use rand::Rng;
+
 use crate::engine::cards::{Card, CardSet, Rank};
 use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::pack_deal::{self, PackDealForm};
@@ -674,7 +676,7 @@ pub fn card_points(rank: Rank) -> Chips {
 
 /// Deals a shuffled pack: one card at a time from `first` onwards (`next` gives the order), the
 /// hand sizes of [`deal_sizes`], the remainder to the talon.
-pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(Seat) -> Seat) -> Layout {
+pub fn deal_from<R: Rng>(rng: &mut R, players: usize, first: Seat, next: impl Fn(Seat) -> Seat) -> Layout {
     let (hands, talon) = deal_hands(rng, players, first, next);
     Layout { hands: hands[..players].to_vec(), talon }
 }
@@ -685,8 +687,8 @@ pub fn deal_from(rng: &mut GameRng, players: usize, first: Seat, next: impl Fn(S
 /// from the top, in one pass: Fisher–Yates fixes the pack from its last position down, so each
 /// card is dealt as soon as its position is final. Positions beyond the hands are the talon, and
 /// position `p` of the hands goes to the `p % players`-th seat from `first`.
-fn deal_hands(
-    rng: &mut GameRng,
+fn deal_hands<R: Rng>(
+    rng: &mut R,
     players: usize,
     first: Seat,
     next: impl Fn(Seat) -> Seat,

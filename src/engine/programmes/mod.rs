@@ -34,6 +34,8 @@ pub use options::Options;
 pub use program_deck::{deck, CombinationKind, Directive, ProgramCard, ProgramId};
 pub use reveal::{canonical_reveals, check_reveal, find_reveal, Combinations};
 
+use rand::Rng;
+
 use crate::engine::card_multiset::{CardMultiset, PACK_108_CARDS};
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
 use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
@@ -441,7 +443,7 @@ impl Programmes {
 
     /// Shuffles the 108 cards and deals 13 each, one at a time from the dealer's left; the next
     /// card starts the discard pile and the rest is the stock.
-    fn deal_shuffled(&mut self, rng: &mut GameRng) {
+    fn deal_shuffled<R: Rng>(&mut self, rng: &mut R) {
         let mut pack = PACK_108_CARDS;
         shuffle(&mut pack, rng);
         let mut cards = pack.into_iter();
