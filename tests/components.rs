@@ -175,6 +175,19 @@ async fn events_read_in_both_languages() {
     div.remove();
 }
 
+/// The end of a game by its round count: one round is said in the singular.
+#[wasm_bindgen_test]
+fn the_end_after_the_rounds_reads_well_for_one_round() {
+    use tapis::app::i18n::game_end_sentence;
+    use tapis::engine::nain_jaune::GameEnd;
+    let names = Names(vec![Person::you(), Person::named("Ada")]);
+    let say = |lang, rounds| game_end_sentence(lang, &GameEnd::RoundsPlayed { rounds }, &names);
+    assert_eq!(say(Lang::En, 1), "The only round has been played.");
+    assert_eq!(say(Lang::Fr, 1), "L'unique donne prévue est jouée.");
+    assert_eq!(say(Lang::En, 5), "All 5 rounds have been played.");
+    assert_eq!(say(Lang::Fr, 5), "Les 5 donnes prévues sont jouées.");
+}
+
 /// The controls a hint suggests are marked (`data-hinted="true"`), and only those; the first
 /// gets the focus.
 #[wasm_bindgen_test]

@@ -541,6 +541,10 @@ pub fn game_end_sentence(lang: Lang, end: &GameEnd, names: &Names) -> String {
                 }
             }
         }
+        GameEnd::RoundsPlayed { rounds: 1 } => match lang {
+            Lang::En => "The only round has been played.".into(),
+            Lang::Fr => "L'unique donne prévue est jouée.".into(),
+        },
         GameEnd::RoundsPlayed { rounds } => match lang {
             Lang::En => format!("All {rounds} rounds have been played."),
             Lang::Fr => format!("Les {rounds} donnes prévues sont jouées."),
