@@ -59,10 +59,17 @@ if [ "$what" = test ]; then
   if [ "${node_major:-0}" -lt 18 ]; then
     echo "ensure-tools: the end-to-end tests need Node 18 or newer (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1
   fi
-  want_pw=$(sed -n 's/.*"playwright-core": "\([^"]*\)".*/\1/p' "$here/tests/e2e/package.json")
-  have_pw=$(sed -n 's/^  "version": "\([^"]*\)".*/\1/p' "$here/tests/e2e/node_modules/playwright-core/package.json" 2>/dev/null || true)
-  if [ "$have_pw" != "$want_pw" ]; then
-    say "installing playwright-core $want_pw (no browser download: Debian's Chromium is used)"
+  # Every dependency of tests/e2e/package.json (playwright-core, axe-core) at its pinned version.
+  missing_e2e=$(cd "$here/tests/e2e" && node -e '
+    const fs = require("fs");
+    const want = JSON.parse(fs.readFileSync("package.json", "utf8")).dependencies;
+    for (const [name, version] of Object.entries(want)) {
+      let have = null;
+      try { have = JSON.parse(fs.readFileSync(`node_modules/${name}/package.json`, "utf8")).version; } catch {}
+      if (have !== version) console.log(`${name}@${version}`);
+    }')
+  if [ -n "$missing_e2e" ]; then
+    say "installing the end-to-end tests' packages: $(echo $missing_e2e) (no browser download: Debian's Chromium is used)"
     # PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: belt and braces, playwright-core downloads nothing anyway.
     (cd "$here/tests/e2e" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --silent --no-audit --no-fund)
   fi

@@ -604,10 +604,17 @@ pub fn EmbedBar() -> impl IntoView {
         (mode() == "view").then(|| lang.get().pick("Position to study: nobody plays", "Position à étudier : personne ne joue"))
     };
     view! {
-        <div class="embed-bar" data-testid="embed-bar" data-mode=mode hidden=move || !host.compact && host.caption.with(Option::is_none)>
+        // A landmark of its own: everything on the page sits in one (the rest is in <main>).
+        <section
+            class="embed-bar"
+            data-testid="embed-bar"
+            data-mode=mode
+            aria-label=move || lang.get().pick("About this game", "À propos de cette partie")
+            hidden=move || !host.compact && host.caption.with(Option::is_none)
+        >
             {caption}
             <span class="embed-badge" hidden=move || badge().is_none()>{badge}</span>
             {link}
-        </div>
+        </section>
     }
 }

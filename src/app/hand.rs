@@ -172,13 +172,18 @@ pub fn Hand(
                                 data-playable=move || is_playable().to_string()
                                 aria-disabled=move || (!usable()).to_string()
                                 tabindex=move || if usable() { "0" } else { "-1" }
-                                aria-label=move || {
-                                    let l = lang.get();
-                                    let hint = play_hint(l, is_playable(), active.get());
-                                    if hint.is_empty() { card_label(l, card) } else { format!("{} ({hint})", card_label(l, card)) }
-                                }
                                 on:click=move |_| try_play(card)
                             >
+                                // The name comes from this text, not from an aria-label: the card's
+                                // drawing repeats its index ("7", "7"), which an aria-label would
+                                // have to contain word for word (WCAG 2.5.3, label in name).
+                                <span class="sr-only">
+                                    {move || {
+                                        let l = lang.get();
+                                        let hint = play_hint(l, is_playable(), active.get());
+                                        if hint.is_empty() { card_label(l, card) } else { format!("{} ({hint})", card_label(l, card)) }
+                                    }}
+                                </span>
                                 <CardFace card=card decorative=true />
                                 // Its words come from the stylesheet, on the card a hint marks
                                 // (`app::hint`; the hint's sentence, read aloud, names the card).

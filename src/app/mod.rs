@@ -13,6 +13,7 @@ pub mod bonanza;
 pub mod card_svg;
 pub mod chips;
 pub mod computer_turns;
+pub mod dialog_focus;
 pub mod hand;
 pub mod hint;
 pub mod embed;
@@ -285,6 +286,9 @@ pub fn App() -> impl IntoView {
         <AiStatusBar />
         <embed::EmbedBar />
         <main id="main" class="main" tabindex="-1">
+            // Without the site's header (whose title is the page's heading) a compact page still
+            // has one, for screen readers.
+            {(!full).then(|| view! { <h1 class="sr-only">"Tapis"</h1> })}
             {move || match state.screen.get() {
                 Screen::NewGame => view! { <new_game::NewGameScreen /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
@@ -388,7 +392,7 @@ fn TopBar() -> impl IntoView {
         <header class="topbar">
             <div class="brand">
                 <span class="brand-mark" aria-hidden="true">"♦"</span>
-                <span class="brand-name">"Tapis"</span>
+                <h1 class="brand-name">"Tapis"</h1>
                 <span class="brand-tag">{tr(T::Tagline)}</span>
             </div>
             <nav class="topbar-actions" aria-label=move || T::Settings.text(lang.get())>

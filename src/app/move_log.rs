@@ -33,7 +33,8 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<LogLine>>) -> impl IntoView {
     view! {
         <section class="move-log panel" aria-labelledby="move-log-title">
             <h2 id="move-log-title" class="panel-title">{tr(T::Moves)}</h2>
-            <ol class="log-list" data-testid="move-log" aria-label=move || T::Moves.text(lang.get())>
+            // Focusable: the list scrolls, and a keyboard user must be able to scroll it.
+            <ol class="log-list" data-testid="move-log" tabindex="0" aria-label=move || T::Moves.text(lang.get())>
                 <For each=newest_first key=|line| (line.index, line.text.clone()) let:line>
                     <li class=line.class>
                         <span class="event" data-event=line.kind>{line.text}</span>

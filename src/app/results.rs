@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::engine::game::{Chips, Seat};
 
+use super::dialog_focus;
 use super::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
 
 /// A signed amount for a table cell: "+3", "-10", "0".
@@ -55,7 +56,7 @@ pub fn ChipTable(
     let lang = use_lang();
     let width = columns.len();
     view! {
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0">
             <table class="summary-table">
                 <thead>
                     <tr>
@@ -97,7 +98,7 @@ pub fn ChipTable(
 }
 
 /// The dialog after a deal or round: a title, the game's content, and one button (focused on
-/// open, the only stop of the Tab key) that continues.
+/// open) that continues. The content scrolls on a small screen: it is the Tab key's other stop.
 #[component]
 pub fn SummaryDialog(
     #[prop(into)] title: Signal<String>,
@@ -110,6 +111,7 @@ pub fn SummaryDialog(
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
+    let dialog = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         if let Some(b) = button.get() {
             focus_when_settled(b);
@@ -123,20 +125,18 @@ pub fn SummaryDialog(
                 aria-modal="true"
                 aria-labelledby="summary-title"
                 data-testid=test_id
+                node_ref=dialog
                 on:keydown=move |ev| {
-                    if ev.key() == "Tab" {
-                        ev.prevent_default();
-                        if let Some(b) = button.get_untracked() {
-                            let _ = b.focus();
-                        }
+                    if let Some(d) = dialog.get_untracked() {
+                        dialog_focus::cycle_tab(&d, &ev);
                     }
                 }
             >
-                <header class="dialog-head">
+                <div class="dialog-head">
                     <h2 id="summary-title">{move || title.get()}</h2>
-                </header>
-                <div class="dialog-body">{children()}</div>
-                <footer class="dialog-foot">
+                </div>
+                <div class="dialog-body" tabindex="0">{children()}</div>
+                <div class="dialog-foot">
                     <button
                         type="button"
                         class="btn btn-primary btn-large"
@@ -146,7 +146,7 @@ pub fn SummaryDialog(
                     >
                         {move || lang.get().pick(label.0, label.1)}
                     </button>
-                </footer>
+                </div>
             </div>
         </div>
     }

@@ -6,6 +6,7 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
 
+use super::dialog_focus;
 use super::i18n::{tr, Lang, T};
 use super::AppState;
 
@@ -425,32 +426,17 @@ pub fn RulesDialog() -> impl IntoView {
                                 ev.prevent_default();
                                 close();
                             }
-                            // Tab goes round the dialog's buttons (the game tabs and close), never out.
+                            // Tab goes round the game tabs, the close button and the text, never out.
                             "Tab" => {
-                                ev.prevent_default();
-                                let Some(d) = dialog.get_untracked() else { return };
-                                let Ok(list) = d.query_selector_all("button") else { return };
-                                let buttons: Vec<web_sys::HtmlElement> = (0..list.length())
-                                    .filter_map(|i| list.item(i))
-                                    .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
-                                    .collect();
-                                let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-                                let at = focused.and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == &f));
-                                let n = buttons.len();
-                                if n > 0 {
-                                    let next = match at {
-                                        Some(i) if ev.shift_key() => (i + n - 1) % n,
-                                        Some(i) => (i + 1) % n,
-                                        None => 0,
-                                    };
-                                    let _ = buttons[next].focus();
+                                if let Some(d) = dialog.get_untracked() {
+                                    dialog_focus::cycle_tab(&d, &ev);
                                 }
                             }
                             _ => {}
                         }
                     }
                 >
-                    <header class="dialog-head">
+                    <div class="dialog-head">
                         <h2 id="rules-title">
                             {move || {
                                 let g = game.get();
@@ -460,7 +446,7 @@ pub fn RulesDialog() -> impl IntoView {
                         <button type="button" class="btn" node_ref=close_button on:click=move |_| close()>
                             {tr(T::Close)}
                         </button>
-                    </header>
+                    </div>
                     <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
                         {GUIDES
                             .iter()
@@ -477,7 +463,7 @@ pub fn RulesDialog() -> impl IntoView {
                             })
                             .collect_view()}
                     </div>
-                    <div class="dialog-body rules-body">
+                    <div class="dialog-body rules-body" tabindex="0">
                         <RulesText game=game />
                     </div>
                 </div>

@@ -138,7 +138,7 @@ pub fn WidowBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
     };
     view! {
         <div class="phase-box widow-box" data-testid="widow">
-            <h3 class="phase-title">{lt(L::Widow)}</h3>
+            <h2 class="phase-title">{lt(L::Widow)}</h2>
             <div class="widow-cards" aria-hidden="true">
                 {move || (0..widow().min(6)).map(|_| view! { <span class="widow-card"><CardBack decorative=true /></span> }).collect_view()}
             </div>
@@ -177,7 +177,7 @@ pub fn CallBox(call: Call, #[prop(into)] names: Signal<Names>) -> impl IntoView 
     };
     view! {
         <div class="phase-box call-box" data-testid="call" data-call=call.key()>
-            <h3 class="phase-title">{move || call_name(lang.get(), call)}</h3>
+            <h2 class="phase-title">{move || call_name(lang.get(), call)}</h2>
             {if emblem.is_empty() {
                 view! { <p class="phase-line">{lt(L::SequenceCards)}</p> }.into_any()
             } else {

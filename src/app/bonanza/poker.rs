@@ -45,7 +45,7 @@ pub fn PokerBox() -> impl IntoView {
     };
     view! {
         <div class="phase-box poker-box" data-testid="poker" data-pot=move || pot.get().to_string() data-bet=move || round.get().bet.to_string()>
-            <h3 class="phase-title">{move || space_name(lang.get(), Space::Poker)}</h3>
+            <h2 class="phase-title">{move || space_name(lang.get(), Space::Poker)}</h2>
             <p class="poker-pot">
                 <span>{lt(L::Pot)}</span>
                 <ChipCount value=pot />

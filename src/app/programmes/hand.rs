@@ -187,10 +187,11 @@ pub fn ProgrammesHand(
                                         let f = focus_pos.get();
                                         if f == i || (i == 0 && f >= cards.with(|c| c.len())) { "0" } else { "-1" }
                                     }
-                                    aria-label=move || card_aria(lang.get(), card, is_selected(), is_marked())
                                     on:focus=move |_| focus_pos.set(i)
                                     on:click=move |_| toggle(i)
                                 >
+                                    // Named by its text, as in the main hand (label in name).
+                                    <span class="sr-only">{move || card_aria(lang.get(), card, is_selected(), is_marked())}</span>
                                     <CardFace card=card decorative=true />
                                     // The tag's words come from the stylesheet (see the main hand).
                                     <span class="hint-badge" aria-hidden="true"></span>

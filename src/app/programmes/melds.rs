@@ -60,16 +60,17 @@ pub fn Piles(
                 data-card=move || top.get().map(|c| c.to_string()).unwrap_or_default()
                 aria-disabled=move || (!can_discard.get()).to_string()
                 aria-keyshortcuts="d"
-                aria-label=move || discard_label(lang.get(), top.get())
                 on:click=move |_| on_draw.run(true)
             >
+                // Named by its text (the card drawn on top repeats its index; see the hand).
+                <span class="sr-only">{move || discard_label(lang.get(), top.get())}</span>
                 <span class="pile-cards">
                     {move || match top.get() {
                         Some(card) => view! { <CardFace card=card decorative=true /> }.into_any(),
                         None => view! { <span class="pile-empty"></span> }.into_any(),
                     }}
                 </span>
-                <span class="pile-caption">{lt(L::DiscardPile)}</span>
+                <span class="pile-caption" aria-hidden="true">{lt(L::DiscardPile)}</span>
             </button>
         </div>
     }

@@ -9,6 +9,7 @@ use crate::engine::programmes::{Event, GameEnd, ProgramId, Programmes, RoundEnd}
 
 use super::program_card::ProgramCard;
 use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
+use crate::app::dialog_focus;
 use crate::app::i18n::{rank_place, tr, use_lang, Names, T};
 
 /// One player's line of the summary.
@@ -85,6 +86,7 @@ pub fn RoundSummary(
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
+    let dialog = NodeRef::<leptos::html::Div>::new();
     crate::app::results::focus_button_when(button, || true);
     let report = StoredValue::new(report);
     let players = report.with_value(|r| r.rows.len());
@@ -133,21 +135,19 @@ pub fn RoundSummary(
                 aria-modal="true"
                 aria-labelledby="summary-title"
                 data-testid="round-summary"
+                node_ref=dialog
                 on:keydown=move |ev| {
-                    // The dialog has one button: Tab keeps the focus on it.
-                    if ev.key() == "Tab" {
-                        ev.prevent_default();
-                        if let Some(b) = button.get_untracked() {
-                            let _ = b.focus();
-                        }
+                    // Tab goes between the button and the content (which scrolls on a phone).
+                    if let Some(d) = dialog.get_untracked() {
+                        dialog_focus::cycle_tab(&d, &ev);
                     }
                 }
             >
-                <header class="dialog-head">
+                <div class="dialog-head">
                     <h2 id="summary-title">{title}</h2>
-                </header>
-                <div class="dialog-body">
-                    <div class="table-scroll">
+                </div>
+                <div class="dialog-body" tabindex="0">
+                    <div class="table-scroll" tabindex="0">
                         <table class="summary-table prog-summary-table">
                             <thead>
                                 <tr>
@@ -162,7 +162,7 @@ pub fn RoundSummary(
                     </div>
                     <ul class="settlement">{after}</ul>
                 </div>
-                <footer class="dialog-foot">
+                <div class="dialog-foot">
                     <button
                         type="button"
                         class="btn btn-primary btn-large"
@@ -172,7 +172,7 @@ pub fn RoundSummary(
                     >
                         {lt(if last { L::SeeResult } else { L::NextRound })}
                     </button>
-                </footer>
+                </div>
             </div>
         </div>
     }

@@ -1,0 +1,162 @@
+// Accessibility: axe-core (the engine behind Lighthouse's and the browsers' audits) on every kind
+// of screen a player meets — the new-game form, each game's table, the Programmes reveal chooser,
+// the rules, the end of a game, the compact embedded page — in both languages, on a phone and a
+// desktop. Every rule axe runs by default (WCAG 2.0–2.2 A and AA, and its best practices) must pass.
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { scenario, setup, assertNoErrors, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
+import { newGame, table, bonanza, programmes } from './pages.mjs';
+import { revealRecord } from './programmes-records.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.close(); });
+
+/** Runs axe on the page as it is and fails with each violation, its elements and why. */
+async function audit(page, what) {
+  // Entrance animations end first: a half-faded element has a contrast it never keeps.
+  await page.evaluate(() => Promise.all(
+    document.getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => {})),
+  ));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      elements: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
+      count: v.nodes.length,
+    }));
+  });
+  const report = violations
+    .map((v) => `- ${v.rule} (${v.impact}, ${v.count} element(s)): ${v.help}\n    ${v.elements.join('\n    ')}`)
+    .join('\n');
+  assert.equal(violations.length, 0, `axe found problems on ${what}:\n${report}`);
+}
+
+/** Tab and Shift+Tab go round the dialog `testId` (its buttons and its scrolling parts), never out. */
+async function assertTabStaysIn(page, testId) {
+  const stops = new Set();
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    const where = await page.evaluate((id) => {
+      const el = document.activeElement;
+      const inside = !!el?.closest(`[data-testid="${id}"]`);
+      return { inside, what: `${el?.tagName}.${el?.className}` };
+    }, testId);
+    assert.ok(where.inside, `${key} left the dialog ${testId} for ${where.what}`);
+    stops.add(where.what);
+  }
+  return stops;
+}
+
+for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE, 'phone']]) {
+  scenario(() => env, `new-game form and rules, lang=${lang}, ${device}`, { timeout: 90_000 }, async ({ open }) => {
+    const { page, errors } = await open({ viewport, query: `?lang=${lang}` });
+    await newGame.visible(page);
+    await audit(page, `the new-game form (${lang}, ${device})`);
+    await byId(page, 'game-bonanza').check();
+    await audit(page, `the new-game form for Bonanza (${lang}, ${device})`);
+    await page.getByRole('button', { name: lang === 'en' ? 'Rules' : 'Règles' }).click();
+    await byId(page, 'rules').waitFor();
+    await audit(page, `the rules (${lang}, ${device})`);
+    const stops = await assertTabStaysIn(page, 'rules');
+    assert.ok([...stops].some((w) => w.includes('rules-body')), `the rules' text is a Tab stop (stops: ${[...stops].join(', ')})`);
+    assertNoErrors(errors);
+  });
+}
+
+scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (English, desktop)', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
+  await newGame.start(page, { rounds: 1, seed: 5 });
+  for (let turn = 0; turn < 3; turn++) {
+    await table.untilMyTurn(page);
+    await table.playByKeyboard(page);
+  }
+  await table.untilMyTurn(page);
+  await audit(page, 'the Nain Jaune table');
+
+  const { page: over } = await open({
+    viewport: DESKTOP,
+    query: '?lang=en&game=nain-jaune&players=3&seats=easy,easy,easy&seed=9&opt.rounds=1&autostart=1&speed=instant',
+  });
+  // The computers play on their own; the round summary waits for someone to go on.
+  let summaries = 0;
+  await until(async () => {
+    if (await byId(over, 'game-over').count()) return true;
+    if (await byId(over, 'summary-continue').count()) {
+      summaries += 1;
+      await audit(over, 'a round summary');
+      await assertTabStaysIn(over, 'round-summary');
+      await byId(over, 'summary-continue').click();
+    }
+    return false;
+  }, { timeout: 60_000, what: 'the end of the game' });
+  assert.ok(summaries > 0, 'a round summary was shown and audited');
+  await shot(over, 'desktop-en-a11y-game-over');
+  await audit(over, 'the end of a Nain Jaune game');
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'Bonanza table (French, phone)', { timeout: 90_000 }, async ({ open }) => {
+  const { page, errors } = await open({
+    viewport: PHONE,
+    query: '?lang=fr&game=bonanza&players=5&seats=human,easy,easy,easy,easy&seed=5&autostart=1&speed=instant',
+  });
+  await until(async () => {
+    const s = await bonanza.situation(page);
+    return s.decisions.length > 0 || s.race;
+  }, { what: 'a decision of mine' });
+  await audit(page, 'the Bonanza table');
+
+  const { page: over } = await open({
+    viewport: PHONE,
+    query: '?lang=fr&game=bonanza&players=5&seats=easy,easy,easy,easy,easy&seed=9&opt.deals=1&autostart=1&speed=instant',
+  });
+  await until(async () => {
+    if (await byId(over, 'game-over').count()) return true;
+    if (await byId(over, 'summary-continue').count()) {
+      await audit(over, 'a Bonanza deal summary');
+      await byId(over, 'summary-continue').click();
+    }
+    return false;
+  }, { timeout: 60_000, what: 'the end of the game' });
+  await audit(over, 'the end of a Bonanza game');
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'a notice about a bad address parameter (English, desktop)', { timeout: 60_000 }, async ({ open }) => {
+  const { page } = await open({ viewport: DESKTOP, query: '?lang=en&game=chess&speed=warp' });
+  await newGame.visible(page);
+  await byId(page, 'error').waitFor();
+  await audit(page, 'the new-game form with a notice');
+});
+
+for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE, 'phone']]) {
+  scenario(() => env, `Programmes table with the reveal chooser, lang=${lang}, ${device}`, { timeout: 90_000 }, async ({ open }) => {
+    const { page, errors } = await open({ viewport, query: `?lang=${lang}&speed=instant` });
+    await newGame.visible(page);
+    await programmes.importRecord(page, revealRecord({ lang }));
+    await programmes.untilMyTurnOrOver(page);
+    await audit(page, `the Programmes table (${lang}, ${device})`);
+    assertNoErrors(errors);
+  });
+}
+
+scenario(() => env, 'the compact page for a frame (embed=1)', { timeout: 90_000 }, async ({ open }) => {
+  const { page, errors } = await open({
+    viewport: { width: 720, height: 560 },
+    query: '?embed=1&lang=en&game=nain-jaune&players=3&seats=human,easy,easy&seed=77&autostart=1&speed=instant',
+  });
+  await byId(page, 'game').waitFor({ timeout: 30_000 });
+  await table.untilMyTurn(page);
+  await audit(page, 'the embedded Nain Jaune table');
+  assertNoErrors(errors);
+});
