@@ -57,9 +57,18 @@ impl NainJauneBox {
         }
     }
 
-    /// The box a card takes, if it is one of the five board cards.
+    /// The box a card takes, if it is one of the five board cards. A comparison per box, no loop:
+    /// playouts ask it on every board card played.
+    #[inline]
     pub fn of_card(card: Card) -> Option<NainJauneBox> {
-        NainJauneBox::ALL.into_iter().find(|b| b.card() == card)
+        match card {
+            c if c == NainJauneBox::TenDiamonds.card() => Some(NainJauneBox::TenDiamonds),
+            c if c == NainJauneBox::JackClubs.card() => Some(NainJauneBox::JackClubs),
+            c if c == NainJauneBox::QueenSpades.card() => Some(NainJauneBox::QueenSpades),
+            c if c == NainJauneBox::KingHearts.card() => Some(NainJauneBox::KingHearts),
+            c if c == NainJauneBox::NainJaune.card() => Some(NainJauneBox::NainJaune),
+            _ => None,
+        }
     }
 }
 

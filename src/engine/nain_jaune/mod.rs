@@ -516,13 +516,7 @@ impl NainJaune {
     /// A board card was played: its box goes to `seat`.
     #[inline(always)]
     fn take_box<const LOG: bool>(&mut self, seat: Seat, card: Card) {
-        let b = match card {
-            c if c == NainJauneBox::TenDiamonds.card() => NainJauneBox::TenDiamonds,
-            c if c == NainJauneBox::JackClubs.card() => NainJauneBox::JackClubs,
-            c if c == NainJauneBox::QueenSpades.card() => NainJauneBox::QueenSpades,
-            c if c == NainJauneBox::KingHearts.card() => NainJauneBox::KingHearts,
-            _ => NainJauneBox::NainJaune,
-        };
+        let Some(b) = NainJauneBox::of_card(card) else { return };
         let chips = std::mem::take(&mut self.boxes[b.index()]);
         self.chips[slot(seat)] += chips;
         if LOG {
