@@ -140,24 +140,25 @@ fn ranks_of_positions(positions: u16) -> u16 {
     (positions & 0x1FFF) | (positions >> 13) & 1
 }
 
-/// The ranks (bit r) of which `hand` holds the most ordinary cards, copies included, and that
-/// number (every rank and 0 for a hand without ordinary cards). The copies of each rank are
-/// counted in four bit planes, every rank at once.
-fn most_copies(hand: CardMultiset) -> (u16, usize) {
-    let (once, twice) = (hand.once_mask(), hand.twice_mask());
-    let mut planes = [0u16; 4];
-    for s in 0..4 {
-        for mask in [once, twice] {
-            let mut carry = ((mask >> (13 * s)) & 0x1FFF) as u16;
-            for plane in planes.iter_mut() {
-                let next = *plane & carry;
-                *plane ^= carry;
-                carry = next;
-            }
-        }
+/// Counters kept in bit planes: plane j holds bit j of every counter (one counter per bit
+/// position, up to 15), so that all of them are counted at once.
+type BitPlanes = [u64; 4];
+
+/// Adds one to each counter whose bit is set in `ones`.
+#[inline(always)]
+fn add_to_planes(planes: &mut BitPlanes, mut ones: u64) {
+    for plane in planes.iter_mut() {
+        let carry = *plane & ones;
+        *plane ^= ones;
+        ones = carry;
     }
-    let mut most = 0x1FFFu16;
-    let mut n = 0;
+}
+
+/// Among the counters of `candidates` (bit positions), those holding the largest value, and that
+/// value (all the candidates and 0 when every one is at 0).
+#[inline(always)]
+fn largest_in_planes(planes: &BitPlanes, candidates: u64) -> (u64, u32) {
+    let (mut most, mut n) = (candidates, 0);
     for (j, plane) in planes.iter().enumerate().rev() {
         if most & plane != 0 {
             most &= plane;
@@ -165,6 +166,19 @@ fn most_copies(hand: CardMultiset) -> (u16, usize) {
         }
     }
     (most, n)
+}
+
+/// The ranks (bit r) of which `hand` holds the most ordinary cards, copies included, and that
+/// number (every rank and 0 for a hand without ordinary cards).
+fn most_copies(hand: CardMultiset) -> (u16, usize) {
+    let mut planes = BitPlanes::default();
+    for s in 0..4 {
+        for mask in [hand.once_mask(), hand.twice_mask()] {
+            add_to_planes(&mut planes, (mask >> (13 * s)) & 0x1FFF);
+        }
+    }
+    let (most, n) = largest_in_planes(&planes, 0x1FFF);
+    (most as u16, n as usize)
 }
 
 /// The `k` lowest set bits of `x`.
@@ -217,7 +231,7 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
     for &d in order {
         let dir = &program.directives[d];
         let length = dir.length as u32;
-        let mut best_nat = 0u32;
+        let best_nat: u32;
         let once = pool.once_mask();
         let twice = pool.twice_mask();
         let permitted = SUIT_CARDS[dir.suits.0 as usize];
@@ -241,25 +255,15 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
                         valid |= windows << (16 * s);
                     }
                 }
-                let mut planes = [0u64; 4];
+                let mut planes = BitPlanes::default();
                 for i in 0..dir.length {
                     // Position low-1+i of each window (lanes above 14-length pick up bits of the
                     // next suit: they are not windows).
-                    let mut carry = lanes >> i;
-                    for plane in planes.iter_mut() {
-                        let next = *plane & carry;
-                        *plane ^= carry;
-                        carry = next;
-                    }
+                    add_to_planes(&mut planes, lanes >> i);
                 }
                 // The windows with the most naturals, and that number.
-                let mut most = valid;
-                for (j, plane) in planes.iter().enumerate().rev() {
-                    if most & plane != 0 {
-                        most &= plane;
-                        best_nat |= 1 << j;
-                    }
-                }
+                let most;
+                (most, best_nat) = largest_in_planes(&planes, valid);
                 // The first of them in order (suit, then low position); with dead cards, the
                 // first of those whose missing cards are fewest out of reach.
                 let first_window = most.trailing_zeros();
