@@ -112,11 +112,7 @@ pub fn SummaryDialog(
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
     let dialog = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
-        if let Some(b) = button.get() {
-            focus_when_settled(b);
-        }
-    });
+    focus_button_when(button, || true);
     view! {
         <div class="dialog-backdrop summary-backdrop">
             <div

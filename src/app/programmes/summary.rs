@@ -9,8 +9,8 @@ use crate::engine::programmes::{Event, GameEnd, ProgramId, Programmes, RoundEnd}
 
 use super::program_card::ProgramCard;
 use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
-use crate::app::dialog_focus;
-use crate::app::i18n::{rank_place, tr, use_lang, Names, T};
+use crate::app::i18n::{rank_place, tr, use_lang, Lang, Names, T};
+use crate::app::results::SummaryDialog;
 
 /// One player's line of the summary.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,9 +85,6 @@ pub fn RoundSummary(
     on_continue: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let button = NodeRef::<leptos::html::Button>::new();
-    let dialog = NodeRef::<leptos::html::Div>::new();
-    crate::app::results::focus_button_when(button, || true);
     let report = StoredValue::new(report);
     let players = report.with_value(|r| r.rows.len());
     let title = move || {
@@ -127,54 +124,29 @@ pub fn RoundSummary(
             lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()
         })
     };
+    let continue_to = if last { L::SeeResult } else { L::NextRound };
     view! {
-        <div class="dialog-backdrop summary-backdrop">
-            <div
-                class="dialog round-summary"
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby="summary-title"
-                data-testid="round-summary"
-                node_ref=dialog
-                on:keydown=move |ev| {
-                    // Tab goes between the button and the content (which scrolls on a phone).
-                    if let Some(d) = dialog.get_untracked() {
-                        dialog_focus::cycle_tab(&d, &ev);
-                    }
-                }
-            >
-                <div class="dialog-head">
-                    <h2 id="summary-title">{title}</h2>
-                </div>
-                <div class="dialog-body" tabindex="0">
-                    <div class="table-scroll" tabindex="0">
-                        <table class="summary-table prog-summary-table">
-                            <thead>
-                                <tr>
-                                    <th scope="col">{tr(T::ColPlayer)}</th>
-                                    <th scope="col">{lt(L::ColProgram)}</th>
-                                    <th scope="col">{lt(L::ColThisRound)}</th>
-                                    <th scope="col">{lt(L::ColTotal)}</th>
-                                </tr>
-                            </thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                    <ul class="settlement">{after}</ul>
-                </div>
-                <div class="dialog-foot">
-                    <button
-                        type="button"
-                        class="btn btn-primary btn-large"
-                        data-testid="summary-continue"
-                        node_ref=button
-                        on:click=move |_| on_continue.run(())
-                    >
-                        {lt(if last { L::SeeResult } else { L::NextRound })}
-                    </button>
-                </div>
+        <SummaryDialog
+            title=Signal::derive(title)
+            test_id="round-summary"
+            label=(continue_to.text(Lang::En), continue_to.text(Lang::Fr))
+            on_continue=on_continue
+        >
+            <div class="table-scroll" tabindex="0">
+                <table class="summary-table prog-summary-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{tr(T::ColPlayer)}</th>
+                            <th scope="col">{lt(L::ColProgram)}</th>
+                            <th scope="col">{lt(L::ColThisRound)}</th>
+                            <th scope="col">{lt(L::ColTotal)}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
             </div>
-        </div>
+            <ul class="settlement">{after}</ul>
+        </SummaryDialog>
     }
 }
 
