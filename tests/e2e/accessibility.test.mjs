@@ -6,7 +6,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { scenario, setup, assertNoErrors, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, settleAnimations, shot, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table, bonanza, programmes } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
 
@@ -19,11 +19,7 @@ after(async () => { await env?.close(); });
 /** Runs axe on the page as it is and fails with each violation, its elements and why. */
 async function audit(page, what) {
   // Entrance animations end first: a half-faded element has a contrast it never keeps.
-  await page.evaluate(() => Promise.all(
-    document.getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-      .map((a) => a.finished.catch(() => {})),
-  ));
+  await settleAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
@@ -57,6 +53,22 @@ async function assertTabStaysIn(page, testId) {
   return stops;
 }
 
+/** A game of computers only, to its end: each summary (they wait for someone to go on) is handed
+ *  to `atSummary`, then continued. Returns how many there were. */
+async function playToTheEnd(page, atSummary) {
+  let summaries = 0;
+  await until(async () => {
+    if (await byId(page, 'game-over').count()) return true;
+    if (await byId(page, 'summary-continue').count()) {
+      summaries += 1;
+      await atSummary();
+      await byId(page, 'summary-continue').click();
+    }
+    return false;
+  }, { timeout: 60_000, what: 'the end of the game' });
+  return summaries;
+}
+
 for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE, 'phone']]) {
   scenario(() => env, `new-game form and rules, lang=${lang}, ${device}`, { timeout: 90_000 }, async ({ open }) => {
     const { page, errors } = await open({ viewport, query: `?lang=${lang}` });
@@ -87,18 +99,10 @@ scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (En
     viewport: DESKTOP,
     query: '?lang=en&game=nain-jaune&players=3&seats=easy,easy,easy&seed=9&opt.rounds=1&autostart=1&speed=instant',
   });
-  // The computers play on their own; the round summary waits for someone to go on.
-  let summaries = 0;
-  await until(async () => {
-    if (await byId(over, 'game-over').count()) return true;
-    if (await byId(over, 'summary-continue').count()) {
-      summaries += 1;
-      await audit(over, 'a round summary');
-      await assertTabStaysIn(over, 'round-summary');
-      await byId(over, 'summary-continue').click();
-    }
-    return false;
-  }, { timeout: 60_000, what: 'the end of the game' });
+  const summaries = await playToTheEnd(over, async () => {
+    await audit(over, 'a round summary');
+    await assertTabStaysIn(over, 'round-summary');
+  });
   assert.ok(summaries > 0, 'a round summary was shown and audited');
   await shot(over, 'desktop-en-a11y-game-over');
   await audit(over, 'the end of a Nain Jaune game');
@@ -120,14 +124,7 @@ scenario(() => env, 'Bonanza table (French, phone)', { timeout: 90_000 }, async 
     viewport: PHONE,
     query: '?lang=fr&game=bonanza&players=5&seats=easy,easy,easy,easy,easy&seed=9&opt.deals=1&autostart=1&speed=instant',
   });
-  await until(async () => {
-    if (await byId(over, 'game-over').count()) return true;
-    if (await byId(over, 'summary-continue').count()) {
-      await audit(over, 'a Bonanza deal summary');
-      await byId(over, 'summary-continue').click();
-    }
-    return false;
-  }, { timeout: 60_000, what: 'the end of the game' });
+  await playToTheEnd(over, () => audit(over, 'a Bonanza deal summary'));
   await audit(over, 'the end of a Bonanza game');
   assertNoErrors(errors);
 });

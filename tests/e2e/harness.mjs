@@ -106,15 +106,19 @@ export async function appReady(page) {
   await page.waitForFunction(() => document.querySelector('[data-testid]') !== null, null, { timeout: 30_000 });
 }
 
-/** Screenshot into tests/e2e/artifacts/NAME.png. */
-export async function shot(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  // Let entrance animations and transitions finish (not the endless ones), so the picture shows
-  // what a player looks at, not a half-faded frame.
+/** Lets entrance animations and transitions finish (not the endless ones; 3 s at most), so what
+ *  is looked at is what a player sees, not a half-faded frame. */
+export async function settleAnimations(page) {
   await page.evaluate(() => {
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     return Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => {}))), new Promise((r) => setTimeout(r, 3000))]);
   });
+}
+
+/** Screenshot into tests/e2e/artifacts/NAME.png. */
+export async function shot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await settleAnimations(page);
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
 }
 
