@@ -9,4 +9,7 @@ scripts/ensure-tools.sh build
 # wasm-opt 132 from npm FIRST: Debian's /usr/bin/wasm-opt (binaryen 108) builds a page that dies at start.
 export PATH="$here/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 echo "Tapis: open http://127.0.0.1:8080/ once the build below finishes (Ctrl-C stops the server)."
-exec scripts/trunk.sh serve --release --offline --address 127.0.0.1 --port 8080
+# --no-autoreload: the page served is the release build exactly as dist/ holds it. Trunk's reload
+# script would be a second inline script, which the post-build step (the Content-Security-Policy
+# hash of the one inline loader, the service worker's file list) refuses: the build would fail.
+exec scripts/trunk.sh serve --release --offline --no-autoreload --address 127.0.0.1 --port 8080
