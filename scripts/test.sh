@@ -3,9 +3,10 @@
 #   1. tools       scripts/ensure-tools.sh test (first time on a fresh machine: ~35 min of builds)
 #   2. native      cargo test (every native test; profile.test is optimised)
 #   3. components  the wasm-bindgen component tests in headless Chromium (if tests/components.rs exists)
-#   4. build       scripts/trunk.sh build --release --offline -> dist/
-#   5. size        the first-load bundle, gzip -9: a ceiling at today's size; reports the 250 KB target (tests/e2e/size-budget.mjs)
-#   6. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
+#   4. play        scripts/check-play.sh: the README's play command builds and serves the game
+#   5. build       scripts/trunk.sh build --release --offline -> dist/
+#   6. size        the first-load bundle, gzip -9: a ceiling at today's size; reports the 250 KB target (tests/e2e/size-budget.mjs)
+#   7. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
 # Ends with "N passed, N failed" (stages) and exits non-zero if any stage failed.
 # --keep-going: run the later stages even after a failure (the tools and build stages still stop
 # the run, since nothing after them can work); the exit status is still non-zero.
@@ -62,6 +63,9 @@ if [ -f tests/components.rs ]; then
 else
   bold "(no tests/components.rs: component tests skipped)"
 fi
+
+# The README's play command builds and serves (its own build: `trunk serve`, not `trunk build`).
+stage play scripts/check-play.sh
 
 stage build scripts/trunk.sh build --release --offline
 
