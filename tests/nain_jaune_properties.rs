@@ -847,6 +847,59 @@ fn single_deal_playouts_settle_one_round_and_stop() {
 }
 
 #[test]
+fn fast_playouts_play_the_same_moves_as_the_playout_policy_move_by_move() {
+    // `NainJaune::play_out` (the searches' and the bench's playouts) plays whole deals at once on
+    // its own copies of the state. It must give exactly what repeating `play_playout_move` gives
+    // under RULES.md §2 (runs, "X without Y" voids, stops, boxes, the settlement, the next deal):
+    // the same final state, the same number of moves, the same random draws.
+    let mut compared = 0;
+    visit_positions(3_000, |game, rng| {
+        if game.is_finished() {
+            return;
+        }
+        for single_deal in [true, false] {
+            let mut fast = game.clone();
+            fast.set_single_deal(single_deal);
+            let mut slow = fast.clone();
+            let seed: u64 = rng.random();
+            let (mut fast_rng, mut slow_rng) = (seeded(seed), seeded(seed));
+            let moves = fast.play_out(&mut fast_rng);
+            let mut slow_moves = 0;
+            while slow.play_playout_move(&mut slow_rng) {
+                slow_moves += 1;
+            }
+            assert_eq!(moves, slow_moves, "seed {seed}");
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "seed {seed}");
+            assert_eq!(fast_rng.random::<u64>(), slow_rng.random::<u64>(), "seed {seed}: other draws");
+            assert!(fast.is_finished() || single_deal && fast.to_move().is_none());
+            compared += 1;
+        }
+    });
+    assert!(compared > 10_000, "{compared} positions compared");
+}
+
+#[test]
+fn the_playout_policy_takes_boxes_and_otherwise_plays_any_copy() {
+    // The searches' playout policy (RULES.md §2: suits play no part except for the board cards):
+    // a follower holding the board card of the wanted rank plays it, else his first copy; only a
+    // lead is random.
+    let mut follows = 0;
+    visit_positions(500, |game, rng| {
+        let (Some(seat), Phase::Follow(rank)) = (game.to_move(), game.phase()) else { return };
+        let playable = game.hand(seat) & CardSet::of_rank(rank);
+        let mut next = game.clone();
+        next.set_logging(false);
+        next.set_single_deal(true);
+        assert!(next.play_playout_move(rng));
+        let played = game.hand(seat) - next.hand(seat);
+        let board = playable.iter().find(|&c| box_of(c).is_some());
+        assert_eq!(played.first(), Some(board.unwrap_or_else(|| playable.first().unwrap())));
+        follows += 1;
+    });
+    assert!(follows > 1_000, "{follows} follows");
+}
+
+#[test]
 fn the_games_are_deterministic() {
     // The same index plays the same game twice (seeded shuffles, seeded players).
     for index in [0u64, 1, 3, 23, 100, 4_321] {

@@ -38,9 +38,7 @@ pub fn run<G: GameBots>(players: usize, seed: u64, seconds: f64, clock: &dyn Clo
         for _ in 0..1000 {
             let mut game = base.clone();
             game.redeal(&mut rng);
-            while G::playout_move(&mut game, &mut rng) {
-                moves += 1;
-            }
+            moves += G::play_out(&mut game, &mut rng);
             playouts += 1;
         }
         if clock.now_ms() - start >= millis {

@@ -171,6 +171,17 @@ pub trait GameBots: Game {
         state.play_random(rng)
     }
 
+    /// Plays by the playout policy until nobody is to move (the end of the deal, in the searches'
+    /// worlds); returns the number of moves. The same as repeating [`GameBots::playout_move`]; a
+    /// game may do it faster.
+    fn play_out(state: &mut Self, rng: &mut GameRng) -> u64 {
+        let mut moves = 0;
+        while Self::playout_move(state, rng) {
+            moves += 1;
+        }
+        moves
+    }
+
     /// Each seat's standing, the quantity the searches maximise the change of over a playout:
     /// the chips by default.
     fn standing(&self) -> Vec<f64> {
@@ -244,6 +255,10 @@ impl GameBots for NainJaune {
 
     fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
         nain_jaune_bot::playout_move(state, rng)
+    }
+
+    fn play_out(state: &mut NainJaune, rng: &mut GameRng) -> u64 {
+        state.play_out(rng)
     }
 }
 

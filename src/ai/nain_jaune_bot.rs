@@ -175,10 +175,10 @@ pub fn explain(obs: &Observation, action: Action) -> Hint {
     Hint::Sheds { card, run: run.cards.len(), points }
 }
 
-/// The playout policy of the searches: a follower holding the board card of the wanted rank plays
-/// it (any player would: the box is won at once and a penalty avoided); every other move is
-/// uniformly random. As fast as a random move.
+/// The playout policy of the searches (see [`NainJaune::play_playout_move`]): a follower plays
+/// the board card of the wanted rank when he holds it, a leader a random card. As fast as a random
+/// move.
 pub fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
-    // The engine plays it in one step (no legality check, no event): see `play_playout_move`.
+    // The engine plays it in one step (no legality check, no event).
     state.play_playout_move(rng)
 }

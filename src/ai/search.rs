@@ -69,7 +69,7 @@ pub const HARD_ITERATIONS: u32 = 10_000;
 /// Plays the current deal to its end with the game's playout policy and returns what each seat
 /// gained from `before` (its standing then: see [`GameBots::standing`]).
 fn playout<G: GameBots>(mut state: G, before: &[f64], rng: &mut GameRng) -> Vec<f64> {
-    while G::playout_move(&mut state, rng) {}
+    G::play_out(&mut state, rng);
     state.standing().iter().zip(before).map(|(after, before)| after - before).collect()
 }
 

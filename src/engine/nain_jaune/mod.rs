@@ -177,6 +177,61 @@ const AFTER: [u8; 64] = {
     after
 };
 
+/// The rank index of each card (by index; 13 for the unused indices).
+const RANK_INDEX: [u8; 64] = {
+    let mut ranks = [13; 64];
+    let mut c = 0;
+    while c < 52 {
+        ranks[c] = (c % 13) as u8;
+        c += 1;
+    }
+    ranks
+};
+
+/// The four cards of each card's rank, by card index: one look-up where the rank and its cards
+/// would be two in a row.
+const SAME_RANK: [u64; 64] = {
+    let mut cards = [0; 64];
+    let mut c = 0;
+    while c < 52 {
+        cards[c] = FOLLOW_CARDS[c % 13].0;
+        c += 1;
+    }
+    cards
+};
+
+/// The box index ([`NainJauneBox::index`]) of each board card, by card index (5 for the others).
+const BOX_INDEX: [u8; 64] = {
+    let mut boxes = [5; 64];
+    let mut b = 0;
+    while b < 5 {
+        let board_box = NainJauneBox::ALL[b];
+        boxes[board_box.card().index_const() as usize] = board_box as u8;
+        b += 1;
+    }
+    boxes
+};
+
+/// The cards whose points (ace 1, two to ten their value, court cards 10) have bit `b` set, for
+/// `b` in 0..4.
+const POINT_BITS: [CardSet; 4] = {
+    let mut masks = [CardSet::EMPTY; 4];
+    let mut c = 0;
+    while c < 52 {
+        let rank = c % 13;
+        let points = if rank >= 10 { 10 } else { rank + 1 };
+        let mut b = 0;
+        while b < 4 {
+            if points >> b & 1 == 1 {
+                masks[b].0 |= 1 << c;
+            }
+            b += 1;
+        }
+        c += 1;
+    }
+    masks
+};
+
 /// A Nain Jaune game in progress, every card included.
 #[derive(Clone, Debug)]
 pub struct NainJaune {
@@ -283,7 +338,8 @@ impl NainJaune {
     pub fn hand_points(&self, hand: CardSet) -> Chips {
         match self.options.points {
             Points::Cards => hand.len() as Chips,
-            Points::Pips => hand.iter().map(|c| card_points(c.rank_unchecked())).sum(),
+            // The points in binary: one count of cards per bit (playouts settle every deal).
+            Points::Pips => POINT_BITS.iter().enumerate().map(|(b, &cards)| ((hand & cards).len() as Chips) << b).sum(),
         }
     }
 
@@ -537,9 +593,11 @@ impl NainJaune {
         }
     }
 
-    /// One move of the searches' playout policy: a follower holding the board card of the wanted
-    /// rank plays it; any other move is uniformly random, drawing from `rng` exactly as
-    /// [`Game::play_random`] does. False when nobody is to move.
+    /// One move of the searches' playout policy: a leader plays a uniformly random card of his
+    /// hand, drawing from `rng` exactly as [`Game::play_random`] does; a follower plays the board
+    /// card of the wanted rank if he holds it (any player would: the box is won at once and a
+    /// penalty avoided), otherwise his first copy of that rank: suits play no part apart from the
+    /// board cards, so any copy leads to the same deal. False when nobody is to move.
     pub fn play_playout_move(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
         let hand = self.hands[slot(seat)];
@@ -547,16 +605,131 @@ impl NainJaune {
         let card = if phase == PhaseCode::LEAD {
             random_card(hand, rng)
         } else if phase.is_follow() {
-            let playable = hand & phase.wanted_cards();
-            match (playable & BOARD_CARDS).first() {
-                Some(card) => card,
-                None => random_card(playable, rng),
-            }
+            follower_card(hand & phase.wanted_cards())
         } else {
             return false;
         };
         self.apply_play(seat, card);
         true
+    }
+
+    /// Plays by the playout policy until nobody is to move (the end of the deal with
+    /// `single_deal`, else of the game); returns the number of moves. The same moves, draws and
+    /// final state as repeating [`NainJaune::play_playout_move`], which it falls back on while
+    /// logging.
+    pub fn play_out(&mut self, rng: &mut GameRng) -> u64 {
+        let mut moves = 0;
+        while !self.logging && self.to_move.is_some() {
+            moves += self.play_out_deal(rng);
+        }
+        while self.play_playout_move(rng) {
+            moves += 1;
+        }
+        moves
+    }
+
+    /// The rest of the current deal by the playout policy, then its settlement. The searches
+    /// spend most of their time here, so the deal is played on local copies, and without a
+    /// branch that the random deal decides wherever it can be avoided (each costs a
+    /// misprediction now and then): for each rank, one bit per position (in the order of play)
+    /// holding it, so the follower is the lowest bit of that mask rotated to start at the mover;
+    /// and the "X without Y" voids kept by rank in the same way.
+    #[inline(never)]
+    fn play_out_deal(&mut self, rng: &mut GameRng) -> u64 {
+        let n = self.players;
+        let Some(first) = self.to_move else { return 0 };
+        // Positions 0..n in the direction of play, from seat 0.
+        let mut seat_at = [0usize; MAX_PLAYERS];
+        let mut p = 0;
+        let mut seat = 0;
+        for (k, at) in seat_at[..n].iter_mut().enumerate() {
+            *at = seat;
+            if seat == first {
+                p = k;
+            }
+            seat = self.next_seat(seat);
+        }
+        // Rank by position, as bit matrices (a byte per position), turned into position by rank.
+        let mut hands = [0u64; MAX_PLAYERS];
+        let (mut low_ranks, mut high_ranks) = (0u64, 0u64);
+        for k in 0..n {
+            let hand = self.hands[slot(seat_at[k])].0;
+            hands[k] = hand;
+            let ranks = hand | hand >> 13 | hand >> 26 | hand >> 39;
+            low_ranks |= (ranks & 0xFF) << (8 * k);
+            high_ranks |= ((ranks >> 8) & 0x1F) << (8 * k);
+        }
+        let mut holders = [0u8; 16];
+        holders[..8].copy_from_slice(&transpose_bytes(low_ranks).to_le_bytes());
+        holders[8..].copy_from_slice(&transpose_bytes(high_ranks).to_le_bytes());
+        // The voids found in this playout, by rank.
+        let mut voids = [0u8; 16];
+        let (mut played, mut run, mut movers) = (self.played.0, self.run.0, self.movers);
+        let everyone = (1u32 << n) - 1;
+        let mut phase = self.phase;
+        let mut moves = 0;
+        let mut card = if phase == PhaseCode::LEAD {
+            random_card(CardSet(hands[p]), rng)
+        } else {
+            follower_card(CardSet(hands[p]) & phase.wanted_cards())
+        };
+        loop {
+            let index = card.index() & 63;
+            let bit = 1u64 << index;
+            if phase == PhaseCode::LEAD {
+                run = 0;
+            }
+            let hand = hands[slot(p)] & !bit;
+            hands[slot(p)] = hand;
+            played |= bit;
+            run |= bit;
+            movers |= 1 << seat_at[slot(p)];
+            moves += 1;
+            // The mover keeps its bit for this rank while it holds another copy.
+            let rank = RANK_INDEX[index] as usize;
+            holders[rank & 15] &= !(u8::from(hand & SAME_RANK[index] == 0) << p);
+            if BOARD_CARDS.0 & bit != 0 {
+                let board_box = BOX_INDEX[index] as usize % 5;
+                self.chips[slot(seat_at[slot(p)])] += std::mem::take(&mut self.boxes[board_box]);
+            }
+            if hand == 0 {
+                break;
+            }
+            let follow = PhaseCode::after(card);
+            if follow != PhaseCode::LEAD {
+                let wanted = follow.0 as usize & 15;
+                // The holders from the mover on, in the order of play.
+                let holding = u32::from(holders[wanted]);
+                let from_mover = ((holding >> p) | (holding << (n - p))) & everyone;
+                // Those passed over (the mover first, if he cannot go on) are void in that rank.
+                let passed = if from_mover == 0 { everyone } else { (1u32 << from_mover.trailing_zeros()) - 1 };
+                voids[wanted] |= (((passed << p) | (passed >> (n - p))) & everyone) as u8;
+                if from_mover != 0 {
+                    p += from_mover.trailing_zeros() as usize;
+                    if p >= n {
+                        p -= n;
+                    }
+                    phase = follow;
+                    card = follower_card(CardSet(hands[slot(p)]) & follow.wanted_cards());
+                    continue;
+                }
+            }
+            // After a king, or when nobody holds the next rank, the mover leads again.
+            phase = PhaseCode::LEAD;
+            card = random_card(CardSet(hands[slot(p)]), rng);
+        }
+        let low_voids = transpose_bytes(u64::from_le_bytes(voids[..8].try_into().expect("8 bytes"))).to_le_bytes();
+        let high_voids = transpose_bytes(u64::from_le_bytes(voids[8..].try_into().expect("8 bytes"))).to_le_bytes();
+        for k in 0..n {
+            self.hands[slot(seat_at[k])] = CardSet(hands[k]);
+            self.voids[slot(seat_at[k])] |= u16::from(low_voids[k]) | u16::from(high_voids[k]) << 8;
+        }
+        (self.played, self.run, self.movers) = (CardSet(played), CardSet(run), movers);
+        self.phase = phase;
+        let winner = seat_at[slot(p)];
+        self.to_move = Some(winner);
+        self.end_round(winner);
+        moves
     }
 
     /// Why `action` cannot be played by `seat` now, if it cannot.
@@ -627,6 +800,24 @@ impl NainJaune {
             single_deal: false,
         }
     }
+}
+
+/// Transposes an 8 × 8 bit matrix held a row per byte: bit j of byte i becomes bit i of byte j
+/// (Hacker's Delight, 7–3).
+#[inline(always)]
+fn transpose_bytes(mut x: u64) -> u64 {
+    x = (x & 0xAA55_AA55_AA55_AA55) | ((x & 0x00AA_00AA_00AA_00AA) << 7) | ((x >> 7) & 0x00AA_00AA_00AA_00AA);
+    x = (x & 0xCCCC_3333_CCCC_3333) | ((x & 0x0000_CCCC_0000_CCCC) << 14) | ((x >> 14) & 0x0000_CCCC_0000_CCCC);
+    (x & 0xF0F0_F0F0_0F0F_0F0F) | ((x & 0x0000_0000_F0F0_F0F0) << 28) | ((x >> 28) & 0x0000_0000_F0F0_F0F0)
+}
+
+/// The copy a follower plays in a playout: the board card if it is among `playable`, else the
+/// first.
+#[inline(always)]
+fn follower_card(playable: CardSet) -> Card {
+    let board = playable & BOARD_CARDS;
+    let pick = if board.is_empty() { playable } else { board };
+    Card::from_index_const(pick.0.trailing_zeros() as usize)
 }
 
 /// A uniformly random card of `cards` (not empty): forced moves (a single card) draw no random
