@@ -200,7 +200,8 @@ const SAME_RANK: [u64; 64] = {
     cards
 };
 
-/// The box index ([`NainJauneBox::index`]) of each board card, by card index (5 for the others).
+/// The box index ([`NainJauneBox::index`]) of each board card, by card index (5, no box, for
+/// the others).
 const BOX_INDEX: [u8; 64] = {
     let mut boxes = [5; 64];
     let mut b = 0;
@@ -633,7 +634,8 @@ impl NainJaune {
     /// branch that the random deal decides wherever it can be avoided (each costs a
     /// misprediction now and then): for each rank, one bit per position (in the order of play)
     /// holding it, so the follower is the lowest bit of that mask rotated to start at the mover;
-    /// and the "X without Y" voids kept by rank in the same way.
+    /// the "X without Y" voids kept by rank in the same way; and every card takes its box, the
+    /// cards that have none from a slot that stays empty.
     #[inline(never)]
     fn play_out_deal(&mut self, rng: &mut GameRng) -> u64 {
         let n = self.players;
@@ -665,6 +667,10 @@ impl NainJaune {
         // The voids found in this playout, by rank.
         let mut voids = [0u8; 16];
         let (mut played, mut run, mut movers) = (self.played.0, self.run.0, self.movers);
+        // Chips won from the boxes, by position; the boxes, and empty slots for the other cards.
+        let mut chips = [0 as Chips; MAX_PLAYERS];
+        let mut boxes = [0 as Chips; 8];
+        boxes[..5].copy_from_slice(&self.boxes);
         let everyone = (1u32 << n) - 1;
         let mut phase = self.phase;
         let mut moves = 0;
@@ -688,10 +694,8 @@ impl NainJaune {
             // The mover keeps its bit for this rank while it holds another copy.
             let rank = RANK_INDEX[index] as usize;
             holders[rank & 15] &= !(u8::from(hand & SAME_RANK[index] == 0) << p);
-            if BOARD_CARDS.0 & bit != 0 {
-                let board_box = BOX_INDEX[index] as usize % 5;
-                self.chips[slot(seat_at[slot(p)])] += std::mem::take(&mut self.boxes[board_box]);
-            }
+            let board_box = BOX_INDEX[index] as usize & 7;
+            chips[slot(p)] += std::mem::take(&mut boxes[board_box]);
             if hand == 0 {
                 break;
             }
@@ -720,7 +724,9 @@ impl NainJaune {
         }
         let low_voids = transpose_bytes(u64::from_le_bytes(voids[..8].try_into().expect("8 bytes"))).to_le_bytes();
         let high_voids = transpose_bytes(u64::from_le_bytes(voids[8..].try_into().expect("8 bytes"))).to_le_bytes();
+        self.boxes.copy_from_slice(&boxes[..5]);
         for k in 0..n {
+            self.chips[slot(seat_at[k])] += chips[k];
             self.hands[slot(seat_at[k])] = CardSet(hands[k]);
             self.voids[slot(seat_at[k])] |= u16::from(low_voids[k]) | u16::from(high_voids[k]) << 8;
         }
