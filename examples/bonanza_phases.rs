@@ -1,0 +1,97 @@
+//! Where Bonanza's hard search gains or loses chips: a duplicate-deal arena (as `referee arena`,
+//! 5 players against easy bots) where the tested seat searches only in the phases named, and
+//! plays as the easy level everywhere else.
+//!
+//! ```sh
+//! cargo run --release --example bonanza_phases -- PHASES DEALS SEED [ITERATIONS]
+//! cargo run --release --example bonanza_phases -- r 400 2026         # search in the race only
+//! ```
+//!
+//! PHASES is any of `w` (widow and auction), `c` (the calls), `p` (the poker), `r` (the race).
+//! The search is the hard level's ISMCTS, run even where the hard level itself now leaves the
+//! move to the rules (`GameBots::settled_by_rules`): this is how that choice was measured.
+
+use std::env;
+use std::process::ExitCode;
+
+use tapis::ai::search::{ismcts, NoClock};
+use tapis::ai::{choose, Budget, GameBots, Level};
+use tapis::engine::bonanza::{Action, Bonanza, Observation, Phase};
+use tapis::engine::game::{starting_chips, Game, Setup};
+use tapis::engine::rng::{seeded, GameRng};
+
+const PLAYERS: usize = 5;
+
+fn searched_in(phases: &str, phase: Phase) -> bool {
+    let key = match phase {
+        Phase::Widow | Phase::Auction => 'w',
+        Phase::Call(_) => 'c',
+        Phase::Poker => 'p',
+        Phase::Lead | Phase::Follow(_) => 'r',
+        Phase::GameOver => return false,
+    };
+    phases.contains(key)
+}
+
+/// The hard level's search, as `choose_within` runs it, in every phase.
+fn search(observation: &Observation, iterations: u32, rng: &mut GameRng) -> Action {
+    let world = Bonanza::determinize(observation, rng);
+    let seat = world.to_move().expect("a seat to move");
+    let mut searched = Vec::new();
+    Bonanza::search_actions_into(&world, &mut searched);
+    let candidates = Bonanza::search_candidates(observation, &searched);
+    if candidates.len() == 1 {
+        return candidates[0];
+    }
+    ismcts::<Bonanza>(observation, seat, &candidates, Budget::iterations(iterations), &NoClock, rng).best
+}
+
+/// Chips won or lost by each seat over one deal; the tested seat, if any, searches in `phases`.
+fn play_deal(setup: &Setup, tested: Option<usize>, phases: &str, iterations: u32, rng: &mut GameRng) -> Vec<f64> {
+    let start = starting_chips(setup).expect("default options");
+    let mut game = Bonanza::new(setup).expect("a valid setup");
+    game.set_logging(false);
+    game.set_single_deal(true);
+    while let Some(seat) = game.to_move() {
+        let observation = game.observe(seat);
+        let action = if Some(seat) == tested && searched_in(phases, observation.phase) {
+            search(&observation, iterations, rng)
+        } else {
+            choose::<Bonanza>(&observation, Level::Easy, rng)
+        };
+        game.play(seat, &action).expect("legal moves");
+    }
+    game.chip_counts().iter().zip(&start).map(|(after, before)| (after - before) as f64).collect()
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let parsed = match args.as_slice() {
+        [phases, deals, seed, rest @ ..] if rest.len() <= 1 => (|| {
+            let iterations = match rest.first() {
+                Some(n) => n.parse().ok()?,
+                None => 10_000,
+            };
+            Some((phases.clone(), deals.parse::<u64>().ok()?, seed.parse::<u64>().ok()?, iterations))
+        })(),
+        _ => None,
+    };
+    let Some((phases, deals, seed, iterations)) = parsed else {
+        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r)");
+        return ExitCode::from(2);
+    };
+    let mut rng = seeded(seed);
+    let mut differences = Vec::new();
+    for deal in 0..deals {
+        let setup = Setup { players: PLAYERS, seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(deal), ..Setup::default() };
+        let control = play_deal(&setup, None, &phases, iterations, &mut rng);
+        let tested: f64 = (0..PLAYERS).map(|s| play_deal(&setup, Some(s), &phases, iterations, &mut rng)[s]).sum();
+        differences.push(tested / PLAYERS as f64 - control.iter().sum::<f64>() / PLAYERS as f64);
+    }
+    let n = differences.len() as f64;
+    let mean = differences.iter().sum::<f64>() / n;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (variance / n).sqrt();
+    println!("search in '{phases}': {mean:+.2} chips per deal [{:+.2}, {:+.2}] over {deals} deals", mean - half, mean + half);
+    ExitCode::SUCCESS
+}
