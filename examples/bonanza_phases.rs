@@ -7,7 +7,9 @@
 //! cargo run --release --example bonanza_phases -- r 400 2026         # search in the race only
 //! ```
 //!
-//! PHASES is any of `w` (widow and auction), `c` (the calls), `p` (the poker), `r` (the race).
+//! PHASES is any of `w` (widow and auction), `c` (the calls), `p` (the poker), `r` (the race);
+//! in upper case, the tested seat plays that phase by the easy level's rules without its random
+//! slips (`WCPR`: the rules everywhere).
 //! The search is the hard level's ISMCTS, run even where the hard level itself now leaves the
 //! move to the rules (`GameBots::settled_by_rules`): this is how that choice was measured.
 
@@ -15,22 +17,35 @@ use std::env;
 use std::process::ExitCode;
 
 use tapis::ai::search::{ismcts, NoClock};
-use tapis::ai::{choose, Budget, GameBots, Level};
+use tapis::ai::{bonanza_bot, choose, Budget, GameBots, Level};
 use tapis::engine::bonanza::{Action, Bonanza, Observation, Phase};
 use tapis::engine::game::{starting_chips, Game, Setup};
 use tapis::engine::rng::{seeded, GameRng};
 
 const PLAYERS: usize = 5;
 
-fn searched_in(phases: &str, phase: Phase) -> bool {
+/// How the tested seat plays in `phase`: by the search, by the rules without slips, or as easy.
+enum Play {
+    Search,
+    Rules,
+    Easy,
+}
+
+fn play_in(phases: &str, phase: Phase) -> Play {
     let key = match phase {
         Phase::Widow | Phase::Auction => 'w',
         Phase::Call(_) => 'c',
         Phase::Poker => 'p',
         Phase::Lead | Phase::Follow(_) => 'r',
-        Phase::GameOver => return false,
+        Phase::GameOver => return Play::Easy,
     };
-    phases.contains(key)
+    if phases.contains(key) {
+        Play::Search
+    } else if phases.contains(key.to_ascii_uppercase()) {
+        Play::Rules
+    } else {
+        Play::Easy
+    }
 }
 
 /// The hard level's search, as `choose_within` runs it, in every phase.
@@ -54,10 +69,11 @@ fn play_deal(setup: &Setup, tested: Option<usize>, phases: &str, iterations: u32
     game.set_single_deal(true);
     while let Some(seat) = game.to_move() {
         let observation = game.observe(seat);
-        let action = if Some(seat) == tested && searched_in(phases, observation.phase) {
-            search(&observation, iterations, rng)
-        } else {
-            choose::<Bonanza>(&observation, Level::Easy, rng)
+        let play = if Some(seat) == tested { play_in(phases, observation.phase) } else { Play::Easy };
+        let action = match play {
+            Play::Search => search(&observation, iterations, rng),
+            Play::Rules => bonanza_bot::decide(&observation, &game.legal_actions(), rng).action,
+            Play::Easy => choose::<Bonanza>(&observation, Level::Easy, rng),
         };
         game.play(seat, &action).expect("legal moves");
     }
@@ -77,7 +93,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     let Some((phases, deals, seed, iterations)) = parsed else {
-        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r)");
+        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r, or W C P R)");
         return ExitCode::from(2);
     };
     let mut rng = seeded(seed);
