@@ -9,14 +9,15 @@
 //!
 //! PHASES is any of `w` (widow and auction), `c` (the calls), `p` (the poker), `r` (the race);
 //! in upper case, the tested seat plays that phase by the easy level's rules without its random
-//! slips (`WCPR`: the rules everywhere).
+//! slips (`WCPR`: the rules everywhere). With `SEARCH=pimc` in the environment the search is PIMC
+//! (ITERATIONS sampled worlds) instead of ISMCTS.
 //! The search is the hard level's ISMCTS, run even where the hard level itself now leaves the
 //! move to the rules (`GameBots::settled_by_rules`): this is how that choice was measured.
 
 use std::env;
 use std::process::ExitCode;
 
-use tapis::ai::search::{ismcts, NoClock};
+use tapis::ai::search::{ismcts, pimc, NoClock};
 use tapis::ai::{bonanza_bot, choose, Budget, GameBots, Level};
 use tapis::engine::bonanza::{Action, Bonanza, Observation, Phase};
 use tapis::engine::game::{starting_chips, Game, Setup};
@@ -48,7 +49,7 @@ fn play_in(phases: &str, phase: Phase) -> Play {
     }
 }
 
-/// The hard level's search, as `choose_within` runs it, in every phase.
+/// The hard level's search, as `choose_within` runs it, in every phase (or PIMC).
 fn search(observation: &Observation, iterations: u32, rng: &mut GameRng) -> Action {
     let world = Bonanza::determinize(observation, rng);
     let seat = world.to_move().expect("a seat to move");
@@ -58,7 +59,11 @@ fn search(observation: &Observation, iterations: u32, rng: &mut GameRng) -> Acti
     if candidates.len() == 1 {
         return candidates[0];
     }
-    ismcts::<Bonanza>(observation, seat, &candidates, Budget::iterations(iterations), &NoClock, rng).best
+    let budget = Budget::iterations(iterations);
+    if env::var("SEARCH").as_deref() == Ok("pimc") {
+        return pimc::<Bonanza>(observation, seat, &candidates, budget, &NoClock, rng).best;
+    }
+    ismcts::<Bonanza>(observation, seat, &candidates, budget, &NoClock, rng).best
 }
 
 /// Chips won or lost by each seat over one deal; the tested seat, if any, searches in `phases`.
