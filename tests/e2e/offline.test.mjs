@@ -45,6 +45,9 @@ scenario(() => env, 'after one visit the game loads and plays with no network at
     const { page, context, errors } = await open({ base: site.server.url, query: '?lang=en&speed=instant' });
     await newGame.visible(page);
     assert.equal(await workerReady(page), 'activated');
+    // The first visit is not served by the service worker: let the AI worker finish loading its
+    // files from the network before it goes away (else its fetch is cut, and that is an error).
+    await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', { what: 'the AI worker, online' });
     const { id, files } = build(site.root);
     assert.deepEqual(await page.evaluate(() => caches.keys()), [`tapis-${id}`], 'one cache, named after the build');
     const cached = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, `tapis-${id}`);
