@@ -18,10 +18,10 @@ use std::env;
 use std::process::ExitCode;
 
 use tapis::ai::search::{ismcts, pimc, NoClock};
-use tapis::ai::{bonanza_bot, choose, Budget, GameBots, Level};
+use tapis::ai::{arena, bonanza_bot, choose, Budget, GameBots, Level};
 use tapis::engine::bonanza::{Action, Bonanza, Observation, Phase};
-use tapis::engine::game::{starting_chips, Game, Setup};
-use tapis::engine::rng::{seeded, GameRng};
+use tapis::engine::game::{starting_chips, Game, Setup, SetupError};
+use tapis::engine::rng::GameRng;
 
 const PLAYERS: usize = 5;
 
@@ -93,7 +93,7 @@ fn main() -> ExitCode {
                 Some(n) => n.parse().ok()?,
                 None => 10_000,
             };
-            Some((phases.clone(), deals.parse::<u64>().ok()?, seed.parse::<u64>().ok()?, iterations))
+            Some((phases.clone(), deals.parse::<u32>().ok()?, seed.parse::<u64>().ok()?, iterations))
         })(),
         _ => None,
     };
@@ -101,18 +101,14 @@ fn main() -> ExitCode {
         eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r, or W C P R)");
         return ExitCode::from(2);
     };
-    let mut rng = seeded(seed);
-    let mut differences = Vec::new();
-    for deal in 0..deals {
-        let setup = Setup { players: PLAYERS, seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(deal), ..Setup::default() };
-        let control = play_deal(&setup, None, &phases, iterations, &mut rng);
-        let tested: f64 = (0..PLAYERS).map(|s| play_deal(&setup, Some(s), &phases, iterations, &mut rng)[s]).sum();
-        differences.push(tested / PLAYERS as f64 - control.iter().sum::<f64>() / PLAYERS as f64);
-    }
-    let n = differences.len() as f64;
-    let mean = differences.iter().sum::<f64>() / n;
-    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (variance / n).sqrt();
-    println!("search in '{phases}': {mean:+.2} chips per deal [{:+.2}, {:+.2}] over {deals} deals", mean - half, mean + half);
+    let options = serde_json::Map::new();
+    let paired = arena::duplicate_deals(PLAYERS, deals, seed, &options, |setup, tested, rng| {
+        Ok::<_, SetupError>(play_deal(setup, tested, &phases, iterations, rng))
+    })
+    .expect("default options");
+    println!(
+        "search in '{phases}': {:+.2} chips per deal [{:+.2}, {:+.2}] over {deals} deals",
+        paired.mean_difference, paired.ci95_low, paired.ci95_high
+    );
     ExitCode::SUCCESS
 }

@@ -52,6 +52,45 @@ pub fn run<G: GameBots>(
     seed: u64,
     options: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<ArenaReport, SetupError> {
+    let paired = duplicate_deals(players, deals, seed, options, |setup, tested_seat, rng| {
+        let levels: Vec<Level> = (0..players).map(|s: Seat| if Some(s) == tested_seat { tested } else { baseline }).collect();
+        play_deal::<G>(setup, &levels, rng)
+    })?;
+    Ok(ArenaReport {
+        game: G::ID.key(),
+        players,
+        tested: tested.key().to_string(),
+        baseline: baseline.key().to_string(),
+        deals,
+        mean_difference: paired.mean_difference,
+        ci95_low: paired.ci95_low,
+        ci95_high: paired.ci95_high,
+        tested_mean: paired.tested_mean,
+        control_mean: paired.control_mean,
+    })
+}
+
+/// What [`duplicate_deals`] measured (chips per deal).
+#[derive(Clone, Debug)]
+pub struct Paired {
+    pub mean_difference: f64,
+    pub ci95_low: f64,
+    pub ci95_high: f64,
+    pub tested_mean: f64,
+    pub control_mean: f64,
+}
+
+/// The duplicate-deal method of [`run`] for any way of playing: for each of `deals` deals (each
+/// from its own seed derived from `seed`), `play(setup, None, rng)` plays the control and
+/// `play(setup, Some(seat), rng)` the deal with the tested side at `seat`, each returning every
+/// seat's chips won or lost.
+pub fn duplicate_deals<E>(
+    players: usize,
+    deals: u32,
+    seed: u64,
+    options: &serde_json::Map<String, serde_json::Value>,
+    mut play: impl FnMut(&Setup, Option<Seat>, &mut GameRng) -> Result<Vec<f64>, E>,
+) -> Result<Paired, E> {
     let mut rng = seeded(seed);
     let mut differences = Vec::with_capacity(deals as usize);
     let (mut tested_total, mut control_total) = (0.0, 0.0);
@@ -62,11 +101,10 @@ pub fn run<G: GameBots>(
             options: options.clone(),
             ..Setup::default()
         };
-        let control = play_deal::<G>(&setup, &vec![baseline; players], &mut rng)?;
+        let control = play(&setup, None, &mut rng)?;
         let mut tested_sum = 0.0;
         for seat in 0..players {
-            let levels: Vec<Level> = (0..players).map(|s: Seat| if s == seat { tested } else { baseline }).collect();
-            tested_sum += play_deal::<G>(&setup, &levels, &mut rng)?[seat];
+            tested_sum += play(&setup, Some(seat), &mut rng)?[seat];
         }
         let tested_mean = tested_sum / players as f64;
         let control_mean = control.iter().sum::<f64>() / players as f64;
@@ -78,12 +116,7 @@ pub fn run<G: GameBots>(
     let mean = differences.iter().sum::<f64>() / n;
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let half_width = 1.96 * (variance / n).sqrt();
-    Ok(ArenaReport {
-        game: G::ID.key(),
-        players,
-        tested: tested.key().to_string(),
-        baseline: baseline.key().to_string(),
-        deals,
+    Ok(Paired {
         mean_difference: mean,
         ci95_low: mean - half_width,
         ci95_high: mean + half_width,
