@@ -20,13 +20,8 @@ pub struct ArenaReport {
     pub tested: String,
     pub baseline: String,
     pub deals: u32,
-    /// Mean chips per deal won by the tested level, minus the baseline's in the same seats.
-    pub mean_difference: f64,
-    pub ci95_low: f64,
-    pub ci95_high: f64,
-    /// The tested level's own mean result per deal (chips, stakes included).
-    pub tested_mean: f64,
-    pub control_mean: f64,
+    #[serde(flatten)]
+    pub paired: Paired,
 }
 
 /// Plays one deal of a fresh game seeded `seed` with `levels` per seat; returns each seat's
@@ -53,8 +48,7 @@ pub fn run<G: GameBots>(
     options: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<ArenaReport, SetupError> {
     let paired = duplicate_deals(players, deals, seed, options, |setup, tested_seat, rng| {
-        let levels: Vec<Level> = (0..players).map(|s: Seat| if Some(s) == tested_seat { tested } else { baseline }).collect();
-        play_deal::<G>(setup, &levels, rng)
+        play_deal::<G>(setup, &seat_levels(players, tested_seat, tested, baseline), rng)
     })?;
     Ok(ArenaReport {
         game: G::ID.key(),
@@ -62,22 +56,36 @@ pub fn run<G: GameBots>(
         tested: tested.key().to_string(),
         baseline: baseline.key().to_string(),
         deals,
-        mean_difference: paired.mean_difference,
-        ci95_low: paired.ci95_low,
-        ci95_high: paired.ci95_high,
-        tested_mean: paired.tested_mean,
-        control_mean: paired.control_mean,
+        paired,
     })
 }
 
 /// What [`duplicate_deals`] measured (chips per deal).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Paired {
+    /// Mean chips per deal won by the tested side, minus the control's in the same seats.
     pub mean_difference: f64,
     pub ci95_low: f64,
     pub ci95_high: f64,
+    /// The tested side's own mean result per deal (chips, stakes included).
     pub tested_mean: f64,
     pub control_mean: f64,
+}
+
+/// Deal (or match) number `index` of a run seeded `seed`: its own seed, derived the same way by
+/// every arena.
+fn derived_setup(players: usize, seed: u64, index: u32, options: &serde_json::Map<String, serde_json::Value>) -> Setup {
+    Setup {
+        players,
+        seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(index)),
+        options: options.clone(),
+        ..Setup::default()
+    }
+}
+
+/// Each seat's level: `tested` at `tested_seat` (if any), `baseline` everywhere else.
+fn seat_levels(players: usize, tested_seat: Option<Seat>, tested: Level, baseline: Level) -> Vec<Level> {
+    (0..players).map(|s| if Some(s) == tested_seat { tested } else { baseline }).collect()
 }
 
 /// The duplicate-deal method of [`run`] for any way of playing: for each of `deals` deals (each
@@ -95,12 +103,7 @@ pub fn duplicate_deals<E>(
     let mut differences = Vec::with_capacity(deals as usize);
     let (mut tested_total, mut control_total) = (0.0, 0.0);
     for deal in 0..deals {
-        let setup = Setup {
-            players,
-            seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(deal)),
-            options: options.clone(),
-            ..Setup::default()
-        };
+        let setup = derived_setup(players, seed, deal, options);
         let control = play(&setup, None, &mut rng)?;
         let mut tested_sum = 0.0;
         for seat in 0..players {
@@ -172,15 +175,9 @@ pub fn run_matches<G: GameBots>(
     let mut rng = seeded(seed);
     let (mut wins, mut none, mut rounds) = (0u32, 0u32, 0u64);
     for m in 0..matches {
-        let setup = Setup {
-            players,
-            seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(m)),
-            options: options.clone(),
-            ..Setup::default()
-        };
+        let setup = derived_setup(players, seed, m, options);
         let seat = m as usize % players;
-        let levels: Vec<Level> = (0..players).map(|s| if s == seat { tested } else { baseline }).collect();
-        let (winner, dealt) = play_match::<G>(&setup, &levels, &mut rng)?;
+        let (winner, dealt) = play_match::<G>(&setup, &seat_levels(players, Some(seat), tested, baseline), &mut rng)?;
         rounds += u64::from(dealt);
         match winner {
             Some(w) if w == seat => wins += 1,
