@@ -188,18 +188,6 @@ const RANK_INDEX: [u8; 64] = {
     ranks
 };
 
-/// The four cards of each card's rank, by card index: one look-up where the rank and its cards
-/// would be two in a row.
-const SAME_RANK: [u64; 64] = {
-    let mut cards = [0; 64];
-    let mut c = 0;
-    while c < 52 {
-        cards[c] = FOLLOW_CARDS[c % 13].0;
-        c += 1;
-    }
-    cards
-};
-
 /// The box index ([`NainJauneBox::index`]) of each board card, by card index (5, no box, for
 /// the others).
 const BOX_INDEX: [u8; 64] = {
@@ -693,7 +681,7 @@ impl NainJaune {
             moves += 1;
             // The mover keeps its bit for this rank while it holds another copy.
             let rank = RANK_INDEX[index] as usize;
-            holders[rank & 15] &= !(u8::from(hand & SAME_RANK[index] == 0) << p);
+            holders[rank & 15] &= !(u8::from(hand & FOLLOW_CARDS[rank & 15].0 == 0) << p);
             let board_box = BOX_INDEX[index] as usize & 7;
             chips[slot(p)] += std::mem::take(&mut boxes[board_box]);
             if hand == 0 {
