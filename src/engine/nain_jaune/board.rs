@@ -57,20 +57,26 @@ impl NainJauneBox {
         }
     }
 
-    /// The box a card takes, if it is one of the five board cards. A comparison per box, no loop:
-    /// playouts ask it on every board card played.
+    /// The box a card takes, if it is one of the five board cards. A table look-up: playouts
+    /// ask it on every board card played.
     #[inline]
     pub fn of_card(card: Card) -> Option<NainJauneBox> {
-        match card {
-            c if c == NainJauneBox::TenDiamonds.card() => Some(NainJauneBox::TenDiamonds),
-            c if c == NainJauneBox::JackClubs.card() => Some(NainJauneBox::JackClubs),
-            c if c == NainJauneBox::QueenSpades.card() => Some(NainJauneBox::QueenSpades),
-            c if c == NainJauneBox::KingHearts.card() => Some(NainJauneBox::KingHearts),
-            c if c == NainJauneBox::NainJaune.card() => Some(NainJauneBox::NainJaune),
-            _ => None,
-        }
+        NainJauneBox::ALL.get(BOX_OF_CARD[card.index() & 63] as usize).copied()
     }
 }
+
+/// The [`NainJauneBox::index`] of the box each card takes, by card index; 5 (no box) for the
+/// cards that take none.
+pub(super) const BOX_OF_CARD: [u8; 64] = {
+    let mut boxes = [5; 64];
+    let mut b = 0;
+    while b < 5 {
+        let board_box = NainJauneBox::ALL[b];
+        boxes[board_box.card().index_const() as usize] = board_box as u8;
+        b += 1;
+    }
+    boxes
+};
 
 /// Sum of the five stakes (1+2+3+4+5) before the multiplier.
 pub const STAKE_PER_PLAYER: i64 = 15;

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use serde_json::json;
 
 pub use board::{NainJauneBox, STAKE_PER_PLAYER};
+use board::BOX_OF_CARD;
 pub use events::{Event, GameEnd};
 pub use notation::Action;
 pub use observation::Observation;
@@ -186,19 +187,6 @@ const RANK_INDEX: [u8; 64] = {
         c += 1;
     }
     ranks
-};
-
-/// The box index ([`NainJauneBox::index`]) of each board card, by card index (5, no box, for
-/// the others).
-const BOX_INDEX: [u8; 64] = {
-    let mut boxes = [5; 64];
-    let mut b = 0;
-    while b < 5 {
-        let board_box = NainJauneBox::ALL[b];
-        boxes[board_box.card().index_const() as usize] = board_box as u8;
-        b += 1;
-    }
-    boxes
 };
 
 /// The cards whose points (ace 1, two to ten their value, court cards 10) have bit `b` set, for
@@ -682,7 +670,7 @@ impl NainJaune {
             // The mover keeps its bit for this rank while it holds another copy.
             let rank = RANK_INDEX[index] as usize;
             holders[rank & 15] &= !(u8::from(hand & FOLLOW_CARDS[rank & 15].0 == 0) << p);
-            let board_box = BOX_INDEX[index] as usize & 7;
+            let board_box = BOX_OF_CARD[index] as usize & 7;
             chips[slot(p)] += std::mem::take(&mut boxes[board_box]);
             if hand == 0 {
                 break;
