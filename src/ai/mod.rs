@@ -22,11 +22,19 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::bonanza::{self, Bonanza};
-use crate::engine::game::{Game, GameId};
+use crate::engine::game::{Game, GameId, MAX_SEATS};
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::{Action, Observation, Programmes};
 use crate::engine::rng::{index_below, seeded, GameRng};
 pub use search::{Budget, Clock};
+
+/// Each seat's standing (see [`GameBots::standing`]), in a fixed array that fits every game's table.
+pub type Standing = [f64; MAX_SEATS];
+const _: () = assert!(
+    bonanza::MAX_PLAYERS <= MAX_SEATS
+        && crate::engine::nain_jaune::MAX_PLAYERS <= MAX_SEATS
+        && crate::engine::programmes::MAX_PLAYERS <= MAX_SEATS
+);
 
 /// How strongly a computer seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -186,9 +194,14 @@ pub trait GameBots: Game {
     }
 
     /// Each seat's standing, the quantity the searches maximise the change of over a playout:
-    /// the chips by default.
-    fn standing(&self) -> Vec<f64> {
-        self.chip_counts().iter().map(|&c| c as f64).collect()
+    /// the chips by default. A fixed array (seats beyond the table hold 0): the searches take it
+    /// twice an iteration, without allocating.
+    fn standing(&self) -> Standing {
+        let mut standing = [0.0; MAX_SEATS];
+        for (s, &c) in standing.iter_mut().zip(self.chip_counts()) {
+            *s = c as f64;
+        }
+        standing
     }
 
     /// The iteration budget of the search levels when none is given.
@@ -313,13 +326,18 @@ impl GameBots for Programmes {
 
     /// Programmes has no chips: a seat's standing is its completed programs (plus a bonus for
     /// the win) minus the mean of the other seats', so denying the others counts too.
-    fn standing(&self) -> Vec<f64> {
+    fn standing(&self) -> Standing {
         let n = self.players();
-        let score: Vec<f64> = (0..n)
-            .map(|s| self.programs_done(s) as f64 + if self.winner() == Some(s) { PROGRAMMES_WIN_BONUS } else { 0.0 })
-            .collect();
+        let mut score = [0.0; MAX_SEATS];
+        for (s, x) in score.iter_mut().enumerate().take(n) {
+            *x = self.programs_done(s) as f64 + if self.winner() == Some(s) { PROGRAMMES_WIN_BONUS } else { 0.0 };
+        }
         let total: f64 = score.iter().sum();
-        score.iter().map(|&own| own - (total - own) / (n - 1) as f64).collect()
+        let mut standing = [0.0; MAX_SEATS];
+        for (x, &own) in standing.iter_mut().zip(&score).take(n) {
+            *x = own - (total - own) / (n - 1) as f64;
+        }
+        standing
     }
 
     fn default_budget(level: Level) -> Budget {

@@ -19,7 +19,7 @@
 //! Budgets are either a number of iterations (reproducible: tests, the arena) or a time limit read
 //! from an injected [`Clock`], so this module needs no platform clock.
 
-use super::GameBots;
+use super::{GameBots, Standing};
 use crate::engine::game::{Game, Seat};
 use crate::engine::rng::{index_below, GameRng};
 
@@ -68,9 +68,13 @@ pub const HARD_ITERATIONS: u32 = 10_000;
 
 /// Plays the current deal to its end with the game's playout policy and returns what each seat
 /// gained from `before` (its standing then: see [`GameBots::standing`]).
-fn playout<G: GameBots>(mut state: G, before: &[f64], rng: &mut GameRng) -> Vec<f64> {
+fn playout<G: GameBots>(mut state: G, before: &Standing, rng: &mut GameRng) -> Standing {
     G::play_out(&mut state, rng);
-    state.standing().iter().zip(before).map(|(after, before)| after - before).collect()
+    let mut gains = state.standing();
+    for (gain, before) in gains.iter_mut().zip(before) {
+        *gain -= before;
+    }
+    gains
 }
 
 /// A world for one iteration: the hidden cards dealt again, logging off, stopping at the deal's end.
@@ -253,17 +257,19 @@ pub fn ismcts<G: GameBots>(
                 }
                 options.clear();
                 G::search_actions_into(&world, &mut options);
-                let untried: Vec<usize> = (0..options.len())
-                    .filter(|&i| !nodes[node].children.iter().any(|&c| nodes[c].action.as_ref() == Some(&options[i])))
-                    .collect();
+                // Count the children available here; the options without a child are untried.
+                let mut tried = 0;
                 for k in 0..nodes[node].children.len() {
                     let c = nodes[node].children[k];
                     if nodes[c].action.as_ref().is_some_and(|a| options.contains(a)) {
                         nodes[c].available += 1;
+                        tried += 1;
                     }
                 }
-                if !untried.is_empty() {
-                    let action = options[untried[index_below(untried.len(), rng)]].clone();
+                if tried < options.len() {
+                    let has_child = |a: &G::Action| nodes[node].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
+                    let pick = index_below(options.len() - tried, rng);
+                    let action = options.iter().filter(|a| !has_child(a)).nth(pick).expect("an untried option").clone();
                     world.play(mover, &action).expect("a legal action");
                     let child = nodes.len();
                     nodes.push(Node { action: Some(action), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });

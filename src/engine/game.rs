@@ -137,7 +137,7 @@ pub trait Game: Clone + Sized {
     }
 
     /// Every seat's chips (the stacks in front of the players, not what lies on the board).
-    fn chip_counts(&self) -> Vec<Chips>;
+    fn chip_counts(&self) -> &[Chips];
 
     /// The current deal (round), counting from 1.
     fn deal_number(&self) -> u32;
@@ -257,6 +257,9 @@ pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
     }
     Ok(())
 }
+
+/// The largest table of the three games (Bonanza's nine): per-seat arrays that serve every game.
+pub const MAX_SEATS: usize = 9;
 
 /// A per-seat list in a fixed array of a game's table size (seats beyond the list hold the default).
 pub fn seat_array<T: Copy + Default, const N: usize>(values: &[T]) -> [T; N] {

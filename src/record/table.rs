@@ -132,7 +132,7 @@ impl Table {
 
     /// Every seat's chips (the stacks in front of the players).
     pub fn chip_counts(&self) -> Vec<crate::engine::game::Chips> {
-        with_game!(self, g => g.chip_counts())
+        with_game!(self, g => g.chip_counts().to_vec())
     }
 
     /// The winner once the game is over (`None` while playing, or on a tie).

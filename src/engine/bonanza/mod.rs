@@ -601,8 +601,8 @@ impl Game for Bonanza {
         self.deals_dealt
     }
 
-    fn chip_counts(&self) -> Vec<Chips> {
-        self.chips().to_vec()
+    fn chip_counts(&self) -> &[Chips] {
+        self.chips()
     }
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {

@@ -986,8 +986,8 @@ impl Game for Programmes {
     }
 
     /// The stacks as they started: Programmes has no chips (its score is `programs_done`).
-    fn chip_counts(&self) -> Vec<Chips> {
-        self.chips().to_vec()
+    fn chip_counts(&self) -> &[Chips] {
+        self.chips()
     }
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
