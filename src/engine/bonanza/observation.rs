@@ -250,12 +250,18 @@ impl Observation {
     /// the table knows where it is and every card it knows absent away.
     fn deal_hidden(&self, world: &mut Bonanza, rng: &mut GameRng) {
         let n = self.players();
-        let others: Vec<Seat> = (0..n).filter(|&s| s != self.seat && self.hand_sizes[s] > 0).collect();
+        let mut seats = [0; MAX_PLAYERS];
+        let mut holders = 0;
+        for s in (0..n).filter(|&s| s != self.seat && self.hand_sizes[s] > 0) {
+            seats[holders] = s;
+            holders += 1;
+        }
+        let others = &seats[..holders];
         let unseen = self.unseen();
         // Cards whose place the table knows: shown cards, the card the follower must play, cards
         // known to be dead.
         let mut fixed = [CardSet::EMPTY; MAX_PLAYERS];
-        for &s in &others {
+        for &s in others {
             fixed[s] = self.known[s] & unseen;
         }
         if let (Phase::Follow(card), Some(mover)) = (self.phase, self.to_move) {
@@ -278,20 +284,18 @@ impl Observation {
                 hands[seat].insert(card);
             }
             let placed = others.iter().fold(spare_fixed, |m, &s| m | hands[s]);
-            let cards: Vec<Card> = (unseen - placed).iter().collect();
-            let mut capacities: Vec<usize> = Vec::with_capacity(others.len() + 1);
-            for &s in &others {
-                capacities.push(self.hand_sizes[s].checked_sub(hands[s].len())?);
+            let mut capacities = [0; MAX_PLAYERS + 1];
+            for (capacity, &s) in capacities.iter_mut().zip(others) {
+                *capacity = self.hand_sizes[s].checked_sub(hands[s].len())?;
             }
-            capacities.push(spare_size.checked_sub(spare_fixed.len())?);
             let spare_holder = others.len();
+            capacities[spare_holder] = spare_size.checked_sub(spare_fixed.len())?;
             let allowed = |c: Card, h: usize| h == spare_holder || !constrained || !self.excluded[others[h]].contains(c);
-            let dealt = deal_consistent(&cards, &capacities, allowed, rng)?;
+            let dealt = deal_consistent(unseen - placed, &capacities[..=spare_holder], allowed, rng)?;
             for (i, &s) in others.iter().enumerate() {
-                hands[s] |= dealt[i].iter().copied().collect();
+                hands[s] |= dealt[i];
             }
-            let spare: CardSet = dealt[spare_holder].iter().copied().collect();
-            Some((hands, spare | spare_fixed))
+            Some((hands, dealt[spare_holder] | spare_fixed))
         };
         let leads = |hands: &[CardSet; MAX_PLAYERS]| need.is_none_or(|l| hands[l].intersects(self.lead_cards));
         let mut result = None;
@@ -317,7 +321,7 @@ impl Observation {
             .or_else(|| deal(None, true, rng))
             .or_else(|| deal(None, false, rng))
             .expect("card counts of an observation add up (see Observation::check)");
-        for &s in &others {
+        for &s in others {
             world.hands[s] = hands[s];
         }
         if spare_is_widow {

@@ -103,39 +103,45 @@ impl Observation {
     pub fn determinize(&self, rng: &mut GameRng) -> NainJaune {
         use rand::Rng;
         let n = self.players();
-        let others: Vec<Seat> = (0..n).filter(|&s| s != self.seat).collect();
         let mut hands = [CardSet::EMPTY; super::MAX_PLAYERS];
         hands[self.seat] = self.hand;
         let mut talon_cards = CardSet::EMPTY;
         // Before the first deal (a game that ended at once) nothing is anywhere to deal again.
         if self.deal_number > 0 {
             let mut unseen = self.unseen();
-            let mut sizes = self.hand_sizes.clone();
+            let mut sizes: [usize; super::MAX_PLAYERS] = crate::engine::game::seat_array(&self.hand_sizes);
             // Public inference: the seat that must follow holds the wanted rank. One of its
             // unseen copies goes to that seat first (others may hold the rest).
             if let (Some(mover), Some(rank)) = (self.to_move, self.wanted) {
-                let copies: Vec<Card> = (unseen & CardSet::of_rank(rank)).iter().collect();
+                let copies = unseen & CardSet::of_rank(rank);
                 if mover != self.seat && !copies.is_empty() && sizes[mover] > 0 {
-                    let card = copies[crate::engine::rng::index_below(copies.len(), rng)];
+                    let card = copies.iter().nth(crate::engine::rng::index_below(copies.len(), rng)).expect("an unseen copy");
                     hands[mover].insert(card);
                     unseen.remove(card);
                     sizes[mover] -= 1;
                 }
             }
-            let unseen: Vec<Card> = unseen.iter().collect();
-            // Holders: the other seats, then the talon (which has no constraint).
-            let mut capacities: Vec<usize> = others.iter().map(|&s| sizes[s]).collect();
-            capacities.push(self.talon_size);
-            let talon = others.len();
+            // Holders: the other seats, in order, then the talon (which has no constraint).
+            let mut others = [0; super::MAX_PLAYERS];
+            let mut capacities = [0; super::MAX_PLAYERS];
+            let mut holders = 0;
+            for s in (0..n).filter(|&s| s != self.seat) {
+                others[holders] = s;
+                capacities[holders] = sizes[s];
+                holders += 1;
+            }
+            let talon = holders;
+            capacities[talon] = self.talon_size;
+            let capacities = &capacities[..=talon];
             // The true deal satisfies every void of a real observation; one built by hand might
             // not, and then the voids are dropped rather than failing (the counts were checked).
-            let dealt = deal_consistent(&unseen, &capacities, |card, h| h == talon || self.may_hold(others[h], card), rng)
-                .or_else(|| deal_consistent(&unseen, &capacities, |_, _| true, rng))
+            let dealt = deal_consistent(unseen, capacities, |card, h| h == talon || self.may_hold(others[h], card), rng)
+                .or_else(|| deal_consistent(unseen, capacities, |_, _| true, rng))
                 .expect("card counts of an observation add up (see Observation::check)");
-            for (i, &s) in others.iter().enumerate() {
-                hands[s] |= dealt[i].iter().copied().collect();
+            for (i, &s) in others[..holders].iter().enumerate() {
+                hands[s] |= dealt[i];
             }
-            talon_cards = dealt[talon].iter().copied().collect();
+            talon_cards = dealt[talon];
         }
         let phase = match (self.to_move, self.wanted) {
             (None, _) => Phase::GameOver,
