@@ -68,7 +68,22 @@ for (const [lang, viewport, device, seed] of [['fr', DESKTOP, 'laptop', 20240624
         assert.match(await byId(page, 'summary-continue').innerText(), t.next);
         const dead = await byId(page, 'dead-hand').getAttribute('data-cards');
         assert.ok(dead && dead.split(' ').length >= 8, `the dead hand is turned up (${dead})`);
-        if (summaries === 0) await shots(page, lang, '5-deal-summary', null, viewport);
+        if (summaries === 0) {
+          await shots(page, lang, '5-deal-summary', null, viewport);
+          // Bonanza's chip table has the most columns of the three games: it must still fit a
+          // phone without a sideways scroll.
+          await page.setViewportSize(PHONE);
+          const overflow = await page.locator('.summary-table').first().evaluate((t) => t.parentElement.scrollWidth - t.parentElement.clientWidth);
+          assert.ok(overflow <= 0, `the deal's chip table fits a phone's width (${overflow} px too wide)`);
+          // At the top of the page, nothing (the top bar) is drawn over the summary's title.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const titleOnTop = await page.locator('#summary-title').evaluate((h) => {
+            const r = h.getBoundingClientRect();
+            return h.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+          });
+          assert.ok(titleOnTop, "the deal summary's title is not hidden under the top bar on a phone");
+          await page.setViewportSize(viewport);
+        }
         summaries++;
         await page.keyboard.press('Enter');
         await until(async () => !(await bonanza.situation(page)).summary, { timeout: 5_000, what: 'the deal summary to close' });
