@@ -115,11 +115,18 @@ export async function settleAnimations(page) {
   });
 }
 
-/** Screenshot into tests/e2e/artifacts/NAME.png. */
+/** Screenshot into tests/e2e/artifacts/NAME.png; then checks that what was shot needs no sideways
+ *  scroll: neither the page nor a dialog or a chip table is wider than the window gives it. */
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await settleAnimations(page);
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
+  const wide = await page.evaluate(() => {
+    const doc = document.documentElement;
+    const boxes = [...document.querySelectorAll('.dialog, .dialog-body, .table-scroll')];
+    return [doc, ...boxes].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className || e.tagName} (${e.scrollWidth - e.clientWidth} px)`);
+  });
+  assert.deepEqual(wide, [], `${name}: wider than the window, a sideways scroll: ${wide.join(', ')}`);
 }
 
 // ---------------------------------------------------------------- keyboard only
