@@ -127,6 +127,18 @@ export async function shot(page, name) {
     return [doc, ...boxes].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className || e.tagName} (${e.scrollWidth - e.clientWidth} px)`);
   });
   assert.deepEqual(wide, [], `${name}: wider than the window, a sideways scroll: ${wide.join(', ')}`);
+  // An open dialog's title is on top: nothing (the top bar, a seat) is drawn over it.
+  const covered = await page.evaluate(() =>
+    [...document.querySelectorAll('.dialog h2')]
+      .filter((h) => {
+        const r = h.getBoundingClientRect();
+        if (r.width === 0 || r.bottom < 0 || r.top > innerHeight) return false;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !h.closest('.dialog').contains(hit);
+      })
+      .map((h) => h.textContent),
+  );
+  assert.deepEqual(covered, [], `${name}: a dialog's title is hidden under something`);
 }
 
 // ---------------------------------------------------------------- keyboard only
