@@ -14,7 +14,8 @@ before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 const LARGE = { width: 1920, height: 1080 };
-const SIZES = { phone: PHONE, laptop: DESKTOP, large: LARGE };
+const SMALL_PHONE = { width: 360, height: 640 };
+const SIZES = { small: SMALL_PHONE, phone: PHONE, laptop: DESKTOP, large: LARGE };
 const SPACES = ['joker', 'queen_jack', 'sequence', 'ten_two', 'poker', 'ace_spades', 'king_hearts', 'queen_diamonds', 'jack_clubs', 'bonanza'];
 
 const TEXTS = {
