@@ -6,7 +6,7 @@
 // a deal summary and the end of the game go to artifacts/bonanza-<lang>-<moment>-<size>.png.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
 import { newGame, bonanza } from './pages.mjs';
 
 let env;
@@ -14,7 +14,6 @@ before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 const LARGE = { width: 1920, height: 1080 };
-const SMALL_PHONE = { width: 360, height: 640 };
 const SIZES = { small: SMALL_PHONE, phone: PHONE, laptop: DESKTOP, large: LARGE };
 const SPACES = ['joker', 'queen_jack', 'sequence', 'ten_two', 'poker', 'ace_spades', 'king_hearts', 'queen_diamonds', 'jack_clubs', 'bonanza'];
 

@@ -2,7 +2,7 @@
 // the keyboard only, once in French on a desktop screen and once in English on a phone screen.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
 import { newGame, table } from './pages.mjs';
 
 let env;
@@ -18,10 +18,18 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
   scenario(() => env, `keyboard-only game to the end, lang=${lang}, ${device}`, { timeout: 300_000 }, async ({ open }) => {
     const t = TEXTS[lang];
     const { page, errors } = await open({ viewport, query: `?lang=${lang}&players=4&speed=instant` });
+    // On the phone, each moment is shot at a small phone's size too.
+    const shots = async (moment) => {
+      await shot(page, `${device}-${lang}-${moment}`);
+      if (viewport !== PHONE) return;
+      await page.setViewportSize(SMALL_PHONE);
+      await shot(page, `small-${lang}-${moment}`);
+      await page.setViewportSize(PHONE);
+    };
     await newGame.visible(page);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal((await byId(page, 'start-game').innerText()).trim(), t.start);
-    await shot(page, `${device}-${lang}-1-new-game`);
+    await shots('1-new-game');
 
     await newGame.startByKeyboard(page, { rounds: 2, seed: 20240607 });
 
@@ -39,7 +47,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
           timeout: 5_000, what: 'the focus on the round summary button',
         });
         assert.match(await byId(page, 'summary-continue').innerText(), t.next);
-        if (summaries === 0) await shot(page, `${device}-${lang}-3-round-summary`);
+        if (summaries === 0) await shots('3-round-summary');
         summaries++;
         await page.keyboard.press('Enter');
         await until(async () => !(await table.situation(page)).summary || (await table.situation(page)).deal !== s.deal,
@@ -51,7 +59,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
         moves++;
         if (moves === 4 && !midRoundShot) {
           midRoundShot = true;
-          await shot(page, `${device}-${lang}-2-mid-round`);
+          await shots('2-mid-round');
         }
         continue;
       }
@@ -71,7 +79,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
     const body = await page.locator('body').innerText();
     const other = lang === 'fr' ? TEXTS.en : TEXTS.fr;
     assert.ok(!body.includes(other.gameOver), `no "${other.gameOver}" on the ${lang} page`);
-    await shot(page, `${device}-${lang}-4-game-over`);
+    await shots('4-game-over');
     assertNoErrors(errors);
   });
 }

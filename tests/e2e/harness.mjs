@@ -10,6 +10,8 @@ import { serve } from './server.mjs';
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+/** A small Android phone: the narrowest width the layout is checked at. */
+export const SMALL_PHONE = { width: 360, height: 640 };
 
 // As root, and on a closed network: without the networking flags Chromium floods it (TOOLCHAIN.md).
 const CHROMIUM_ARGS = [
@@ -115,8 +117,8 @@ export async function settleAnimations(page) {
   });
 }
 
-/** Screenshot into tests/e2e/artifacts/NAME.png; then checks that what was shot needs no sideways
- *  scroll: neither the page nor a dialog or a chip table is wider than the window gives it. */
+/** Screenshot into tests/e2e/artifacts/NAME.png; then checks that what was shot fits: neither the
+ *  page nor a dialog or a chip table needs a sideways scroll, and no seat plate cuts its counts. */
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await settleAnimations(page);
@@ -124,9 +126,17 @@ export async function shot(page, name) {
   const wide = await page.evaluate(() => {
     const doc = document.documentElement;
     const boxes = [...document.querySelectorAll('.dialog, .dialog-body, .table-scroll')];
-    return [doc, ...boxes].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className || e.tagName} (${e.scrollWidth - e.clientWidth} px)`);
+    const wider = [doc, ...boxes].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className || e.tagName} (${e.scrollWidth - e.clientWidth} px)`);
+    // A seat plate's chip and card counts end inside the plate (its border is 2 px).
+    const cut = [...document.querySelectorAll('.seat')].flatMap((seat) => {
+      const edge = seat.getBoundingClientRect().right - 2;
+      return [...seat.querySelectorAll('.seat-chips, .seat-cards')]
+        .filter((c) => c.getBoundingClientRect().right > edge + 0.5)
+        .map((c) => `${seat.querySelector('.seat-name')?.textContent.trim()}'s ${c.className} (${Math.round(c.getBoundingClientRect().right - edge)} px)`);
+    });
+    return [...wider, ...cut];
   });
-  assert.deepEqual(wide, [], `${name}: wider than the window, a sideways scroll: ${wide.join(', ')}`);
+  assert.deepEqual(wide, [], `${name}: wider than the room it has: ${wide.join(', ')}`);
   // An open dialog's title is on top: nothing (the top bar, a seat) is drawn over it.
   const covered = await page.evaluate(() =>
     [...document.querySelectorAll('.dialog h2')]
