@@ -127,12 +127,18 @@ export async function shot(page, name) {
     const doc = document.documentElement;
     const boxes = [...document.querySelectorAll('.dialog, .dialog-body, .table-scroll')];
     const wider = [doc, ...boxes].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className || e.tagName} (${e.scrollWidth - e.clientWidth} px)`);
-    // A seat plate's chip and card counts end inside the plate (its border is 2 px).
+    // What a seat plate says ends inside the plate (its border is 2 px): the counts, and a note
+    // (its words stay within its line).
     const cut = [...document.querySelectorAll('.seat')].flatMap((seat) => {
       const edge = seat.getBoundingClientRect().right - 2;
-      return [...seat.querySelectorAll('.seat-chips, .seat-cards')]
+      const who = seat.querySelector('.seat-name')?.textContent.trim();
+      const counts = [...seat.querySelectorAll('.seat-chips, .seat-cards')]
         .filter((c) => c.getBoundingClientRect().right > edge + 0.5)
-        .map((c) => `${seat.querySelector('.seat-name')?.textContent.trim()}'s ${c.className} (${Math.round(c.getBoundingClientRect().right - edge)} px)`);
+        .map((c) => `${who}'s ${c.className} (${Math.round(c.getBoundingClientRect().right - edge)} px)`);
+      const notes = [...seat.querySelectorAll('.seat-note')]
+        .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > edge + 0.5)
+        .map((n) => `${who}'s note "${n.textContent}"`);
+      return [...counts, ...notes];
     });
     return [...wider, ...cut];
   });
