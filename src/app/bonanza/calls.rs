@@ -77,16 +77,22 @@ pub fn deal_story(events: &[Event]) -> Vec<StoryLine> {
     lines
 }
 
-/// A story line's words: the space, who, and the chips — or, for the widow taken or dead, a few
-/// words in place of the chips (they share the name's column, so the chips' column stays narrow).
-fn story_words(lang: Lang, line: &StoryLine, names: &Names) -> (String, String, Result<String, String>) {
+/// What a story line says after the space and who: chips, or a few words (the widow taken, or
+/// dead) that share the name's column, so the chips' column stays narrow.
+enum Amount {
+    Chips(String),
+    Words(String),
+}
+
+/// A story line's words: the space, who, and the amount.
+fn story_words(lang: Lang, line: &StoryLine, names: &Names) -> (String, String, Amount) {
     let who = |s: Option<Seat>| s.map(|s| names.of(s).display(lang)).unwrap_or_default();
     match line.what {
-        Story::WidowTaken => (L::Widow.text(lang).into(), who(line.seat), Err(L::Taken.text(lang).into())),
-        Story::WidowSold => (L::Widow.text(lang).into(), who(line.seat), Ok(format!("−{}", line.chips))),
-        Story::WidowDead => (L::Widow.text(lang).into(), String::new(), Err(L::Dead.text(lang).into())),
-        Story::Won(space) => (space_name(lang, space).into(), who(line.seat), Ok(format!("+{}", line.chips))),
-        Story::Stays(space) => (space_name(lang, space).into(), L::Stays.text(lang).into(), Ok(format!("({})", line.chips))),
+        Story::WidowTaken => (L::Widow.text(lang).into(), who(line.seat), Amount::Words(L::Taken.text(lang).into())),
+        Story::WidowSold => (L::Widow.text(lang).into(), who(line.seat), Amount::Chips(format!("−{}", line.chips))),
+        Story::WidowDead => (L::Widow.text(lang).into(), String::new(), Amount::Words(L::Dead.text(lang).into())),
+        Story::Won(space) => (space_name(lang, space).into(), who(line.seat), Amount::Chips(format!("+{}", line.chips))),
+        Story::Stays(space) => (space_name(lang, space).into(), L::Stays.text(lang).into(), Amount::Chips(format!("({})", line.chips))),
     }
 }
 
@@ -107,14 +113,14 @@ pub fn DealStory(#[prop(into)] lines: Signal<Vec<StoryLine>>, #[prop(into)] name
                             _ => "widow",
                         };
                         let stays = matches!(line.what, Story::Stays(_) | Story::WidowDead);
-                        let (what, who, chips) = story_words(l, line, n);
-                        let amount = match chips {
-                            Ok(chips) => view! {
+                        let (what, who, amount) = story_words(l, line, n);
+                        let amount = match amount {
+                            Amount::Chips(chips) => view! {
                                 <span class="story-who">{who}</span>
                                 <span class="story-chips">{chips}</span>
                             }
                             .into_any(),
-                            Err(words) => {
+                            Amount::Words(words) => {
                                 let text = if who.is_empty() { words } else { format!("{who} — {words}") };
                                 view! { <span class="story-who story-note">{text}</span> }.into_any()
                             }
