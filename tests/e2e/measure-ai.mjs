@@ -16,9 +16,12 @@
 //    iterations/s. (No `?bench=1` mode in the app: the page's size budget has no room for it.)
 //
 // Environment: TAPIS_DIST (the built site, default dist/), MEASURE_SKIP_GAME=1 (the benches only),
+// MEASURE_SKIP_BENCH=1 (the game only),
 // MEASURE_ROUNDS (rounds of the game,
 // default 2), MEASURE_MOVES (stop after this many moves, default 400), MEASURE_REDUCED_MOTION=1
-// (the page as with the system's "reduce motion"), CHROMIUM.
+// (the page as with the system's "reduce motion"), MEASURE_SPEED (the computers' pace, default
+// `instant`; `normal` is the app's own default), MEASURE_LEVEL (the four computers' level, default
+// `hard`; `easy` is the control: the same page with a worker that barely thinks), CHROMIUM.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +31,8 @@ import { DIST } from './server.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROUNDS = Number(process.env.MEASURE_ROUNDS ?? 2);
+const SPEED = process.env.MEASURE_SPEED ?? 'instant';
+const LEVEL = process.env.MEASURE_LEVEL ?? 'hard';
 const MAX_MOVES = Number(process.env.MEASURE_MOVES ?? 400);
 const BENCHES = [
   { game: 'nain-jaune', players: 4, seconds: 3 },
@@ -98,7 +103,7 @@ try {
   const browser = env.browser.version();
   print('environment', { dist: DIST, chromium: browser, cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version });
 
-  // ---- 1. A game of four hard computers at speed instant. ----
+  // ---- 1. A game of four hard computers at speed instant (or MEASURE_LEVEL, MEASURE_SPEED). ----
   if (process.env.MEASURE_SKIP_GAME !== '1') {
     const { page, context } = await env.open({
       viewport: DESKTOP,
@@ -108,7 +113,7 @@ try {
         if (process.env.MEASURE_REDUCED_MOTION) await p.emulateMedia({ reducedMotion: 'reduce' });
       },
     });
-    await page.goto(env.server.url + '?lang=en&speed=instant');
+    await page.goto(env.server.url + `?lang=en&speed=${SPEED}`);
     await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', {
       timeout: 30_000, what: 'the AI worker',
     });
@@ -116,7 +121,7 @@ try {
     await until(() => page.evaluate(() => performance.getEntriesByName('tapis-ai:warm-up').length > 0), {
       timeout: 30_000, what: 'the warm-up answer',
     });
-    await newGame.start(page, { seats: ['hard', 'hard', 'hard', 'hard'], rounds: ROUNDS, seed: 2024 });
+    await newGame.start(page, { seats: [LEVEL, LEVEL, LEVEL, LEVEL], rounds: ROUNDS, seed: 2024 });
     const started = await page.evaluate(() => performance.now());
     const wall = Date.now();
     let moves = 0;
@@ -127,11 +132,11 @@ try {
       if (s.summary) await byId(page, 'summary-continue').click();
       await page.waitForTimeout(100);
     }
-    const result = await page.evaluate((from) => {
+    const result = await page.evaluate(([from, level]) => {
       const to = performance.now();
       const thinks = performance
         .getEntriesByType('measure')
-        .filter((m) => m.name === 'tapis-ai:hard' && m.startTime >= from)
+        .filter((m) => m.name === `tapis-ai:${level}` && m.startTime >= from)
         .map((m) => ({ start: m.startTime, end: m.startTime + m.duration, ms: m.duration }));
       const warm = performance.getEntriesByName('tapis-ai:warm-up').map((m) => m.duration);
       const gaps = window.__tapisFrames.gaps.filter(([t]) => t >= from && t <= to);
@@ -148,19 +153,19 @@ try {
         during: during.map(([, g]) => g),
         worst,
       };
-    }, started);
+    }, [started, LEVEL]);
     await context.close();
 
     const latency = summary(result.thinks);
     const gaps = summary(result.gaps);
     const during = summary(result.during);
     print('game', {
-      setup: `4 hard computers, speed instant, ${ROUNDS} rounds, seed 2024, ${DESKTOP.width}x${DESKTOP.height}`,
+      setup: `4 ${LEVEL} computers, speed ${SPEED}, ${ROUNDS} rounds, seed 2024, ${DESKTOP.width}x${DESKTOP.height}`,
       moves,
       seconds: round(result.ms / 1000),
       warm_up_ms: result.warm.map((x) => round(x)),
     });
-    print('hard-move-latency-ms', { ...latency, first: round(result.thinks[0]), goal_p95: 250, met: latency.p95 !== null && latency.p95 <= 250 });
+    print(`${LEVEL}-move-latency-ms`, { ...latency, first: round(result.thinks[0]), goal_p95: 250, met: latency.p95 !== null && latency.p95 <= 250 });
     print('long-animation-frames', {
       n: result.long.length,
       duration: summary(result.long.map((e) => e.ms)),
@@ -184,7 +189,7 @@ try {
   // ---- 2a. The engine in the browser, in the app's worker files. ----
   // A worker of its own, started like the app starts its own (a module worker from
   // worker_loader.js), sent the protocol's Bench request as JSON once it says it is ready.
-  {
+  if (process.env.MEASURE_SKIP_BENCH !== '1') {
     const { page, context } = await env.open({ viewport: DESKTOP, query: '?lang=en' });
     // The app's own worker answers its warm-up first, then stays idle.
     await until(() => page.evaluate(() => performance.getEntriesByName('tapis-ai:warm-up').length > 0), {
@@ -220,7 +225,7 @@ try {
 }
 
 // ---- 2b. The same benches natively, nothing else running. ----
-for (const { game, players, seconds } of BENCHES) {
+for (const { game, players, seconds } of process.env.MEASURE_SKIP_BENCH === '1' ? [] : BENCHES) {
   const nativeText = execFileSync(
     'cargo',
     ['run', '--release', '--quiet', '--bin', 'referee', '--', 'bench', '--game', game, '--players', String(players), '--seconds', String(seconds)],
