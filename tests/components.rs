@@ -549,7 +549,9 @@ mod programmes_view {
     #[wasm_bindgen_test]
     async fn program_cards_draw_their_directives() {
         let lang = RwSignal::new(Lang::En);
-        let cases: [(&str, &[(&str, &str, &str, &str)], usize, usize); 4] = [
+        /// A directive's group as drawn: kind, length, count, wilds allowed.
+        type Group<'a> = (&'a str, &'a str, &'a str, &'a str);
+        let cases: [(&str, &[Group], usize, usize); 4] = [
             // (card, directives: kind length count wilds, suit marks, crossed-out wilds)
             ("P30", &[("run", "4", "2", "true")], 2, 0),
             ("P14", &[("set", "3", "1", "true"), ("run", "4", "1", "true")], 0, 0),

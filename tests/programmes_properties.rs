@@ -241,7 +241,7 @@ fn run(cfg: &Config, stats: &mut Stats) {
         }
         // Illegal actions are refused and change nothing (every other position, and wherever a
         // card was taken from the discard pile).
-        let probe = actions.len() % 2 == 0 || game.taken_from_discard().is_some();
+        let probe = actions.len().is_multiple_of(2) || game.taken_from_discard().is_some();
         for (who, bad) in if probe { illegal_candidates(&game, seat, &mut rng) } else { Vec::new() } {
             assert!(game.play(who, &bad).is_err(), "{}: seat {who} '{bad}' was accepted", ctx(&actions));
             stats.refusals += 1;

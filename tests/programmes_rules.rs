@@ -37,7 +37,7 @@ fn layout(hands: &[&str], discard: Option<&str>, stock_top: &str) -> Value {
             .collect()
     };
     let hands: Vec<Vec<String>> = hands.iter().map(|h| take(h)).collect();
-    let discard = discard.map(|d| take(d));
+    let discard = discard.map(&mut take);
     let mut stock = take(stock_top);
     let rest = CardMultiset::PACK_108.checked_sub(used).expect("test layout within the pack");
     stock.extend(rest.iter().map(|c| c.to_string()));

@@ -41,6 +41,9 @@ pub fn measure(name: &str, start: f64) {
     let _ = measure.call2(&perf, &JsValue::from_str(name), &options);
 }
 
+/// A call that runs at most once, from whichever of two callbacks comes first.
+type OnceSlot = Rc<RefCell<Option<Box<dyn FnOnce()>>>>;
+
 /// The longest wait for a paint: a hidden page paints nothing, and must not stop the game.
 const PAINT_WAIT_MS: i32 = 100;
 
@@ -48,7 +51,7 @@ const PAINT_WAIT_MS: i32 = 100;
 /// runs after that frame's paint), or after [`PAINT_WAIT_MS`] if no frame comes (a hidden tab),
 /// whichever is first.
 pub fn after_next_paint(f: impl FnOnce() + 'static) {
-    let slot: Rc<RefCell<Option<Box<dyn FnOnce()>>>> = Rc::new(RefCell::new(Some(Box::new(f))));
+    let slot: OnceSlot = Rc::new(RefCell::new(Some(Box::new(f))));
     let run = {
         let slot = slot.clone();
         move || {

@@ -143,7 +143,7 @@ impl Card {
 
     /// The rank; `None` for the joker.
     pub fn rank(self) -> Option<Rank> {
-        (!self.is_joker()).then(|| Rank(self.0 % 13))
+        (!self.is_joker()).then_some(Rank(self.0 % 13))
     }
 
     /// The suit; `None` for the joker.

@@ -385,7 +385,7 @@ pub fn BonanzaTable() -> impl IntoView {
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
-    crate::app::results::focus_button_when(cover_button, move || covered());
+    crate::app::results::focus_button_when(cover_button, covered);
 
     view! {
         <section

@@ -211,8 +211,8 @@ impl Observation {
         let mut pool = self.program_pool.clone();
         shuffle(&mut pool, rng);
         let mut programs = [None; MAX_PLAYERS];
-        for s in 0..n {
-            programs[s] = if s == self.seat {
+        for (s, program) in programs.iter_mut().enumerate().take(n) {
+            *program = if s == self.seat {
                 self.program
             } else if self.secret_programs[s] {
                 pool.pop()

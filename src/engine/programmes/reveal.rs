@@ -20,6 +20,7 @@
 //!   rank) are one: the first found is listed;
 //! - combinations are written in the program's directive order, the cards of a run in ascending
 //!   order, a set's naturals in card order then its wilds.
+//!
 //! At most [`MAX_LISTED_REVEALS`] are listed (far more than any real hand gives).
 
 use std::collections::HashSet;
