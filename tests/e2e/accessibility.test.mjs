@@ -6,7 +6,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { scenario, setup, assertNoErrors, byId, settleAnimations, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, settleAnimations, shot, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table, bonanza, programmes } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
 
@@ -73,23 +73,17 @@ for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE
   scenario(() => env, `new-game form and rules, lang=${lang}, ${device}`, { timeout: 90_000 }, async ({ open }) => {
     const { page, errors } = await open({ viewport, query: `?lang=${lang}` });
     // On the phone, each moment is shot at a small phone's size too.
-    const shotAlsoSmall = async (moment) => {
-      await shot(page, `${device}-${lang}-${moment}`);
-      if (viewport !== PHONE) return;
-      await page.setViewportSize(SMALL_PHONE);
-      await shot(page, `small-${lang}-${moment}`);
-      await page.setViewportSize(PHONE);
-    };
+    const shots = (moment) => shotAlsoSmall(page, `${device}-${lang}-${moment}`);
     await newGame.visible(page);
     await audit(page, `the new-game form (${lang}, ${device})`);
     await byId(page, 'game-bonanza').check();
     await audit(page, `the new-game form for Bonanza (${lang}, ${device})`);
     // Bonanza's options have the longest choices of the three forms.
-    await shotAlsoSmall(`new-game-bonanza`);
+    await shots('new-game-bonanza');
     await page.getByRole('button', { name: lang === 'en' ? 'Rules' : 'Règles' }).click();
     await byId(page, 'rules').waitFor();
     await audit(page, `the rules (${lang}, ${device})`);
-    await shotAlsoSmall('rules');
+    await shots('rules');
     const stops = await assertTabStaysIn(page, 'rules');
     assert.ok([...stops].some((w) => w.includes('rules-body')), `the rules' text is a Tab stop (stops: ${[...stops].join(', ')})`);
     assertNoErrors(errors);

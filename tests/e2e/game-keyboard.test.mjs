@@ -2,7 +2,7 @@
 // the keyboard only, once in French on a desktop screen and once in English on a phone screen.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, activeTestId, byId, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table } from './pages.mjs';
 
 let env;
@@ -19,13 +19,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
     const t = TEXTS[lang];
     const { page, errors } = await open({ viewport, query: `?lang=${lang}&players=4&speed=instant` });
     // On the phone, each moment is shot at a small phone's size too.
-    const shots = async (moment) => {
-      await shot(page, `${device}-${lang}-${moment}`);
-      if (viewport !== PHONE) return;
-      await page.setViewportSize(SMALL_PHONE);
-      await shot(page, `small-${lang}-${moment}`);
-      await page.setViewportSize(PHONE);
-    };
+    const shots = (moment) => shotAlsoSmall(page, `${device}-${lang}-${moment}`);
     await newGame.visible(page);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal((await byId(page, 'start-game').innerText()).trim(), t.start);

@@ -157,6 +157,17 @@ export async function shot(page, name) {
   assert.deepEqual(covered, [], `${name}: a dialog's title is hidden under something`);
 }
 
+/** `shot`, and when the page has a phone's width (PHONE) the same again at SMALL_PHONE's, the name's
+ *  leading `phone-` becoming `small-`; the page goes back to its size after. */
+export async function shotAlsoSmall(page, name) {
+  await shot(page, name);
+  const size = page.viewportSize();
+  if (size?.width !== PHONE.width) return;
+  await page.setViewportSize(SMALL_PHONE);
+  await shot(page, name.replace(/^phone-/, 'small-'));
+  await page.setViewportSize(size);
+}
+
 // ---------------------------------------------------------------- keyboard only
 
 /** data-testid of the focused element (or of its nearest ancestor that has one). */

@@ -5,7 +5,7 @@
 // the keyboard only.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, shot, until, activeTestId, PHONE, SMALL_PHONE, DESKTOP } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, shot, shotAlsoSmall, until, activeTestId, PHONE, DESKTOP } from './harness.mjs';
 import { newGame, programmes } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
 
@@ -149,17 +149,11 @@ scenario(() => env, 'French, phone: the same round by taps, then a sun ends the 
   const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant' });
   await newGame.visible(page);
   await programmes.importRecord(page, revealRecord({ lang: 'fr', sun: true }));
-  await shot(page, 'phone-fr-programmes-start');
-  await page.setViewportSize(SMALL_PHONE);
-  await shot(page, 'small-fr-programmes-start');
-  await page.setViewportSize(PHONE);
+  await shotAlsoSmall(page, 'phone-fr-programmes-start');
   await playRevealRound(page, { lang: 'fr', prefix: 'phone-fr-programmes', keyboard: false });
   const summary = await text(page, 'round-summary');
   assert.match(summary, /Vous recevez un soleil : un programme offert/);
-  await shot(page, 'phone-fr-programmes-round-summary');
-  await page.setViewportSize(SMALL_PHONE);
-  await shot(page, 'small-fr-programmes-round-summary');
-  await page.setViewportSize(PHONE);
+  await shotAlsoSmall(page, 'phone-fr-programmes-round-summary');
   await byId(page, 'summary-continue').click();
   await byId(page, 'game-over').waitFor();
   assert.match(await text(page, 'game-over'), /Vous gagnez avec 2 programmes !/);
