@@ -30,11 +30,6 @@ pub use search::{Budget, Clock};
 
 /// Each seat's standing (see [`GameBots::standing`]), in a fixed array that fits every game's table.
 pub type Standing = [f64; MAX_SEATS];
-const _: () = assert!(
-    bonanza::MAX_PLAYERS <= MAX_SEATS
-        && crate::engine::nain_jaune::MAX_PLAYERS <= MAX_SEATS
-        && crate::engine::programmes::MAX_PLAYERS <= MAX_SEATS
-);
 
 /// How strongly a computer seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -260,6 +260,11 @@ pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
 
 /// The largest table of the three games (Bonanza's nine): per-seat arrays that serve every game.
 pub const MAX_SEATS: usize = 9;
+const _: () = assert!(
+    super::bonanza::MAX_PLAYERS <= MAX_SEATS
+        && super::nain_jaune::MAX_PLAYERS <= MAX_SEATS
+        && super::programmes::MAX_PLAYERS <= MAX_SEATS
+);
 
 /// A per-seat list in a fixed array of a game's table size (seats beyond the list hold the default).
 pub fn seat_array<T: Copy + Default, const N: usize>(values: &[T]) -> [T; N] {

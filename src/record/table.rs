@@ -131,8 +131,8 @@ impl Table {
     }
 
     /// Every seat's chips (the stacks in front of the players).
-    pub fn chip_counts(&self) -> Vec<crate::engine::game::Chips> {
-        with_game!(self, g => g.chip_counts().to_vec())
+    pub fn chip_counts(&self) -> &[crate::engine::game::Chips] {
+        with_game!(self, g => g.chip_counts())
     }
 
     /// The winner once the game is over (`None` while playing, or on a tie).
