@@ -155,7 +155,15 @@ scenario(() => env, 'a host command starts an all-computer game that plays to th
   const { page, errors } = await open({ query: 'embed.html?lang=en' });
   const frame = await frameOf(page, 'nain-jaune-game');
   await frame.locator('[data-testid="game"]').waitFor();
-  const earlier = (await received(page, 'nain-jaune-game')).length;
+  // The frame's own game plays its computers' moves up to the human's turn (one every 600 ms):
+  // once it is quiet, none of its moves can be taken for the new game's.
+  let earlier = -1;
+  await until(async () => {
+    const count = (await received(page, 'nain-jaune-game')).length;
+    const quiet = count === earlier;
+    earlier = count;
+    return quiet;
+  }, { interval: 2000, what: 'the first game to wait for its human player' });
   // The reader has scrolled down to the frame's bottom (the hand): its top is above the window.
   await page.evaluate(() => document.getElementById('nain-jaune-game').scrollIntoView({ block: 'end' }));
   await page.evaluate(() => {
