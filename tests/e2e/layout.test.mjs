@@ -1,0 +1,48 @@
+// Layout on the screens people play on: at the start of each game, the whole hand shows without
+// scrolling in the browser windows of common laptops, desktops and tablets (a 1366×768 screen
+// leaves about 1366×657 to the page, a full-HD screen about 1920×969, a tablet held upright about
+// 768×954). Each table is shot at every size (tests/e2e/artifacts/window-*.png) for a person to
+// look at; `shot` also checks that nothing needs a sideways scroll.
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { scenario, setup, assertNoErrors, byId, shot } from './harness.mjs';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.close(); });
+
+const WINDOWS = [
+  { width: 1366, height: 657 },
+  { width: 1280, height: 720 },
+  { width: 1536, height: 730 },
+  { width: 1024, height: 768 },
+  { width: 768, height: 954 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 969 },
+];
+
+// The largest tables (most far plates, longest hands at the start) in each game.
+const GAMES = [
+  ['nain-jaune', 'en', '?game=nain-jaune&players=3&seats=human,easy,easy&seed=3&autostart=1'],
+  ['bonanza', 'fr', '?game=bonanza&players=9&seats=human,easy,easy,easy,easy,easy,easy,easy,easy&seed=5&autostart=1'],
+  ['programmes', 'en', '?game=programmes&players=6&seats=human,easy,easy,easy,easy,easy&seed=3&autostart=1'],
+];
+
+for (const [game, lang, query] of GAMES) {
+  scenario(() => env, `${game}: the whole hand shows without scrolling in laptop and desktop windows`, { timeout: 120_000 }, async ({ open }) => {
+    for (const viewport of WINDOWS) {
+      const { page, errors, context } = await open({ viewport, query: `${query}&lang=${lang}&speed=slow` });
+      await byId(page, 'hand').locator('.card').first().waitFor({ timeout: 30_000 });
+      const size = `${viewport.width}x${viewport.height}`;
+      await shot(page, `window-${game}-${size}`);
+      const { cards, bottom, height } = await page.evaluate(() => {
+        const cards = [...document.querySelectorAll('[data-testid="hand"] .card')];
+        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight };
+      });
+      assert.ok(cards > 0, `${game} at ${size}: no card in the hand`);
+      assert.ok(bottom <= height, `${game} at ${size}: the hand's cards end at ${Math.round(bottom)} px, below the window (${height} px)`);
+      assertNoErrors(errors, `${game} at ${size}`);
+      await context.close();
+    }
+  });
+}
