@@ -13,6 +13,10 @@ fn main() {
         .and_then(|d| d.query_selector("meta[name='tapis-app']").ok().flatten())
         .is_some();
     if own_page {
+        // The page's "Loading…" placeholder (index.html) gives way to the app.
+        if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("tapis-boot")) {
+            boot.remove();
+        }
         leptos::mount::mount_to_body(tapis::app::App);
     }
 }

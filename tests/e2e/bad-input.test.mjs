@@ -78,3 +78,21 @@ scenario(() => env, 'importing a record with an illegal action says which and wh
   await table.playByKeyboard(page);
   assertNoErrors(errors);
 });
+
+scenario(() => env, 'while the WebAssembly loads the page says so, in both languages; the app then takes its place', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: null });
+  // A slow connection: the app's wasm arrives after two seconds.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/tapis-[0-9a-f]+_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(env.server.url + '?lang=en');
+  const boot = page.locator('#tapis-boot');
+  await boot.waitFor();
+  assert.match(await boot.innerText(), /Chargement…[\s\S]*Loading…/);
+  assert.equal(await boot.getAttribute('role'), 'status');
+  await shot(page, 'desktop-loading');
+  release();
+  await byId(page, 'new-game').waitFor({ timeout: 30_000 });
+  assert.equal(await boot.count(), 0, 'the placeholder is gone once the app is mounted');
+  assertNoErrors(errors);
+});
