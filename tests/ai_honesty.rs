@@ -210,8 +210,9 @@ fn bonanza_a_redeal_consistent_with_the_observation_changes_no_decision() {
 }
 
 /// Not honesty but the same positions: in the widow, the auction and the poker, Bonanza's search
-/// levels play the rule bot's move (its rules of thumb without the easy level's random slips),
-/// drawn after the same consistent deal as a search would sample first.
+/// levels play the rule bot's move (its rules of thumb without the easy level's random slips, and
+/// reading the bets at the poker), drawn after the same consistent deal as a search would sample
+/// first.
 #[test]
 fn bonanza_search_levels_leave_the_widow_auction_and_poker_to_the_rules() {
     use tapis::ai::bonanza_bot;
@@ -224,7 +225,7 @@ fn bonanza_search_levels_leave_the_widow_auction_and_poker_to_the_rules() {
         let observation = game.observe(game.to_move().unwrap());
         let mut rng: GameRng = seeded(42);
         let world = Bonanza::determinize(&observation, &mut rng);
-        let rules = bonanza_bot::decide(&observation, &world.legal_actions(), &mut rng).action.to_string();
+        let rules = bonanza_bot::decide_reading_bets(&observation, &world.legal_actions(), &mut rng).action.to_string();
         for (level, budget) in [(Level::Medium, Budget::iterations(20)), (Level::Hard, Budget::iterations(200))] {
             assert_eq!(bonanza_decide(&game, level, budget), rules, "{level} at {:?}", game.phase());
         }

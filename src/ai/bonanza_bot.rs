@@ -7,7 +7,9 @@
 //! - **Calls**: it shows the pairs, and the best sequence when it beats those already shown; it
 //!   spends the joker where it takes the most chips (keeping it silent for a richer later call).
 //! - **Poker**: it estimates its chance of holding the best hand against random hands of the
-//!   other players still in, and bets, calls or folds by that chance and the pot odds.
+//!   other players still in, and bets, calls or folds by that chance and the pot odds. For the
+//!   search levels the hands are not quite random: a player who has put chips in is reckoned to
+//!   hold a strong one ([`decide_reading_bets`]).
 //! - **Race**: it leads the suit whose run (the cards it can play in a row) sheds the most, takes
 //!   space cards on the way, and ends on a stop it knows (an ace, or a card whose successor is
 //!   dead or played), so the lead comes back.
@@ -25,6 +27,7 @@ use crate::engine::bonanza::{
     Action, Bonanza, Call, Claim, Observation, Phase, SequenceRank, Space, UnusedJoker, WidowPriceTo,
 };
 use crate::engine::cards::{Card, CardSet};
+use super::bonanza_playout::usual_category;
 use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::rng::{index_below, shuffle, GameRng};
 
@@ -93,7 +96,7 @@ pub fn explain(obs: &Observation, legal: &[Action], action: Action, rng: &mut Ga
     if legal.len() == 1 {
         return Hint::Forced;
     }
-    let decision = decide(obs, legal, rng);
+    let decision = decide_reading_bets(obs, legal, rng);
     if decision.action == action {
         return decision.hint;
     }
@@ -108,6 +111,23 @@ pub fn explain(obs: &Observation, legal: &[Action], action: Action, rng: &mut Ga
 
 /// The bot's move for `obs` among `legal`, with its reason.
 pub fn decide(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decision {
+    decide_with(obs, legal, rng, Reading::Cards)
+}
+
+/// The same, except that at the poker it reads the others' bets: a player who has put chips in
+/// holds a better hand than his hand size usually makes (the search levels play the poker so).
+pub fn decide_reading_bets(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decision {
+    decide_with(obs, legal, rng, Reading::Bets)
+}
+
+/// What the poker estimate takes into account besides the cards this seat can see.
+#[derive(Clone, Copy, PartialEq)]
+enum Reading {
+    Cards,
+    Bets,
+}
+
+fn decide_with(obs: &Observation, legal: &[Action], rng: &mut GameRng, reading: Reading) -> Decision {
     if legal.len() == 1 {
         return Decision { action: legal[0], hint: Hint::Forced };
     }
@@ -115,7 +135,7 @@ pub fn decide(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decisio
         Phase::Widow => widow_choice(obs, rng),
         Phase::Auction => auction_choice(obs, legal, rng),
         Phase::Call(call) => call_choice(obs, call, legal),
-        Phase::Poker => poker_choice(obs, legal, rng),
+        Phase::Poker => poker_choice(obs, legal, rng, reading),
         Phase::Lead | Phase::Follow(_) => lead_choice(obs, legal),
         Phase::GameOver => Decision { action: legal[0], hint: Hint::Forced },
     }
@@ -332,31 +352,51 @@ fn call_choice(obs: &Observation, call: Call, legal: &[Action]) -> Decision {
     Decision { action: Action::Show(claim), hint: Hint::Show { call, chips } }
 }
 
+/// Reading the bets: a player who has put chips in (bet, raised or called) holds a hand at least
+/// this many categories above what his hand size usually makes. Duplicate-deal arena, hard
+/// against four easy bots, 600 deals (seed 2026): +1.45 chips per deal without reading, +1.40,
+/// +1.69, +1.95, +1.56 and +1.42 with 0 to 4; seed 2027, +1.46 without and +1.98 with 2.
+const COMMITTED_MARGIN: i32 = 2;
+
 /// The chance that `hand` is the best among the players still in the betting, against random
-/// hands dealt from the cards this seat cannot see.
-fn poker_chance(obs: &Observation, rng: &mut GameRng) -> f64 {
+/// hands dealt from the cards this seat cannot see; reading the bets, a deal where a player who
+/// has put chips in holds less than [`COMMITTED_MARGIN`] says is dealt again (a few times).
+fn poker_chance(obs: &Observation, rng: &mut GameRng, reading: Reading) -> f64 {
+    const TRIES: usize = 12;
     let mine = best_hand(obs.hand);
     let opponents: Vec<Seat> =
         (0..obs.players()).filter(|&s| s != obs.seat && obs.betting.active() & (1 << s) != 0).collect();
+    let committed = |s: Seat| reading == Reading::Bets && obs.betting.put_in[s] > 0;
     let mut pool: Vec<Card> = obs.unseen().iter().collect();
+    let mut hands = vec![CardSet::EMPTY; opponents.len()];
     let mut wins = 0.0;
     for _ in 0..SAMPLES {
-        shuffle(&mut pool, rng);
-        let mut start = 0;
+        for attempt in 0..TRIES {
+            shuffle(&mut pool, rng);
+            let mut start = 0;
+            for (hand, &s) in hands.iter_mut().zip(&opponents) {
+                let known = obs.known[s];
+                let size = obs.hand_sizes[s].saturating_sub(known.len());
+                *hand = known;
+                for &c in pool[start..].iter().filter(|c| !known.contains(**c)).take(size) {
+                    hand.insert(c);
+                }
+                start += size;
+                if start > pool.len() {
+                    *hand = CardSet::EMPTY;
+                }
+            }
+            let plausible = opponents.iter().zip(&hands).all(|(&s, h)| {
+                !committed(s) || h.len() < 5 || best_hand(*h).category() as i32 >= usual_category(h.len()) as i32 + COMMITTED_MARGIN
+            });
+            if plausible || attempt + 1 == TRIES {
+                break;
+            }
+        }
         let mut best_other = HandValue(0);
         let mut beaten = false;
-        for &s in &opponents {
-            let known = obs.known[s];
-            let size = obs.hand_sizes[s].saturating_sub(known.len());
-            let mut hand = known;
-            for &c in pool[start..].iter().filter(|c| !known.contains(**c)).take(size) {
-                hand.insert(c);
-            }
-            start += size;
-            if start > pool.len() || hand.len() < 5 {
-                continue;
-            }
-            let v = best_hand(hand);
+        for hand in hands.iter().filter(|h| h.len() >= 5) {
+            let v = best_hand(*hand);
             best_other = best_other.max(v);
             if v > mine {
                 beaten = true;
@@ -370,8 +410,8 @@ fn poker_chance(obs: &Observation, rng: &mut GameRng) -> f64 {
     wins / SAMPLES as f64
 }
 
-fn poker_choice(obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Decision {
-    let chance = poker_chance(obs, rng);
+fn poker_choice(obs: &Observation, legal: &[Action], rng: &mut GameRng, reading: Reading) -> Decision {
+    let chance = poker_chance(obs, rng, reading);
     let hint = Hint::Poker { win_percent: (chance * 100.0).round() as u32 };
     let most = legal
         .iter()
@@ -490,5 +530,38 @@ pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
             }
         }
         _ => state.legal_actions_into(out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Setup;
+    use crate::engine::rng::seeded;
+
+    /// Facing chips put in, the estimate that reads the bets is lower than the one from the cards
+    /// alone: the deals where a bettor or caller holds an ordinary hand are dealt again.
+    #[test]
+    fn reading_the_bets_lowers_the_chance_against_players_who_put_chips_in() {
+        let (mut positions, mut cards, mut bets) = (0, 0.0, 0.0);
+        for g in 0..300 {
+            let mut game = Bonanza::new(&Setup { players: 5, seed: 500 + g, ..Setup::default() }).unwrap();
+            let mut rng = seeded(g);
+            while let Some(seat) = game.to_move() {
+                let obs = game.observe(seat);
+                if game.phase() == Phase::Poker && game.betting().bet > game.betting().put_in[seat] {
+                    cards += poker_chance(&obs, &mut seeded(1), Reading::Cards);
+                    bets += poker_chance(&obs, &mut seeded(1), Reading::Bets);
+                    positions += 1;
+                }
+                let action = RuleBot { randomness: 0.1 }.choose(&obs, &game.legal_actions(), &mut rng);
+                game.play(seat, &action).unwrap();
+                if game.deal_number() > 1 {
+                    break;
+                }
+            }
+        }
+        assert!(positions >= 20, "only {positions} positions facing a bet");
+        assert!(bets < 0.8 * cards, "mean chance {:.3} reading the bets, {:.3} from the cards", bets / positions as f64, cards / positions as f64);
     }
 }

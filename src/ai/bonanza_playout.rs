@@ -40,7 +40,7 @@ fn runs_badly(hand: CardSet) -> bool {
 }
 
 /// The category a hand of `size` cards usually reaches as its best five.
-fn usual_category(size: usize) -> Category {
+pub(crate) fn usual_category(size: usize) -> Category {
     match size {
         0..=6 => Category::Pair,
         7..=8 => Category::TwoPairs,

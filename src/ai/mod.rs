@@ -262,11 +262,12 @@ impl GameBots for Bonanza {
     /// regard to how the others bid and bet (a raise does not make the raiser's hand stronger in
     /// the sampled worlds), and the duplicate-deal arena measured the rule bot ahead of them
     /// (hard in those phases only, 400 deals: −0.29 and −0.17 chips per deal against the easy
-    /// level; hard everywhere +0.53, hard at the calls and in the race only +0.86).
+    /// level; hard everywhere +0.53, hard at the calls and in the race only +0.86). At the poker
+    /// the rules here read the bets, which the easy level does not (see `bonanza_bot`).
     fn settled_by_rules(observation: &bonanza::Observation, world: &Bonanza, rng: &mut GameRng) -> Option<bonanza::Action> {
         match observation.phase {
             bonanza::Phase::Widow | bonanza::Phase::Auction | bonanza::Phase::Poker => {
-                Some(bonanza_bot::decide(observation, &world.legal_actions(), rng).action)
+                Some(bonanza_bot::decide_reading_bets(observation, &world.legal_actions(), rng).action)
             }
             _ => None,
         }
