@@ -19,6 +19,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::bonanza_playout::usual_category;
 use super::Bot;
 use crate::engine::bonanza::calls::{legal_claims, pair_cards};
 use crate::engine::bonanza::poker::{best_hand, high_rank, HandValue};
@@ -27,7 +28,6 @@ use crate::engine::bonanza::{
     Action, Bonanza, Call, Claim, Observation, Phase, SequenceRank, Space, UnusedJoker, WidowPriceTo,
 };
 use crate::engine::cards::{Card, CardSet};
-use super::bonanza_playout::usual_category;
 use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::rng::{index_below, shuffle, GameRng};
 
