@@ -8,14 +8,11 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    let own_page = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("meta[name='tapis-app']").ok().flatten())
-        .is_some();
-    if own_page {
-        // The page's "Loading…" placeholder (index.html) gives way to the app.
-        if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("tapis-boot")) {
-            boot.remove();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
+        // index.html's loading page ("Chargement… · Loading…") gives way to the app.
+        if let Some(loading) = document.get_element_by_id("tapis-boot") {
+            loading.remove();
         }
         leptos::mount::mount_to_body(tapis::app::App);
     }

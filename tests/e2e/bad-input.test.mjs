@@ -93,6 +93,6 @@ scenario(() => env, 'while the WebAssembly loads the page says so, in both langu
   await shot(page, 'desktop-loading');
   release();
   await byId(page, 'new-game').waitFor({ timeout: 30_000 });
-  assert.equal(await boot.count(), 0, 'the placeholder is gone once the app is mounted');
+  assert.equal(await boot.count(), 0, 'the loading page is gone once the app is mounted');
   assertNoErrors(errors);
 });
