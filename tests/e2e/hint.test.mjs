@@ -29,6 +29,17 @@ function shortName(testId, lang) {
 }
 
 
+/**
+ * How many controls `selector` finds marked, once the marks are there: the page sets them just
+ * after it shows the sentence (in a task of its own, once the controls are drawn), so a slow
+ * machine may read the sentence first.
+ */
+async function marked(page, selector) {
+  const marks = page.locator(selector);
+  await until(async () => (await marks.count()) > 0, { timeout: 3_000, what: `a control marked (${selector})` });
+  return marks.count();
+}
+
 for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE, 'phone']]) {
   scenario(() => env, `h shows a hint, lang=${lang}, ${device}; Enter plays it`, { timeout: 120_000 }, async ({ open }) => {
     const t = TEXTS[lang];
@@ -51,7 +62,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
       assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
 
       const hinted = page.locator('[data-testid="hand"] [data-hinted="true"]');
-      assert.equal(await hinted.count(), 1, 'exactly one card is suggested');
+      assert.equal(await marked(page, '[data-testid="hand"] [data-hinted="true"]'), 1, 'exactly one card is suggested');
       const card = await hinted.getAttribute('data-testid');
       assert.equal(await hinted.getAttribute('data-playable'), 'true', `the suggested ${card} is playable`);
       assert.ok(sentence.includes(shortName(card, lang)), `the sentence names ${shortName(card, lang)}: ${sentence}`);
@@ -139,7 +150,7 @@ for (const [lang, viewport, device, seed] of [['en', PHONE, 'phone', 20240620], 
       asked++;
       assert.match(sentence, t.sentence, `a ${lang} sentence: ${sentence}`);
       assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
-      assert.equal(await page.locator('[data-testid="game"] [data-hinted="true"]').count(), 1, 'one control is suggested');
+      assert.equal(await marked(page, '[data-testid="game"] [data-hinted="true"]'), 1, 'one control is suggested');
       const { control, id } = await hintedControl(page);
       let expected;
       if (id.startsWith('card-')) {
@@ -192,7 +203,7 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     let sentence = await askHint(page, 'key');
     assert.match(sentence, t.draw, `a ${lang} sentence: ${sentence}`);
     assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
-    assert.equal(await page.locator('[data-testid="game"] [data-hinted="true"]').count(), 1, 'one pile is suggested');
+    assert.equal(await marked(page, '[data-testid="game"] [data-hinted="true"]'), 1, 'one pile is suggested');
     let { id } = await hintedControl(page);
     assert.ok(['stock', 'discard'].includes(id), `a pile is suggested (${id})`);
     await shot(page, `${device}-${lang}-programmes-hint-draw`);
@@ -218,8 +229,8 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     sentence = await askHint(page, 'key');
     assert.match(sentence, t.play, `a ${lang} sentence: ${sentence}`);
     assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
+    assert.ok((await marked(page, '[data-testid="hand"] [data-hinted="true"]')) >= 1, 'cards of the hand are suggested');
     const cards = await page.$$eval('[data-testid="hand"] [data-hinted="true"]', (els) => els.map((e) => e.dataset.card));
-    assert.ok(cards.length >= 1, 'cards of the hand are suggested');
     for (const card of cards) assert.ok(sentence.includes(shortName(`card-${card}`, lang)), `the sentence names ${card}: ${sentence}`);
     await hintedControl(page, '[data-testid="hand"] [data-hinted="true"]');
     await shot(page, `${device}-${lang}-programmes-hint-hand`);
