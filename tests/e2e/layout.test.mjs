@@ -1,7 +1,8 @@
 // Layout on the screens people play on: at the start of each game, the whole hand shows without
 // scrolling in the browser windows of common laptops, desktops and tablets (a 1366×768 screen
-// leaves about 1366×657 to the page, a full-HD screen about 1920×969, a tablet held upright about
-// 768×954; a phone held sideways, 844×390, is too short for the table and the hand: there the
+// leaves about 1366×657 to the page, 1366×620 with a bookmarks bar, a 1280×720 screen about
+// 1280×600, a full-HD screen about 1920×969, a tablet held upright about 768×954; a phone held
+// sideways, 844×390, is too short for the table and the hand: there the
 // hand stays at the bottom of the window). Each table is shot at every size
 // (tests/e2e/artifacts/window-*.png) for a person to look at; `shot` also checks that nothing
 // needs a sideways scroll.
@@ -15,6 +16,8 @@ after(async () => { await env?.close(); });
 
 const WINDOWS = [
   { width: 1366, height: 657 },
+  { width: 1366, height: 620 },
+  { width: 1280, height: 600 },
   { width: 1280, height: 720 },
   { width: 1536, height: 730 },
   { width: 1024, height: 768 },
@@ -36,6 +39,10 @@ for (const [game, lang, query] of GAMES) {
     for (const viewport of WINDOWS) {
       const { page, errors, context } = await open({ viewport, query: `${query}&lang=${lang}&speed=slow` });
       await byId(page, 'hand').locator('.card').first().waitFor({ timeout: 30_000 });
+      // Where the cards settle: they slide in from below as they are dealt.
+      await page.evaluate(() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.effect?.target?.closest?.('[data-testid="hand"]'))
+        .map((a) => a.finished.catch(() => {}))));
       const size = `${viewport.width}x${viewport.height}`;
       await shot(page, `window-${game}-${size}`);
       const { cards, bottom, height } = await page.evaluate(() => {
