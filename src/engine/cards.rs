@@ -20,10 +20,12 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
+    #[inline(always)]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    #[inline(always)]
     pub fn from_index(i: usize) -> Suit {
         Suit::ALL[i]
     }
@@ -63,11 +65,13 @@ impl Rank {
     }
 
     /// `index` 0 is the ace, 12 the king. Panics above 12.
+    #[inline(always)]
     pub fn from_index(index: usize) -> Rank {
         assert!(index < 13, "rank index {index} out of range");
         Rank(index as u8)
     }
 
+    #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -118,11 +122,13 @@ impl Card {
     }
 
     /// The card with this index (0..=52); the order is the [`CardSet`] order.
+    #[inline(always)]
     pub fn from_index(index: usize) -> Card {
         assert!(index <= 52, "card index {index} out of range");
         Card(index as u8)
     }
 
+    #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -152,11 +158,13 @@ impl Card {
     }
 
     /// Rank of a card known not to be the joker.
+    #[inline(always)]
     pub fn rank_unchecked(self) -> Rank {
         Rank(self.0 % 13)
     }
 
     /// Suit of a card known not to be the joker.
+    #[inline(always)]
     pub fn suit_unchecked(self) -> Suit {
         Suit::from_index((self.0 / 13) as usize)
     }

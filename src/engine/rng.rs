@@ -48,7 +48,7 @@ pub fn index_below<R: Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
 
 /// A uniform number below `n` (n > 0) by Lemire's multiply-and-reject: exact, and it divides only
 /// in the rare case where rejection is possible (shuffles run millions of times in playouts).
-#[inline]
+#[inline(always)]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     debug_assert!(n > 0);
     let mut m = u64::from(rng.next_u32()) * u64::from(n);

@@ -70,12 +70,42 @@ impl Space {
         }
     }
 
-    /// The lower-half space a race card takes, if it is one of the four.
-    #[inline]
+    /// The lower-half space a race card takes, if it is one of the four. (A match on the card,
+    /// not a search of [`Space::CARD_SPACES`]: every card played in every playout asks.)
+    #[inline(always)]
     pub fn of_card(card: Card) -> Option<Space> {
-        Space::CARD_SPACES.into_iter().find(|s| s.card() == Some(card))
+        const AS: Card = Card::new(Rank::ACE, Suit::Spades);
+        const KH: Card = Card::new(Rank::KING, Suit::Hearts);
+        const QD: Card = Card::new(Rank::QUEEN, Suit::Diamonds);
+        const JC: Card = Card::new(Rank::JACK, Suit::Clubs);
+        match card {
+            AS => Some(Space::AceSpades),
+            KH => Some(Space::KingHearts),
+            QD => Some(Space::QueenDiamonds),
+            JC => Some(Space::JackClubs),
+            _ => None,
+        }
     }
 }
 
 /// The chips on each space, indexed by [`Space::index`].
 pub type Board = [crate::engine::game::Chips; 10];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RULES.md §1, lower half: A♠, K♥, Q♦ and J♣ take their spaces when played, no other card
+    /// does; `of_card` is exactly the inverse of `card`.
+    #[test]
+    fn of_card_names_the_four_race_spaces_and_no_other() {
+        for index in 0..=52 {
+            let card = Card::from_index(index);
+            let expected = Space::CARD_SPACES.into_iter().find(|s| s.card() == Some(card));
+            assert_eq!(Space::of_card(card), expected, "{card}");
+        }
+        assert_eq!(Space::of_card(Card::new(Rank::ACE, Suit::Spades)), Some(Space::AceSpades));
+        assert_eq!(Space::of_card(Card::new(Rank::JACK, Suit::Clubs)), Some(Space::JackClubs));
+        assert_eq!(Space::of_card(Card::new(Rank::ACE, Suit::Hearts)), None);
+    }
+}

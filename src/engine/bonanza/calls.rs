@@ -156,6 +156,7 @@ pub fn pair_cards(call: Call) -> [Card; 2] {
 }
 
 /// The `place`-th card (0..3) of the run of `suit` starting at `start` (0 = A-2-3 … 11 = Q-K-A).
+#[inline(always)]
 fn run_card(suit: Suit, start: usize, place: usize) -> Card {
     Card::new(Rank::from_index((start + place) % 13), suit)
 }

@@ -16,7 +16,7 @@ use crate::engine::game::Seat;
 const SUIT_BITS: u64 = (1 << 13) - 1;
 
 /// The lowest card of `suit` in `cards` with aces high, if any.
-#[inline]
+#[inline(always)]
 pub fn lowest_of_suit(cards: CardSet, suit: usize) -> Option<Card> {
     let bits = (cards.0 >> (13 * suit)) & SUIT_BITS;
     if bits == 0 {
@@ -28,7 +28,7 @@ pub fn lowest_of_suit(cards: CardSet, suit: usize) -> Option<Card> {
 }
 
 /// The next card up in the race after `card` (none after the ace).
-#[inline]
+#[inline(always)]
 pub fn next_card(card: Card) -> Option<Card> {
     let rank = card.rank_unchecked().index();
     let suit = card.suit_unchecked().index();
