@@ -20,6 +20,8 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
+    // The one-line accessors here (and the race's card helpers) are always inlined: the wasm is
+    // built for size (opt-level z), which otherwise leaves them as calls in the playouts' loops.
     #[inline(always)]
     pub fn index(self) -> usize {
         self as usize
