@@ -242,6 +242,8 @@ pub fn ismcts<G: GameBots>(
     let mut iterations = 0;
     let mut path: Vec<usize> = Vec::with_capacity(64);
     let mut options: Vec<G::Action> = Vec::with_capacity(64);
+    // Which of the node's children are among the options, by the children's order.
+    let mut available: Vec<bool> = Vec::with_capacity(64);
     if legal.len() > 1 {
         while !out_of_budget(&budget, iterations, clock, start) {
             let mut world: G = sample_world(observation, rng);
@@ -258,13 +260,18 @@ pub fn ismcts<G: GameBots>(
                 options.clear();
                 G::search_actions_into(&world, &mut options);
                 // Count the children available here; the options without a child are untried.
+                // (Found once, for the counts and for the choice below: comparing moves is not
+                // free when they hold cards in a Vec, as Programmes' do.)
                 let mut tried = 0;
+                available.clear();
                 for k in 0..nodes[node].children.len() {
                     let c = nodes[node].children[k];
-                    if nodes[c].action.as_ref().is_some_and(|a| options.contains(a)) {
+                    let here = nodes[c].action.as_ref().is_some_and(|a| options.contains(a));
+                    if here {
                         nodes[c].available += 1;
                         tried += 1;
                     }
+                    available.push(here);
                 }
                 if tried < options.len() {
                     let has_child = |a: &G::Action| nodes[node].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
@@ -279,11 +286,8 @@ pub fn ismcts<G: GameBots>(
                 }
                 let mut best = None;
                 let mut best_value = f64::NEG_INFINITY;
-                for &c in &nodes[node].children {
+                for (&c, _) in nodes[node].children.iter().zip(&available).filter(|(_, &here)| here) {
                     let child = &nodes[c];
-                    if !child.action.as_ref().is_some_and(|a| options.contains(a)) {
-                        continue;
-                    }
                     let mean = child.reward / child.visits.max(1) as f64;
                     let explore = G::exploration() * scale * ((child.available.max(1) as f64).ln() / child.visits.max(1) as f64).sqrt();
                     let value = mean + explore;
@@ -293,8 +297,7 @@ pub fn ismcts<G: GameBots>(
                     }
                 }
                 let chosen = best.expect("every legal move has a child once none is untried");
-                let action = nodes[chosen].action.clone().expect("children have actions");
-                world.play(mover, &action).expect("a legal action");
+                world.play(mover, nodes[chosen].action.as_ref().expect("children have actions")).expect("a legal action");
                 node = chosen;
                 path.push(node);
             }
