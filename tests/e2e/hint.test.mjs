@@ -28,15 +28,13 @@ function shortName(testId, lang) {
   return (lang === 'fr' ? FRENCH_COURT[rank] ?? rank : rank) + SUITS[code.slice(-1)];
 }
 
-
 /**
- * How many controls `selector` finds marked, once the marks are there: the page sets them just
+ * How many controls `marks` (a locator) finds, once the marks are there: the page sets them just
  * after it shows the sentence (in a task of its own, once the controls are drawn), so a slow
  * machine may read the sentence first.
  */
-async function marked(page, selector) {
-  const marks = page.locator(selector);
-  await until(async () => (await marks.count()) > 0, { timeout: 3_000, what: `a control marked (${selector})` });
+async function marked(marks) {
+  await until(async () => (await marks.count()) > 0, { timeout: 3_000, what: 'a control marked' });
   return marks.count();
 }
 
@@ -62,7 +60,7 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
       assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
 
       const hinted = page.locator('[data-testid="hand"] [data-hinted="true"]');
-      assert.equal(await marked(page, '[data-testid="hand"] [data-hinted="true"]'), 1, 'exactly one card is suggested');
+      assert.equal(await marked(hinted), 1, 'exactly one card is suggested');
       const card = await hinted.getAttribute('data-testid');
       assert.equal(await hinted.getAttribute('data-playable'), 'true', `the suggested ${card} is playable`);
       assert.ok(sentence.includes(shortName(card, lang)), `the sentence names ${shortName(card, lang)}: ${sentence}`);
@@ -150,7 +148,7 @@ for (const [lang, viewport, device, seed] of [['en', PHONE, 'phone', 20240620], 
       asked++;
       assert.match(sentence, t.sentence, `a ${lang} sentence: ${sentence}`);
       assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
-      assert.equal(await marked(page, '[data-testid="game"] [data-hinted="true"]'), 1, 'one control is suggested');
+      assert.equal(await marked(page.locator('[data-testid="game"] [data-hinted="true"]')), 1, 'one control is suggested');
       const { control, id } = await hintedControl(page);
       let expected;
       if (id.startsWith('card-')) {
@@ -203,7 +201,7 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     let sentence = await askHint(page, 'key');
     assert.match(sentence, t.draw, `a ${lang} sentence: ${sentence}`);
     assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
-    assert.equal(await marked(page, '[data-testid="game"] [data-hinted="true"]'), 1, 'one pile is suggested');
+    assert.equal(await marked(page.locator('[data-testid="game"] [data-hinted="true"]')), 1, 'one pile is suggested');
     let { id } = await hintedControl(page);
     assert.ok(['stock', 'discard'].includes(id), `a pile is suggested (${id})`);
     await shot(page, `${device}-${lang}-programmes-hint-draw`);
@@ -229,7 +227,7 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     sentence = await askHint(page, 'key');
     assert.match(sentence, t.play, `a ${lang} sentence: ${sentence}`);
     assert.doesNotMatch(sentence, t.other, `no word of the other language: ${sentence}`);
-    assert.ok((await marked(page, '[data-testid="hand"] [data-hinted="true"]')) >= 1, 'cards of the hand are suggested');
+    assert.ok((await marked(page.locator('[data-testid="hand"] [data-hinted="true"]'))) >= 1, 'cards of the hand are suggested');
     const cards = await page.$$eval('[data-testid="hand"] [data-hinted="true"]', (els) => els.map((e) => e.dataset.card));
     for (const card of cards) assert.ok(sentence.includes(shortName(`card-${card}`, lang)), `the sentence names ${card}: ${sentence}`);
     await hintedControl(page, '[data-testid="hand"] [data-hinted="true"]');

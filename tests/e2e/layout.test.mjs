@@ -39,11 +39,8 @@ for (const [game, lang, query] of GAMES) {
     for (const viewport of WINDOWS) {
       const { page, errors, context } = await open({ viewport, query: `${query}&lang=${lang}&speed=slow` });
       await byId(page, 'hand').locator('.card').first().waitFor({ timeout: 30_000 });
-      // Where the cards settle: they slide in from below as they are dealt.
-      await page.evaluate(() => Promise.all(document.getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.effect?.target?.closest?.('[data-testid="hand"]'))
-        .map((a) => a.finished.catch(() => {}))));
       const size = `${viewport.width}x${viewport.height}`;
+      // Measured after `shot`, which lets the dealt cards settle (they slide in from below).
       await shot(page, `window-${game}-${size}`);
       const { cards, bottom, height } = await page.evaluate(() => {
         const cards = [...document.querySelectorAll('[data-testid="hand"] .card')];
