@@ -19,7 +19,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::bonanza_playout::usual_category;
+use super::bonanza_playout::poker_strength;
 use super::Bot;
 use crate::engine::bonanza::calls::{legal_claims, pair_cards};
 use crate::engine::bonanza::poker::{best_hand, high_rank, HandValue};
@@ -387,7 +387,7 @@ fn poker_chance(obs: &Observation, rng: &mut GameRng, reading: Reading) -> f64 {
                 }
             }
             let plausible = opponents.iter().zip(&hands).all(|(&s, h)| {
-                !committed(s) || h.len() < 5 || best_hand(*h).category() as i32 >= usual_category(h.len()) as i32 + COMMITTED_MARGIN
+                !committed(s) || h.len() < 5 || poker_strength(*h) >= COMMITTED_MARGIN
             });
             if plausible || attempt + 1 == TRIES {
                 break;

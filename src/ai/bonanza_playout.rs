@@ -40,7 +40,7 @@ fn runs_badly(hand: CardSet) -> bool {
 }
 
 /// The category a hand of `size` cards usually reaches as its best five.
-pub(crate) fn usual_category(size: usize) -> Category {
+fn usual_category(size: usize) -> Category {
     match size {
         0..=6 => Category::Pair,
         7..=8 => Category::TwoPairs,
@@ -50,6 +50,11 @@ pub(crate) fn usual_category(size: usize) -> Category {
     }
 }
 
+/// How many categories above (or below) what a hand of its size usually makes its best five
+/// reach: the poker strength the playouts bet by, and the search levels read into a bet.
+pub(crate) fn poker_strength(hand: CardSet) -> i32 {
+    best_hand(hand).category() as i32 - usual_category(hand.len()) as i32
+}
 
 fn call_move(state: &Bonanza, seat: Seat, call: Call) -> Action {
     let hand = state.hand(seat);
@@ -91,9 +96,8 @@ fn call_move(state: &Bonanza, seat: Seat, call: Call) -> Action {
 
 fn poker_move(state: &Bonanza, seat: Seat) -> Action {
     let hand = state.hand(seat);
-    // Strength: how many categories above (or below) what such a hand usually makes. Like the
-    // easy bot, it bets only clearly strong hands and calls small bets readily.
-    let strength = best_hand(hand).category() as i32 - usual_category(hand.len()) as i32;
+    // Like the easy bot, it bets only clearly strong hands and calls small bets readily.
+    let strength = poker_strength(hand);
     let most = state.max_raise();
     let facing = state.betting().bet > 0;
     match (facing, strength) {
