@@ -41,7 +41,7 @@ impl CardMultiset {
         CardMultiset { once: CardSet::PACK_52.0, twice: CardSet::PACK_52.0, jokers: 4 };
 
     /// How many copies of `card` are held.
-    #[inline]
+    #[inline(always)]
     pub fn count(self, card: Card) -> u8 {
         if card.is_joker() {
             self.jokers
@@ -51,14 +51,14 @@ impl CardMultiset {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn contains(self, card: Card) -> bool {
         self.count(card) > 0
     }
 
     /// Adds one copy. Returns false (and changes nothing) when two copies of an ordinary card
     /// are already held: a third copy does not exist.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, card: Card) -> bool {
         if card.is_joker() {
             self.jokers += 1;
@@ -77,7 +77,7 @@ impl CardMultiset {
     }
 
     /// Removes one copy. Returns false (and changes nothing) when the card is not held.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, card: Card) -> bool {
         if card.is_joker() {
             if self.jokers == 0 {
@@ -98,7 +98,7 @@ impl CardMultiset {
     }
 
     /// The number of cards, copies included.
-    #[inline]
+    #[inline(always)]
     pub fn len(self) -> usize {
         (self.once.count_ones() + self.twice.count_ones()) as usize + self.jokers as usize
     }
@@ -198,11 +198,8 @@ impl CardMultiset {
     }
 
     /// The cards in card order (♠ A…K, ♥, ♦, ♣, then jokers), each copy once.
-    pub fn iter(self) -> impl Iterator<Item = Card> {
-        CardSet(self.once)
-            .iter()
-            .flat_map(move |c| std::iter::repeat_n(c, if self.twice & (1 << c.index()) != 0 { 2 } else { 1 }))
-            .chain(std::iter::repeat_n(Card::JOKER, self.jokers as usize))
+    pub fn iter(self) -> MultisetIter {
+        MultisetIter { rest: self, second_copy: None }
     }
 
     pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> CardMultiset {
@@ -221,6 +218,49 @@ impl CardMultiset {
     /// Copies held of each suit's cards of `rank` (suit order ♠ ♥ ♦ ♣).
     pub fn rank_counts(self, rank: Rank) -> [u8; 4] {
         std::array::from_fn(|s| self.count(Card::new(rank, Suit::from_index(s))))
+    }
+}
+
+/// The cards of a [`CardMultiset`] in card order, each copy once. A plain loop over the masks:
+/// the playouts walk hands all the time, and chained iterator adapters stay out of line in the
+/// worker's size-optimised build.
+#[derive(Clone)]
+pub struct MultisetIter {
+    rest: CardMultiset,
+    /// The second copy of the card just given, due next.
+    second_copy: Option<Card>,
+}
+
+impl Iterator for MultisetIter {
+    type Item = Card;
+
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        if let Some(card) = self.second_copy.take() {
+            return Some(card);
+        }
+        let once = self.rest.once;
+        if once != 0 {
+            let i = once.trailing_zeros() as usize;
+            let bit = 1u64 << i;
+            self.rest.once &= !bit;
+            let card = Card::from_index(i);
+            if self.rest.twice & bit != 0 {
+                self.rest.twice &= !bit;
+                self.second_copy = Some(card);
+            }
+            return Some(card);
+        }
+        if self.rest.jokers > 0 {
+            self.rest.jokers -= 1;
+            return Some(Card::JOKER);
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.rest.len() + usize::from(self.second_copy.is_some());
+        (n, Some(n))
     }
 }
 
