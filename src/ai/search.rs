@@ -244,6 +244,8 @@ pub fn ismcts<G: GameBots>(
     let mut options: Vec<G::Action> = Vec::with_capacity(64);
     // Which of the node's children are among the options, by the children's order.
     let mut available: Vec<bool> = Vec::with_capacity(64);
+    // Which options have a child, by the options' order.
+    let mut has_child: Vec<bool> = Vec::with_capacity(64);
     if legal.len() > 1 {
         while !out_of_budget(&budget, iterations, clock, start) {
             let mut world: G = sample_world(observation, rng);
@@ -260,23 +262,28 @@ pub fn ismcts<G: GameBots>(
                 options.clear();
                 G::search_actions_into(&world, &mut options);
                 // Count the children available here; the options without a child are untried.
-                // (Found once, for the counts and for the choice below: comparing moves is not
-                // free when they hold cards in a Vec, as Programmes' do.)
+                // (Each child's move is looked up once, for the counts and for the choice below:
+                // comparing moves is not free when they hold cards in a Vec, as Programmes' do.
+                // `*o == *a` compares the moves themselves: comparing the references goes through
+                // one more call that the worker's size-optimised build keeps out of line.)
                 let mut tried = 0;
                 available.clear();
+                has_child.clear();
+                has_child.resize(options.len(), false);
                 for k in 0..nodes[node].children.len() {
                     let c = nodes[node].children[k];
-                    let here = nodes[c].action.as_ref().is_some_and(|a| options.contains(a));
-                    if here {
+                    let at = nodes[c].action.as_ref().and_then(|a| options.iter().position(|o| *o == *a));
+                    if let Some(i) = at {
                         nodes[c].available += 1;
+                        has_child[i] = true;
                         tried += 1;
                     }
-                    available.push(here);
+                    available.push(at.is_some());
                 }
                 if tried < options.len() {
-                    let has_child = |a: &G::Action| nodes[node].children.iter().any(|&c| nodes[c].action.as_ref() == Some(a));
                     let pick = index_below(options.len() - tried, rng);
-                    let action = options.iter().filter(|a| !has_child(a)).nth(pick).expect("an untried option").clone();
+                    let untried = (0..options.len()).filter(|&i| !has_child[i]).nth(pick).expect("an untried option");
+                    let action = options[untried].clone();
                     world.play(mover, &action).expect("a legal action");
                     let child = nodes.len();
                     nodes.push(Node { action: Some(action), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
