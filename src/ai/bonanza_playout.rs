@@ -28,8 +28,13 @@ const JOKER: CardSet = CardSet(1 << 52);
 /// Cards of `hand` whose successor in the race (aces high) is not in the hand, aces excepted:
 /// each one is a place where the hand may lose the lead.
 pub fn breaks(hand: CardSet) -> u32 {
-    let cards = hand - JOKER;
-    cards.iter().filter(|&c| next_card(c).is_some_and(|n| !cards.contains(n))).count() as u32
+    // All four suits at once (bit 13·suit + rank, the ace at rank 0): a two … queen is followed
+    // by the card one bit up, a king by its suit's ace, an ace by nothing.
+    const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+    const TWO_TO_QUEEN: u64 = 0xFFE | 0xFFE << 13 | 0xFFE << 26 | 0xFFE << 39;
+    let cards = (hand - JOKER).0;
+    let next_held = ((cards >> 1) & TWO_TO_QUEEN) | ((cards & ACES) << 12);
+    (cards & !ACES & !next_held).count_ones()
 }
 
 /// Whether a hand of this size runs worse than a random one (more breaks than usual).
@@ -174,4 +179,27 @@ pub fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
     };
     state.play(seat, &action).expect("the playout policy picks legal moves");
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::{seeded, shuffle};
+
+    /// The bitwise count agrees with the race's own successor rule (RULES.md §1, lower half: aces
+    /// high, nothing after the ace), card by card, on random hands of every size, joker or not.
+    #[test]
+    fn breaks_counts_the_cards_whose_successor_is_missing() {
+        let mut rng = seeded(5);
+        let mut pack: Vec<Card> = CardSet::PACK_52.iter().chain([Card::JOKER]).collect();
+        for size in 0..=pack.len() {
+            for _ in 0..40 {
+                shuffle(&mut pack, &mut rng);
+                let hand = CardSet::from_cards(pack[..size].iter().copied());
+                let cards = hand - JOKER;
+                let by_card = cards.iter().filter(|&c| next_card(c).is_some_and(|n| !cards.contains(n))).count() as u32;
+                assert_eq!(breaks(hand), by_card, "{hand:?}");
+            }
+        }
+    }
 }

@@ -33,11 +33,15 @@ pub fn seeded(seed: u64) -> GameRng {
 }
 
 /// Fisher–Yates shuffle drawing 32-bit numbers, so the result does not depend on the width of
-/// `usize` (64 bits natively, 32 in wasm).
-pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+/// `usize` (64 bits natively, 32 in wasm). The swap is written out for `Copy` items: the
+/// worker's size-optimised build leaves `slice::swap` out of line, a call per card.
+#[allow(clippy::manual_swap)]
+pub fn shuffle<T: Copy, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
-        items.swap(i, j);
+        let held = items[i];
+        items[i] = items[j];
+        items[j] = held;
     }
 }
 

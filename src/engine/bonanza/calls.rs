@@ -246,11 +246,15 @@ pub fn for_each_claim(call: Call, hand: CardSet, mut f: impl FnMut(Claim)) {
             for suit in Suit::ALL {
                 let mask = run_mask(hand, suit.index());
                 let (full, two) = run_windows(mask);
-                for start in 0..12 {
+                // Only the runs held (or held but one card, with the joker), lowest first.
+                let mut starts = if joker { full | two } else { full };
+                while starts != 0 {
+                    let start = starts.trailing_zeros() as usize;
+                    starts &= starts - 1;
                     let cards: [Card; 3] = std::array::from_fn(|p| run_card(suit, start, p));
                     if full & (1 << start) != 0 {
                         f(Claim::new(&cards));
-                    } else if joker && two & (1 << start) != 0 {
+                    } else {
                         let mut shown = cards;
                         let missing = (0..3).find(|&p| mask & (1 << (start + p)) == 0).expect("one card missing");
                         shown[missing] = Card::JOKER;

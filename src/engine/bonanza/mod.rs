@@ -326,8 +326,16 @@ impl Bonanza {
 
     /// The seat holding `card`, if a player in the game holds it.
     #[inline]
+    #[allow(clippy::manual_find)]
     fn holder_of(&self, card: Card) -> Option<Seat> {
-        (0..self.players).find(|&s| self.hands[s].contains(card))
+        // A plain loop: the race asks this at every card, and the worker's size-optimised build
+        // leaves a `find` over a range out of line.
+        for seat in 0..self.players {
+            if self.hands[seat].contains(card) {
+                return Some(seat);
+            }
+        }
+        None
     }
 
     /// Takes the joker out of `seat`'s hand and out of the game.
