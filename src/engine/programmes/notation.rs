@@ -9,7 +9,7 @@ use std::str::FromStr;
 use super::melds::{cards_text, Placed};
 use crate::engine::cards::Card;
 
-#[derive(Clone, Debug, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Take the top card of the stock.
     DrawStock,
@@ -26,23 +26,6 @@ pub enum Action {
     Extend { meld: usize, card: Placed },
     /// End the turn with this card on the discard pile.
     Discard(Card),
-}
-
-/// Field by field, as a derive would, but always inlined: the search compares its candidate
-/// moves with the children of every node it visits, and a size-optimised build (the worker's)
-/// leaves a derived comparison out of line, where the calls cost as much as the comparing.
-impl PartialEq for Action {
-    #[inline(always)]
-    fn eq(&self, other: &Action) -> bool {
-        match (self, other) {
-            (Action::Discard(a), Action::Discard(b)) => a == b,
-            (Action::Extend { meld: m, card: c }, Action::Extend { meld: n, card: d }) => m == n && c == d,
-            (Action::Meld(a), Action::Meld(b)) => a == b,
-            (Action::Reveal(a), Action::Reveal(b)) => a == b,
-            // The variants without fields, and any two different variants.
-            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
-        }
-    }
 }
 
 impl fmt::Display for Action {
