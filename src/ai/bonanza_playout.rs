@@ -19,7 +19,7 @@ use crate::engine::bonanza::calls::{for_each_claim, pair_cards};
 use crate::engine::bonanza::poker::{best_hand, Category};
 use crate::engine::bonanza::race::{lowest_of_suit, next_card};
 use crate::engine::bonanza::{Action, Bonanza, Call, Claim, Phase, SequenceRank, Space};
-use crate::engine::cards::{Card, CardSet};
+use crate::engine::cards::{Card, CardSet, Rank};
 use crate::engine::game::{Game, Seat};
 use crate::engine::rng::GameRng;
 
@@ -30,8 +30,8 @@ const JOKER: CardSet = CardSet(1 << 52);
 pub fn breaks(hand: CardSet) -> u32 {
     // All four suits at once (bit 13·suit + rank, the ace at rank 0): a two … queen is followed
     // by the card one bit up, a king by its suit's ace, an ace by nothing.
-    const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
-    const TWO_TO_QUEEN: u64 = 0xFFE | 0xFFE << 13 | 0xFFE << 26 | 0xFFE << 39;
+    const ACES: u64 = CardSet::of_rank(Rank::ACE).0;
+    const TWO_TO_QUEEN: u64 = CardSet::PACK_52.0 & !ACES & !CardSet::of_rank(Rank::KING).0;
     let cards = (hand - JOKER).0;
     let next_held = ((cards >> 1) & TWO_TO_QUEEN) | ((cards & ACES) << 12);
     (cards & !ACES & !next_held).count_ones()

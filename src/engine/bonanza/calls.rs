@@ -189,7 +189,7 @@ fn run_windows(mask: u16) -> (u16, u16) {
 /// Bits 0..=10 of every suit: the starts of the runs A-2-3 … J-Q-K inside a suit.
 const IN_SUIT_STARTS: u64 = 0x7FF | 0x7FF << 13 | 0x7FF << 26 | 0x7FF << 39;
 /// The aces' bits.
-const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+const ACES: u64 = CardSet::of_rank(Rank::ACE).0;
 
 /// Whether `hand` has anything to show at `call` (players without are not asked). Every suit
 /// at once: a few shifts of the hand's mask.
