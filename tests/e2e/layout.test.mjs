@@ -1,11 +1,12 @@
-// Layout on the screens people play on: at the start of each game, the whole hand shows without
-// scrolling in the browser windows of common laptops, desktops and tablets (a 1366×768 screen
-// leaves about 1366×657 to the page, 1366×620 with a bookmarks bar, a 1280×720 screen about
-// 1280×600, a full-HD screen about 1920×969, a tablet held upright about 768×954; a phone held
-// sideways, 844×390, is too short for the table and the hand: there the
-// hand stays at the bottom of the window). Each table is shot at every size
-// (tests/e2e/artifacts/window-*.png) for a person to look at; `shot` also checks that nothing
-// needs a sideways scroll.
+// Layout on the screens people play on: at the start of each game, the whole hand and the turn's
+// prompt show without scrolling in the browser windows of common laptops, desktops and tablets (a
+// 1366×768 screen leaves about 1366×657 to the page, 1366×620 with a bookmarks bar, a 1280×720
+// screen about 1280×600, a full-HD screen about 1920×969, a tablet held upright about 768×954). On
+// a screen too short for the table and the hand (a phone held sideways, 844×390; a netbook or a
+// small tablet held sideways, 1024×600 and 960×540; a 9-player Bonanza on a tablet held
+// sideways, 1112×834) the prompt and the hand stay at the bottom of the window and the table
+// scrolls behind them. Each table is shot at every size (tests/e2e/artifacts/window-*.png) for a
+// person to look at; `shot` also checks that nothing needs a sideways scroll.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, shot } from './harness.mjs';
@@ -23,6 +24,9 @@ const WINDOWS = [
   { width: 1024, height: 768 },
   { width: 768, height: 954 },
   { width: 844, height: 390 },
+  { width: 1024, height: 600 },
+  { width: 960, height: 540 },
+  { width: 1112, height: 834 },
   { width: 1280, height: 800 },
   { width: 1920, height: 969 },
 ];
@@ -42,12 +46,14 @@ for (const [game, lang, query] of GAMES) {
       const size = `${viewport.width}x${viewport.height}`;
       // Measured after `shot`, which lets the dealt cards settle (they slide in from below).
       await shot(page, `window-${game}-${size}`);
-      const { cards, bottom, height } = await page.evaluate(() => {
+      const { cards, bottom, height, prompt } = await page.evaluate(() => {
         const cards = [...document.querySelectorAll('[data-testid="hand"] .card')];
-        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight };
+        const prompt = document.querySelector('[data-testid="turn-prompt"]').getBoundingClientRect();
+        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight, prompt: [prompt.top, prompt.bottom] };
       });
       assert.ok(cards > 0, `${game} at ${size}: no card in the hand`);
       assert.ok(bottom <= height, `${game} at ${size}: the hand's cards end at ${Math.round(bottom)} px, below the window (${height} px)`);
+      assert.ok(prompt[0] >= 0 && prompt[1] <= height, `${game} at ${size}: the turn's prompt is at ${prompt.map(Math.round).join('-')} px, outside the window (${height} px)`);
       assertNoErrors(errors, `${game} at ${size}`);
       await context.close();
     }

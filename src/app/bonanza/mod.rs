@@ -427,47 +427,51 @@ pub fn BonanzaTable() -> impl IntoView {
                         </div>
                     </div>
                 </SeatsRing>
-                <div class="play-strip bz-strip" hidden=finished>
-                    <div class="calls">
-                        <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
-                        <HintRow hints=hints />
+                // The prompt and the hand stay together at the bottom of the window when the table is
+                // taller than it (style/main.css, .play-dock).
+                <div class="play-dock">
+                    <div class="play-strip bz-strip" hidden=finished>
+                        <div class="calls">
+                            <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
+                            <HintRow hints=hints />
+                        </div>
+                        <Show when=move || decisions.with(|d| !d.is_empty())>
+                            <Decisions legal=decisions to_call=to_call on_act=act />
+                        </Show>
                     </div>
-                    <Show when=move || decisions.with(|d| !d.is_empty())>
-                        <Decisions legal=decisions to_call=to_call on_act=act />
-                    </Show>
-                </div>
-                {game_over_view}
-                <Show when=move || !finished() || pending_summary.get().is_some()>
-                    <Show
-                        when=move || viewer().is_some()
-                        fallback=move || view! {
-                            <section class="hand-area">
-                                <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
-                            </section>
-                        }
-                    >
+                    <Show when=move || !finished() || pending_summary.get().is_some()>
                         <Show
-                            when=move || !covered()
+                            when=move || viewer().is_some()
                             fallback=move || view! {
-                                <section class="hand-area hand-cover">
-                                    <div class="hand hand-empty" data-testid="hand">
-                                        <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
-                                        <button
-                                            type="button"
-                                            class="btn btn-primary"
-                                            node_ref=cover_button
-                                            on:click=move |_| revealed.set(to_move.get_untracked())
-                                        >
-                                            {tr(T::ShowMyCards)}
-                                        </button>
-                                    </div>
+                                <section class="hand-area">
+                                    <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
                                 </section>
                             }
                         >
-                            <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />
+                            <Show
+                                when=move || !covered()
+                                fallback=move || view! {
+                                    <section class="hand-area hand-cover">
+                                        <div class="hand hand-empty" data-testid="hand">
+                                            <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
+                                            <button
+                                                type="button"
+                                                class="btn btn-primary"
+                                                node_ref=cover_button
+                                                on:click=move |_| revealed.set(to_move.get_untracked())
+                                            >
+                                                {tr(T::ShowMyCards)}
+                                            </button>
+                                        </div>
+                                    </section>
+                                }
+                            >
+                                <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />
+                            </Show>
                         </Show>
                     </Show>
-                </Show>
+                </div>
+                {game_over_view}
             </div>
             <aside class="game-side">
                 <section class="panel story-panel" aria-labelledby="story-title">

@@ -294,58 +294,62 @@ pub fn NainJauneTable() -> impl IntoView {
                 <SeatsRing seats=seats viewer=anchor>
                     <Board boxes=boxes />
                 </SeatsRing>
-                <div class="play-strip">
-                    <RunningSequence cards=run wanted=wanted />
-                    <div class="calls">
-                        <p class="announcement" data-testid="announcement" aria-live="polite" aria-atomic="true">
-                            {move || announcement.get().map(|(i, e)| {
-                                let text = names.with(|n| event_sentence(lang.get(), &e, n));
-                                // Keyed by the event's index: a new call re-plays the entrance.
-                                view! { <span class="call" data-event-index=i>{text}</span> }
-                            })}
-                        </p>
-                        <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
-                        <HintRow hints=hints />
+                // The prompt and the hand stay together at the bottom of the window when the table is
+                // taller than it (style/main.css, .play-dock).
+                <div class="play-dock">
+                    <div class="play-strip">
+                        <RunningSequence cards=run wanted=wanted />
+                        <div class="calls">
+                            <p class="announcement" data-testid="announcement" aria-live="polite" aria-atomic="true">
+                                {move || announcement.get().map(|(i, e)| {
+                                    let text = names.with(|n| event_sentence(lang.get(), &e, n));
+                                    // Keyed by the event's index: a new call re-plays the entrance.
+                                    view! { <span class="call" data-event-index=i>{text}</span> }
+                                })}
+                            </p>
+                            <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
+                            <HintRow hints=hints />
+                        </div>
                     </div>
-                </div>
-                {move || game_over_view()}
-                <Show when=move || !finished.get() || pending_summary.get().is_some()>
-                    <Show
-                        when=move || viewer.get().is_some()
-                        fallback=move || view! {
-                            <section class="hand-area">
-                                <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
-                            </section>
-                        }
-                    >
+                    <Show when=move || !finished.get() || pending_summary.get().is_some()>
                         <Show
-                            when=move || !covered.get()
+                            when=move || viewer.get().is_some()
                             fallback=move || view! {
-                                <section class="hand-area hand-cover">
-                                    <div class="hand hand-empty" data-testid="hand">
-                                        <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
-                                        <button
-                                            type="button"
-                                            class="btn btn-primary"
-                                            node_ref=cover_button
-                                            on:click=move |_| revealed.set(to_move.get_untracked())
-                                        >
-                                            {tr(T::ShowMyCards)}
-                                        </button>
-                                    </div>
+                                <section class="hand-area">
+                                    <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
                                 </section>
                             }
                         >
-                            <Hand
-                                cards=hand_cards
-                                playable=playable
-                                active=active
-                                on_play=play_card
-                                title=hand_heading
-                            />
+                            <Show
+                                when=move || !covered.get()
+                                fallback=move || view! {
+                                    <section class="hand-area hand-cover">
+                                        <div class="hand hand-empty" data-testid="hand">
+                                            <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
+                                            <button
+                                                type="button"
+                                                class="btn btn-primary"
+                                                node_ref=cover_button
+                                                on:click=move |_| revealed.set(to_move.get_untracked())
+                                            >
+                                                {tr(T::ShowMyCards)}
+                                            </button>
+                                        </div>
+                                    </section>
+                                }
+                            >
+                                <Hand
+                                    cards=hand_cards
+                                    playable=playable
+                                    active=active
+                                    on_play=play_card
+                                    title=hand_heading
+                                />
+                            </Show>
                         </Show>
                     </Show>
-                </Show>
+                </div>
+                {move || game_over_view()}
             </div>
             <aside class="game-side">
                 <MoveLog lines=log_view />

@@ -565,12 +565,16 @@ pub fn ProgrammesTable() -> impl IntoView {
                         />
                     </div>
                 </SeatsRing>
-                <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
-                    {turn_prompt}
-                </p>
-                <HintRow hints=hints />
+                // The prompt, the moves and the hand stay together at the bottom of the window when
+                // the table is taller than it (style/main.css, .play-dock).
+                <div class="play-dock">
+                    <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
+                        {turn_prompt}
+                    </p>
+                    <HintRow hints=hints />
+                    {bottom_view}
+                </div>
                 {game_over_view}
-                {bottom_view}
             </div>
             <aside class="game-side prog-side">
                 <div class="prog-own" hidden=move || !matches!(bottom.get(), Bottom::Hand)>
