@@ -222,7 +222,8 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     assert.equal(await recordAction(page, before), way, 'Enter revealed the suggested way');
     assert.equal((await programmes.state(page)).revealed, true);
 
-    // Laying off or discarding: the cards in the hand.
+    // Laying off or discarding: the cards in the hand, selected, and the button that plays them
+    // focused, so that Enter plays the suggestion as in the other games.
     await until(async () => (await page.locator('[data-hinted="true"]').count()) === 0, { timeout: 2_000, what: 'the hint to go away' });
     sentence = await askHint(page, 'key');
     assert.match(sentence, t.play, `a ${lang} sentence: ${sentence}`);
@@ -230,8 +231,16 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     assert.ok((await marked(page.locator('[data-testid="hand"] [data-hinted="true"]'))) >= 1, 'cards of the hand are suggested');
     const cards = await page.$$eval('[data-testid="hand"] [data-hinted="true"]', (els) => els.map((e) => e.dataset.card));
     for (const card of cards) assert.ok(sentence.includes(shortName(`card-${card}`, lang)), `the sentence names ${card}: ${sentence}`);
-    await hintedControl(page, '[data-testid="hand"] [data-hinted="true"]');
+    ({ id } = await hintedControl(page));
+    assert.match(id, /^action-(meld|discard|extend)/, 'the button that plays the suggestion has the focus');
+    const selected = await page.$$eval('[data-testid="hand"] [aria-pressed="true"]', (els) => els.map((e) => e.dataset.card));
+    assert.deepEqual(selected, cards, 'the suggested cards are selected');
     await shot(page, `${device}-${lang}-programmes-hint-hand`);
+    before = (await programmes.state(page)).actions;
+    await programmes.press(page, 'Enter');
+    const played = await recordAction(page, before);
+    assert.match(played, /^(meld|discard|extend) /, `Enter played the suggestion (${played})`);
+    for (const card of cards) assert.ok(played.split(/[ =]/).includes(card), `the move takes ${card}: ${played}`);
     assertNoErrors(errors);
   });
 }

@@ -259,6 +259,8 @@ pub fn ProgrammesTable() -> impl IntoView {
     drive_computer_turns(state, thinking);
 
     // ---- Hints: the hard level's move, marked where it is played ----
+    // A move from the hand (a new set, an extension, a discard) comes with its cards selected and
+    // the button that plays it focused, so that Enter plays it as in the other games.
     let read = Callback::new(move |s: Arc<Suggestion>| {
         let top = board.with(|b| b.as_ref().and_then(|b| b.top));
         let sentence = text::hint_sentence(lang.get(), &s.action, &s.why, top, seen.with(|s| s.revealed))?;
@@ -267,31 +269,28 @@ pub fn ProgrammesTable() -> impl IntoView {
             "draw discard" => "[data-testid='discard']".to_string(),
             "exchange program" => "[data-testid='action-exchange']".to_string(),
             a if a.starts_with("reveal ") => "[data-testid='action-reveal']".to_string(),
-            // A new set, an extension, a discard: the cards it takes from the hand (the first
-            // copy of each), by position.
             a => {
-                let placed = a.strip_prefix("meld ").or_else(|| a.strip_prefix("discard "));
-                let placed = placed.or_else(|| a.strip_prefix("extend ").and_then(|r| r.split_once(' ')).map(|(_, p)| p))?;
-                let mut used = 0u64;
-                let mut controls = Vec::new();
-                for token in placed.split(' ') {
-                    let card = token.split('=').next()?.parse::<Card>().ok()?;
-                    let i = hand_cards.with(|h| (0..h.len()).find(|&i| used & (1 << i) == 0 && h[i] == card))?;
-                    used |= 1 << i;
-                    controls.push(format!("[data-testid='hand-card-{i}']"));
-                }
-                controls.join(",")
+                let mask = hand_cards.with(|h| hinted_cards(a, h))?;
+                let button = match a.split(' ').next() {
+                    Some("meld") => "[data-testid='action-meld']".to_string(),
+                    Some("discard") => "[data-testid='action-discard']".to_string(),
+                    _ => format!(".meld-add[data-action='{a}']"),
+                };
+                let cards = (0..64).filter(|i| mask & (1 << i) != 0).map(|i| format!(",[data-testid='hand-card-{i}']"));
+                std::iter::once(button).chain(cards).collect()
             }
         };
         Some((sentence, controls))
     });
     let mover = Memo::new(move |_| seen.with(|s| s.viewer.filter(|_| s.my_turn && !read_only)));
     let hints = Hints::new(state, mover, read, T::HintThinkingMove);
-    // The suggested way to reveal is the chosen one.
+    // The suggested way to reveal is the chosen one; the suggested cards are the selection.
     Effect::new(move |_| {
         let Some(s) = hints.ready() else { return };
         if let Some(k) = reveals.with_untracked(|r| r.iter().position(|c| Action::Reveal(c.clone()).to_string() == s.action)) {
             chosen_reveal.set(k);
+        } else if let Some(mask) = hand_cards.with_untracked(|h| hinted_cards(&s.action, h)) {
+            selected.set(mask);
         }
     });
 
@@ -589,4 +588,18 @@ pub fn ProgrammesTable() -> impl IntoView {
             {summary_view}
         </section>
     }
+}
+
+/// The hand positions (a mask over `hand`, the first copy of each card) of the cards a move from
+/// the hand takes, given as its record string: `meld …`, `discard …` or `extend M …`.
+fn hinted_cards(action: &str, hand: &[Card]) -> Option<u64> {
+    let placed = action.strip_prefix("meld ").or_else(|| action.strip_prefix("discard "));
+    let placed = placed.or_else(|| action.strip_prefix("extend ").and_then(|r| r.split_once(' ')).map(|(_, p)| p))?;
+    let mut used = 0u64;
+    for token in placed.split(' ') {
+        let card = token.split('=').next()?.parse::<Card>().ok()?;
+        let i = (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand[i] == card)?;
+        used |= 1 << i;
+    }
+    Some(used)
 }
