@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use crate::engine::cards::{Card, CardSet};
 
 use crate::app::card_svg::CardFace;
-use crate::app::i18n::{card_label, use_lang, Lang};
+use crate::app::i18n::{card_label, tr, use_lang, Lang, T};
 
 fn play_hint(lang: Lang, playable: bool, active: bool) -> &'static str {
     match (lang, active, playable) {
@@ -192,6 +192,36 @@ pub fn Hand(
                         }
                     }
                 </For>
+            </div>
+        </section>
+    }
+}
+
+/// In the hand's place when nobody plays at this screen.
+#[component]
+pub fn NoHand() -> impl IntoView {
+    view! {
+        <section class="hand-area">
+            <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
+        </section>
+    }
+}
+
+/// In the hand's place when two people share the screen, between their turns: whose turn it is
+/// (`next`, a sentence) and the button that shows that player's cards.
+#[component]
+pub fn HandCover(
+    #[prop(into)] next: Signal<String>,
+    on_show: Callback<()>,
+    #[prop(optional)] button: NodeRef<leptos::html::Button>,
+) -> impl IntoView {
+    view! {
+        <section class="hand-area hand-cover">
+            <div class="hand hand-empty" data-testid="hand">
+                <p>{next}</p>
+                <button type="button" class="btn btn-primary" node_ref=button on:click=move |_| on_show.run(())>
+                    {tr(T::ShowMyCards)}
+                </button>
             </div>
         </section>
     }

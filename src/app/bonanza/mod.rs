@@ -24,9 +24,9 @@ use crate::engine::game::{Chips, Game, Seat};
 
 use super::card_svg::CardFace;
 use super::computer_turns::{drive_computer_turns, play_human_move};
-use super::hand::Hand;
+use super::hand::{Hand, HandCover, NoHand};
 use super::hint::{HintRow, Hints, Suggestion};
-use super::i18n::{hand_title, pass_device_to, tr, Lang, Names, T};
+use super::i18n::{hand_title, pass_device_to, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::results::GameOverPanel;
 use super::seats::{SeatView, SeatsRing};
@@ -443,27 +443,17 @@ pub fn BonanzaTable() -> impl IntoView {
                         <Show
                             when=move || viewer().is_some()
                             fallback=move || view! {
-                                <section class="hand-area">
-                                    <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
-                                </section>
+                                <NoHand />
                             }
                         >
                             <Show
                                 when=move || !covered()
                                 fallback=move || view! {
-                                    <section class="hand-area hand-cover">
-                                        <div class="hand hand-empty" data-testid="hand">
-                                            <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
-                                            <button
-                                                type="button"
-                                                class="btn btn-primary"
-                                                node_ref=cover_button
-                                                on:click=move |_| revealed.set(to_move.get_untracked())
-                                            >
-                                                {tr(T::ShowMyCards)}
-                                            </button>
-                                        </div>
-                                    </section>
+                                    <HandCover
+                                        next=Signal::derive(move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default())
+                                        on_show=Callback::new(move |_| revealed.set(to_move.get_untracked()))
+                                        button=cover_button
+                                    />
                                 }
                             >
                                 <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />

@@ -19,14 +19,14 @@ use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase};
 
 use super::i18n::{
-    event_sentence, hand_title, hint_card, hint_sentence, is_announcement, pass_device_to, round_title, tr,
+    event_sentence, hand_title, hint_card, hint_sentence, is_announcement, pass_device_to, round_title,
     waiting_for, your_turn_follow, T,
 };
 use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::{AppState, Screen};
 use board::{Board, RunningSequence};
-use super::hand::Hand;
+use super::hand::{Hand, HandCover, NoHand};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::Session;
 use summary::{game_over_reason, RoundReport, RoundSummary};
@@ -315,27 +315,17 @@ pub fn NainJauneTable() -> impl IntoView {
                         <Show
                             when=move || viewer.get().is_some()
                             fallback=move || view! {
-                                <section class="hand-area">
-                                    <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
-                                </section>
+                                <NoHand />
                             }
                         >
                             <Show
                                 when=move || !covered.get()
                                 fallback=move || view! {
-                                    <section class="hand-area hand-cover">
-                                        <div class="hand hand-empty" data-testid="hand">
-                                            <p>{move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
-                                            <button
-                                                type="button"
-                                                class="btn btn-primary"
-                                                node_ref=cover_button
-                                                on:click=move |_| revealed.set(to_move.get_untracked())
-                                            >
-                                                {tr(T::ShowMyCards)}
-                                            </button>
-                                        </div>
-                                    </section>
+                                    <HandCover
+                                        next=Signal::derive(move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default())
+                                        on_show=Callback::new(move |_| revealed.set(to_move.get_untracked()))
+                                        button=cover_button
+                                    />
                                 }
                             >
                                 <Hand

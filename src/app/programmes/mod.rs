@@ -28,13 +28,14 @@ use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, Progr
 
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hint::{HintRow, Hints, Suggestion};
-use super::i18n::{hand_title, pass_device_to, round_title, tr, T};
+use super::i18n::{hand_title, pass_device_to, round_title, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
 use super::session::Session;
 use super::{AppState, Screen};
 use actions::{engine_check, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
 use hand::{focus_soon, ProgrammesHand};
+use super::hand::{HandCover, NoHand};
 use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
 use summary::{GameOverPanel, RoundReport, RoundSummary};
@@ -491,24 +492,13 @@ pub fn ProgrammesTable() -> impl IntoView {
 
     let bottom_view = move || match bottom.get() {
         Bottom::Nothing => None,
-        Bottom::NoHuman => Some(
-            view! {
-                <section class="hand-area">
-                    <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
-                </section>
-            }
-            .into_any(),
-        ),
+        Bottom::NoHuman => Some(view! { <NoHand /> }.into_any()),
         Bottom::Cover => Some(
             view! {
-                <section class="hand-area hand-cover">
-                    <div class="hand hand-empty" data-testid="hand">
-                        <p>{move || turn.get().to_move.map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default()}</p>
-                        <button type="button" class="btn btn-primary" on:click=move |_| shown_to.set(turn.get_untracked().to_move)>
-                            {tr(T::ShowMyCards)}
-                        </button>
-                    </div>
-                </section>
+                <HandCover
+                    next=Signal::derive(move || turn.get().to_move.map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default())
+                    on_show=Callback::new(move |_| shown_to.set(turn.get_untracked().to_move))
+                />
             }
             .into_any(),
         ),
