@@ -19,7 +19,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::bonanza_playout::poker_strength;
+use super::bonanza_playout::{breaks, poker_strength};
 use super::Bot;
 use crate::engine::bonanza::calls::{legal_claims, pair_cards};
 use crate::engine::bonanza::poker::{best_hand, high_rank, HandValue};
@@ -219,10 +219,10 @@ fn race_value(obs: &Observation, hand: CardSet) -> f64 {
         }
     }
     // Breaks: cards whose successor (aces high) is not in the hand and not an ace stop.
-    let breaks = cards.iter().filter(|&c| next_card(c).is_some_and(|n| !cards.contains(n))).count() as f64;
+    let break_count = f64::from(breaks(hand));
     let aces = cards.iter().filter(|c| c.rank_unchecked().index() == 0).count() as f64;
     let pot = chips_on(obs, Space::Bonanza) + players_in(obs) as f64 * 2.0;
-    value + pot * (0.5 / (1.0 + breaks)) - 0.5 * cards.len() as f64 + 0.8 * aces
+    value + pot * (0.5 / (1.0 + break_count)) - 0.5 * cards.len() as f64 + 0.8 * aces
         - if hand.contains(Card::JOKER) && obs.options.unused_joker == UnusedJoker::DeadCard { 3.0 } else { 0.0 }
 }
 
