@@ -29,12 +29,20 @@ fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
 
 /// Focuses a card of the hand (or another control of the table, e.g. the one a hint marks) and
 /// scrolls the page as little as shows its whole area: the hand for a card (the browser's own
-/// focus scroll would centre the card, pushing the table off a phone's screen).
+/// focus scroll would centre the card, pushing the table off a phone's screen), and in Programmes
+/// the moves with the hand, whose selected cards a hint's button plays.
 pub fn focus_in_area(button: &web_sys::HtmlElement) {
-    use js_sys::{Function, Object, Reflect};
     if !super::may_take_focus() {
         return;
     }
+    let area = button.closest(".prog-play, .hand-area").ok().flatten();
+    focus_showing(button, area.as_ref().unwrap_or(button));
+}
+
+/// Focuses `el` without the browser's own scroll, then scrolls the page as little as shows `shown`
+/// (`el` or an area holding it).
+pub fn focus_showing(el: &web_sys::HtmlElement, shown: &web_sys::Element) {
+    use js_sys::{Function, Object, Reflect};
     let call_with = |target: &wasm_bindgen::JsValue, method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
         let object = Object::new();
         for (key, value) in options {
@@ -46,15 +54,11 @@ pub fn focus_in_area(button: &web_sys::HtmlElement) {
             .map(|f| f.call1(target, &object).is_ok())
             .unwrap_or(false)
     };
-    if !call_with(button, "focus", &[("preventScroll", true.into())]) {
-        let _ = button.focus();
+    if !call_with(el, "focus", &[("preventScroll", true.into())]) {
+        let _ = el.focus();
         return;
     }
-    // For a card, the whole hand area, not the card alone: the lifted card sits higher than its
-    // neighbours.
-    let area = button.closest(".hand-area").ok().flatten().map(wasm_bindgen::JsValue::from);
-    let target = area.unwrap_or_else(|| button.into());
-    call_with(&target, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
+    call_with(shown, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
 }
 
 /// Puts the focus on the first playable card (after the DOM has caught up).

@@ -12,37 +12,47 @@ use super::text::{lt, L};
 use crate::app::card_svg::CardFace;
 use crate::app::i18n::{card_label, use_lang, Lang};
 
+/// What a focus move brings into view, besides the focused element.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum InView {
+    /// The focused element alone.
+    Itself,
+    /// The element this selector finds around it (a panel, with its buttons).
+    Around(&'static str),
+    /// The window scrolled back to this height first, where it was before a panel took the focus.
+    Back(f64),
+}
+
 /// Focuses the element `selector` finds (after the DOM has caught up), scrolling as little as
 /// shows it.
 pub fn focus_soon(selector: String) {
+    focus_soon_showing(Some(selector), InView::Itself);
+}
+
+/// Focuses the element `selector` finds, if any (after the DOM has caught up), scrolling as
+/// little as shows it and what `view` asks.
+pub fn focus_soon_showing(selector: Option<String>, view: InView) {
     set_timeout(
         move || {
             if !crate::app::may_take_focus() {
                 return;
             }
-            let Some(el) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.query_selector(&selector).ok().flatten())
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            else {
-                return;
+            let Some(window) = web_sys::window() else { return };
+            let find = |selector: &str| {
+                window
+                    .document()
+                    .and_then(|d| d.query_selector(selector).ok().flatten())
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
             };
-            let call = |method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
-                let object = js_sys::Object::new();
-                for (key, value) in options {
-                    let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
-                }
-                js_sys::Reflect::get(&el, &method.into())
-                    .ok()
-                    .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-                    .is_some_and(|f| f.call1(&el, &object).is_ok())
-            };
-            // The browser's own focus scroll would centre the element; the nearest edge moves less.
-            if call("focus", &[("preventScroll", true.into())]) {
-                call("scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
-            } else {
-                let _ = el.focus();
+            if let InView::Back(y) = view {
+                window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), y);
             }
+            let Some(el) = selector.as_deref().and_then(find) else { return };
+            let around = match view {
+                InView::Around(around) => find(around),
+                _ => None,
+            };
+            crate::app::hand::focus_showing(&el, around.as_ref().unwrap_or(&el));
         },
         std::time::Duration::from_millis(10),
     );

@@ -34,7 +34,7 @@ use super::seats::{SeatView, SeatsRing};
 use super::session::Session;
 use super::{AppState, Screen};
 use actions::{engine_check, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
-use hand::{focus_soon, ProgrammesHand};
+use hand::{focus_soon, focus_soon_showing, InView, ProgrammesHand};
 use super::hand::{HandCover, NoHand};
 use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
@@ -353,20 +353,38 @@ pub fn ProgrammesTable() -> impl IntoView {
 
     // The turn comes, or the hand changes during it: the focus goes where the next decision is
     // (the stock, the first way to reveal, the hand); at a shared device, the cover's button.
+    // In one column the reveal panel comes after the hand: the window shows the whole panel, then
+    // goes back to where it was once the panel closes, so that the table (and the sets just laid
+    // down) is in view again.
+    let scroll_before_reveal = std::cell::Cell::new(None::<f64>);
     Effect::new(move |_| {
         let (t, s) = (turn.get(), seen.get());
-        let target = if s.covered {
-            ".hand-cover button"
-        } else if !s.my_turn {
-            return;
-        } else if t.phase == Phase::Draw {
-            "[data-testid='stock']"
-        } else if reveals.with_untracked(|r| !r.is_empty()) {
-            ".reveal-option input"
+        let revealing = s.my_turn && !s.covered && t.phase == Phase::Play && reveals.with_untracked(|r| !r.is_empty());
+        let view = if revealing {
+            if scroll_before_reveal.get().is_none() {
+                scroll_before_reveal.set(web_sys::window().and_then(|w| w.scroll_y().ok()));
+            }
+            InView::Around(".reveal-panel")
         } else {
-            "[data-testid='hand-card-0']"
+            match scroll_before_reveal.take() {
+                Some(y) => InView::Back(y),
+                None => InView::Itself,
+            }
         };
-        focus_soon(target.into());
+        let target = if s.covered {
+            Some(".hand-cover button")
+        } else if !s.my_turn {
+            None
+        } else if t.phase == Phase::Draw {
+            Some("[data-testid='stock']")
+        } else if revealing {
+            Some(".reveal-option input")
+        } else {
+            Some("[data-testid='hand-card-0']")
+        };
+        if target.is_some() || view != InView::Itself {
+            focus_soon_showing(target.map(String::from), view);
+        }
     });
 
     let continue_after_summary = Callback::new(move |_: ()| {
