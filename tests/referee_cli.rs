@@ -605,6 +605,28 @@ fn programmes_arena_and_program_table_print_reports() {
 }
 
 #[test]
+fn arena_iterations_set_the_tested_search_budget() {
+    // --iterations: the tested level's searches run that many iterations per decision (the
+    // browser's time budget buys more than the default), and the report says so.
+    let arena = |iterations: &str, tested: &str| {
+        let seats = format!("{tested},easy,easy");
+        run(&["arena", "--game", "nain-jaune", "--players", "3", "--seats", &seats, "--deals", "2", "--seed", "4", "--iterations", iterations], None)
+    };
+    let output = arena("50", "hard");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let report = json_out(&output);
+    assert_eq!(report["tested_iterations"], 50);
+    assert_eq!(report["deals"], 2);
+    let default = run(&["arena", "--game", "nain-jaune", "--players", "3", "--seats", "random,easy,easy", "--deals", "1", "--seed", "4"], None);
+    assert!(json_out(&default).get("tested_iterations").is_none(), "no budget given, none reported");
+    for (iterations, tested, why) in [("0", "hard", "from 1"), ("200001", "medium", "to 200000"), ("50", "easy", "does not search"), ("x", "hard", "a number")] {
+        let output = arena(iterations, tested);
+        assert_ne!(output.status.code(), Some(0), "--iterations {iterations} for {tested}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains(why), "{}", String::from_utf8_lossy(&output.stderr));
+    }
+}
+
+#[test]
 fn encode_and_decode_round_trip_a_record() {
     // `referee encode` prints the URL-safe text of `position=`; `referee decode` reads it back,
     // alone or inside a whole address.

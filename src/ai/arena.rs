@@ -9,7 +9,8 @@
 
 use serde::Serialize;
 
-use super::{choose, GameBots, Level};
+use super::search::{Budget, NoClock};
+use super::{choose_within, GameBots, Level};
 use crate::engine::game::{starting_chips, Seat, Setup, SetupError};
 use crate::engine::rng::{seeded, GameRng};
 
@@ -19,20 +20,43 @@ pub struct ArenaReport {
     pub players: usize,
     pub tested: String,
     pub baseline: String,
+    /// The tested level's search iterations per decision, when not its default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tested_iterations: Option<u32>,
     pub deals: u32,
     #[serde(flatten)]
     pub paired: Paired,
 }
 
+/// One side of the arena: a level, and the iterations its searches run per decision (the level's
+/// default budget unless given: the browser's time budget buys more, see the README).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Side {
+    pub level: Level,
+    pub iterations: Option<u32>,
+}
+
+impl Side {
+    pub fn new(level: Level) -> Side {
+        Side { level, iterations: None }
+    }
+
+    /// This side's move for the seat `observation` belongs to.
+    fn choose<G: GameBots>(&self, observation: &G::Observation, rng: &mut GameRng) -> G::Action {
+        let budget = self.iterations.map_or_else(|| G::default_budget(self.level), Budget::iterations);
+        choose_within::<G>(observation, self.level, budget, &NoClock, rng)
+    }
+}
+
 /// Plays one deal of a fresh game seeded `seed` with `levels` per seat; returns each seat's
 /// chips won or lost (negative) over that deal, stakes included.
-pub fn play_deal<G: GameBots>(setup: &Setup, levels: &[Level], rng: &mut GameRng) -> Result<Vec<f64>, SetupError> {
+pub fn play_deal<G: GameBots>(setup: &Setup, levels: &[Side], rng: &mut GameRng) -> Result<Vec<f64>, SetupError> {
     let mut game = G::new(setup)?;
     game.set_logging(false);
     game.set_single_deal(true);
     let start = starting_chips(setup)?;
     while let Some(seat) = game.to_move() {
-        let action = choose::<G>(&game.observe(seat), levels[seat], rng);
+        let action = levels[seat].choose::<G>(&game.observe(seat), rng);
         game.play(seat, &action).expect("computer players choose legal moves");
     }
     Ok(game.chip_counts().iter().zip(&start).map(|(a, b)| (a - b) as f64).collect())
@@ -41,7 +65,7 @@ pub fn play_deal<G: GameBots>(setup: &Setup, levels: &[Level], rng: &mut GameRng
 /// Runs the arena: `deals` deals, each from its own seed derived from `seed`.
 pub fn run<G: GameBots>(
     players: usize,
-    tested: Level,
+    tested: Side,
     baseline: Level,
     deals: u32,
     seed: u64,
@@ -53,8 +77,9 @@ pub fn run<G: GameBots>(
     Ok(ArenaReport {
         game: G::ID.key(),
         players,
-        tested: tested.key().to_string(),
+        tested: tested.level.key().to_string(),
         baseline: baseline.key().to_string(),
+        tested_iterations: tested.iterations,
         deals,
         paired,
     })
@@ -84,8 +109,8 @@ fn derived_setup(players: usize, seed: u64, index: u32, options: &serde_json::Ma
 }
 
 /// Each seat's level: `tested` at `tested_seat` (if any), `baseline` everywhere else.
-fn seat_levels(players: usize, tested_seat: Option<Seat>, tested: Level, baseline: Level) -> Vec<Level> {
-    (0..players).map(|s| if Some(s) == tested_seat { tested } else { baseline }).collect()
+fn seat_levels(players: usize, tested_seat: Option<Seat>, tested: Side, baseline: Level) -> Vec<Side> {
+    (0..players).map(|s| if Some(s) == tested_seat { tested } else { Side::new(baseline) }).collect()
 }
 
 /// The duplicate-deal method of [`run`] for any way of playing: for each of `deals` deals (each
@@ -137,6 +162,9 @@ pub struct MatchReport {
     pub players: usize,
     pub tested: String,
     pub baseline: String,
+    /// The tested level's search iterations per decision, when not its default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tested_iterations: Option<u32>,
     pub matches: u32,
     pub tested_wins: u32,
     /// Matches that ended without a winner (the safety limit on rounds, on a tie).
@@ -150,11 +178,11 @@ pub struct MatchReport {
 }
 
 /// Plays one whole game with `levels` per seat; returns the winner (if any) and the rounds dealt.
-pub fn play_match<G: GameBots>(setup: &Setup, levels: &[Level], rng: &mut GameRng) -> Result<(Option<Seat>, u32), SetupError> {
+pub fn play_match<G: GameBots>(setup: &Setup, levels: &[Side], rng: &mut GameRng) -> Result<(Option<Seat>, u32), SetupError> {
     let mut game = G::new(setup)?;
     game.set_logging(false);
     while let Some(seat) = game.to_move() {
-        let action = choose::<G>(&game.observe(seat), levels[seat], rng);
+        let action = levels[seat].choose::<G>(&game.observe(seat), rng);
         game.play(seat, &action).expect("computer players choose legal moves");
     }
     Ok((game.winner_seat(), game.deal_number()))
@@ -165,7 +193,7 @@ pub fn play_match<G: GameBots>(setup: &Setup, levels: &[Level], rng: &mut GameRn
 #[allow(clippy::too_many_arguments)]
 pub fn run_matches<G: GameBots>(
     players: usize,
-    tested: Level,
+    tested: Side,
     baseline: Level,
     matches: u32,
     seed: u64,
@@ -192,8 +220,9 @@ pub fn run_matches<G: GameBots>(
     Ok(MatchReport {
         game: G::ID.key(),
         players,
-        tested: tested.key().to_string(),
+        tested: tested.level.key().to_string(),
         baseline: baseline.key().to_string(),
+        tested_iterations: tested.iterations,
         matches,
         tested_wins: wins,
         no_winner: none,

@@ -110,27 +110,40 @@ pub fn choose_within<G: GameBots>(
     clock: &dyn Clock,
     rng: &mut GameRng,
 ) -> G::Action {
+    decide_within::<G>(observation, level, budget, clock, rng).0
+}
+
+/// The move `level` chooses within `budget`, with the iterations its search ran (0 when the rules
+/// or a single candidate settled it).
+pub fn decide_within<G: GameBots>(
+    observation: &G::Observation,
+    level: Level,
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+) -> (G::Action, u32) {
     match level {
-        Level::Random | Level::Easy => choose_by_rules::<G>(observation, level, rng),
+        Level::Random | Level::Easy => (choose_by_rules::<G>(observation, level, rng), 0),
         Level::Medium | Level::Hard => {
             let world = G::determinize(observation, rng);
             let seat = world.to_move().expect("choose() is only asked when a seat has a move");
             if let Some(action) = G::settled_by_rules(observation, &world, rng) {
-                return action;
+                return (action, 0);
             }
             let mut searched = Vec::new();
             G::search_actions_into(&world, &mut searched);
             assert!(!searched.is_empty(), "the seat to move has a legal move");
             let candidates = G::search_candidates(observation, &searched);
             let kind = if level == Level::Medium { SearchKind::Pimc } else { G::HARD_SEARCH };
-            match (kind, candidates.len()) {
-                (_, 1) => candidates[0].clone(),
+            let result = match (kind, candidates.len()) {
+                (_, 1) => return (candidates[0].clone(), 0),
                 (SearchKind::Pimc, _) if G::CANDIDATES_RANKED && level == Level::Hard => {
-                    search::pimc_ranked::<G>(observation, seat, &candidates, budget, clock, rng, RANKED_Z).best
+                    search::pimc_ranked::<G>(observation, seat, &candidates, budget, clock, rng, RANKED_Z)
                 }
-                (SearchKind::Pimc, _) => search::pimc::<G>(observation, seat, &candidates, budget, clock, rng).best,
-                (SearchKind::Ismcts, _) => search::ismcts::<G>(observation, seat, &candidates, budget, clock, rng).best,
-            }
+                (SearchKind::Pimc, _) => search::pimc::<G>(observation, seat, &candidates, budget, clock, rng),
+                (SearchKind::Ismcts, _) => search::ismcts::<G>(observation, seat, &candidates, budget, clock, rng),
+            };
+            (result.best, result.iterations)
         }
     }
 }

@@ -18,6 +18,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use serde_json::json;
+use tapis::ai::arena::Side;
 use tapis::ai::{self, Level};
 use tapis::engine::bonanza::Bonanza;
 use tapis::engine::game::GameId;
@@ -30,13 +31,14 @@ const USAGE: &str = "usage:
   referee replay FILE|-
   referee play --game G --players N --seats LEVEL,LEVEL,... --seed S [--option key=value ...]
   referee bench --game G --players N [--seconds S] [--seed S]
-  referee arena --game G --players N --seats TESTED,BASELINE,... [--deals D | --matches M] --seed S [--option key=value ...]
+  referee arena --game G --players N --seats TESTED,BASELINE,... [--deals D | --matches M] [--iterations I] --seed S [--option key=value ...]
   referee programs --players N --rounds R --seed S [--markdown true]
   referee encode FILE|-       (a record -> the URL-safe text of position=)
   referee decode TEXT|-       (that text, or an address holding position=, -> the record)
 games: bonanza, nain-jaune, programmes; levels: random, easy, medium, hard
 arena: bonanza and nain-jaune compare chips per deal over D duplicate deals; programmes plays M whole matches
-(--deals D counts them too) and reports the share the tested level wins";
+(--deals D counts them too) and reports the share the tested level wins; --iterations sets the tested level's
+search iterations per decision (default: the level's own budget)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -227,6 +229,7 @@ fn play(args: &[String]) -> Result<(), String> {
 fn deal_arena<G: ai::GameBots>(
     flags: &Flags,
     players: usize,
+    tested: Side,
     levels: &[Level],
     seed: u64,
     options: &serde_json::Map<String, serde_json::Value>,
@@ -235,7 +238,7 @@ fn deal_arena<G: ai::GameBots>(
         return Err(format!("--matches is for programmes; {}'s arena counts --deals", G::ID.key()));
     }
     let deals: u32 = flags.number("deals", Some(200))?;
-    let report = ai::arena::run::<G>(players, levels[0], levels[1], deals, seed, options).map_err(|e| e.0)?;
+    let report = ai::arena::run::<G>(players, tested, levels[1], deals, seed, options).map_err(|e| e.0)?;
     Ok(serde_json::to_value(&report))
 }
 
@@ -243,7 +246,7 @@ fn deal_arena<G: ai::GameBots>(
 /// Bonanza and Nain Jaune, whole matches for Programmes.
 fn arena(args: &[String]) -> Result<(), String> {
     let flags = Flags::parse(args)?;
-    flags.check_known(&["game", "players", "seats", "deals", "matches", "seed", "option"])?;
+    flags.check_known(&["game", "players", "seats", "deals", "matches", "iterations", "seed", "option"])?;
     let game = flags.game()?;
     let players: usize = flags.number("players", None)?;
     let seed: u64 = flags.number("seed", Some(1))?;
@@ -254,10 +257,21 @@ fn arena(args: &[String]) -> Result<(), String> {
     if levels[1..].iter().any(|l| *l != levels[1]) {
         return Err("--seats: every seat after the first must have the same (baseline) level".into());
     }
+    let iterations = match flags.get("iterations") {
+        Some(_) if matches!(levels[0], Level::Random | Level::Easy) => {
+            return Err(format!("--iterations is for a search level (medium, hard); '{}' does not search", levels[0]))
+        }
+        Some(_) => match flags.number::<u32>("iterations", None)? {
+            n @ 1..=ai::MAX_ITERATIONS => Some(n),
+            n => return Err(format!("--iterations must be from 1 to {}, not {n}", ai::MAX_ITERATIONS)),
+        },
+        None => None,
+    };
+    let tested = Side { level: levels[0], iterations };
     let options = options(&flags)?;
     let report = match game {
-        GameId::Bonanza => deal_arena::<Bonanza>(&flags, players, &levels, seed, &options)?,
-        GameId::NainJaune => deal_arena::<NainJaune>(&flags, players, &levels, seed, &options)?,
+        GameId::Bonanza => deal_arena::<Bonanza>(&flags, players, tested, &levels, seed, &options)?,
+        GameId::NainJaune => deal_arena::<NainJaune>(&flags, players, tested, &levels, seed, &options)?,
         GameId::Programmes => {
             // A Programmes "deal" of the arena is a whole match (the AI issue's command gives
             // --deals for every game): either flag counts them, not both.
@@ -266,7 +280,7 @@ fn arena(args: &[String]) -> Result<(), String> {
                 (None, Some(_)) => flags.number("deals", None)?,
                 _ => flags.number("matches", Some(100))?,
             };
-            let r = ai::arena::run_matches::<Programmes>(players, levels[0], levels[1], matches, seed, &options, |m, winner, seat| {
+            let r = ai::arena::run_matches::<Programmes>(players, tested, levels[1], matches, seed, &options, |m, winner, seat| {
                 eprintln!("match {}: tested seat {seat}, winner {}", m + 1, winner.map_or("none".to_string(), |w| w.to_string()));
             })
             .map_err(|e| e.0)?;
