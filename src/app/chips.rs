@@ -9,11 +9,10 @@ use crate::engine::game::Chips;
 /// `value` should be a memo: every change of the number restarts the animation.
 #[component]
 pub fn ChipCount(#[prop(into)] value: Signal<Chips>) -> impl IntoView {
-    let previous = StoredValue::new(value.get_untracked());
+    let previous = std::cell::Cell::new(value.get_untracked());
     move || {
         let now = value.get();
-        let delta = now - previous.get_value();
-        previous.set_value(now);
+        let delta = now - previous.replace(now);
         let class = match delta.signum() {
             1 => "chip-count gain",
             -1 => "chip-count loss",

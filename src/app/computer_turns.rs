@@ -24,13 +24,14 @@ pub const AI_BUDGET_MS: u32 = 200;
 /// Call it once from the game screen's component (it lives as long as that component).
 pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
     let session = state.session;
-    let requested = StoredValue::new(None::<(u64, usize)>);
-    let retries_seen = StoredValue::new(state.ai_retry.get_untracked());
+    // Read and written by this effect alone.
+    let requested = std::cell::Cell::new(None::<(u64, usize)>);
+    let retries_seen = std::cell::Cell::new(state.ai_retry.get_untracked());
     Effect::new(move |_| {
         let retries = state.ai_retry.get();
-        if retries != retries_seen.get_value() {
-            retries_seen.set_value(retries);
-            requested.set_value(None);
+        if retries != retries_seen.get() {
+            retries_seen.set(retries);
+            requested.set(None);
         }
         let turn = session.with(|s| {
             let s = s.as_ref()?;
@@ -43,10 +44,10 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
             }
         });
         let Some((id, index, seat, level, record_seed)) = turn else { return };
-        if requested.get_value() == Some((id, index)) {
+        if requested.get() == Some((id, index)) {
             return;
         }
-        requested.set_value(Some((id, index)));
+        requested.set(Some((id, index)));
         let Some((game, observation)) =
             session.with_untracked(|s| s.as_ref().map(|s| (s.table.game_id(), s.table.observation_json(seat))))
         else {

@@ -273,15 +273,15 @@ pub fn connect(state: AppState) {
 fn report_moves(state: AppState) {
     let host = state.host;
     // (session id, actions already reported, game over already reported)
-    let seen = StoredValue::new((0u64, 0usize, false));
+    let seen = std::cell::Cell::new((0u64, 0usize, false));
     Effect::new(move |_| {
         let mut out = Vec::new();
         state.session.with(|s| {
             let Some(s) = s else { return };
-            let (id, reported, over) = seen.get_value();
+            let (id, reported, over) = seen.get();
             let len = s.record.actions.len();
             if s.id != id {
-                seen.set_value((s.id, len, s.table.is_finished()));
+                seen.set((s.id, len, s.table.is_finished()));
                 return;
             }
             for (index, a) in s.record.actions.iter().enumerate().skip(reported) {
@@ -298,7 +298,7 @@ fn report_moves(state: AppState) {
                     }),
                 ));
             }
-            seen.set_value((id, len, over || finished));
+            seen.set((id, len, over || finished));
         });
         // Sent once the session is no longer borrowed: a host may answer at once.
         for (kind, fields) in out {
