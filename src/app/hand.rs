@@ -9,7 +9,8 @@ use wasm_bindgen::JsCast;
 use crate::engine::cards::{Card, CardSet};
 
 use crate::app::card_svg::CardFace;
-use crate::app::i18n::{card_label, tr, use_lang, Lang, T};
+use crate::app::i18n::{card_label, pass_device_to, tr, use_lang, Lang, Names, T};
+use crate::engine::game::Seat;
 
 fn play_hint(lang: Lang, playable: bool, active: bool) -> &'static str {
     match (lang, active, playable) {
@@ -212,18 +213,21 @@ pub fn NoHand() -> impl IntoView {
 }
 
 /// In the hand's place when two people share the screen, between their turns: whose turn it is
-/// (`next`, a sentence) and the button that shows that player's cards.
+/// (`next`) and the button that shows that player's cards (it sets `shown_to`).
 #[component]
 pub fn HandCover(
-    #[prop(into)] next: Signal<String>,
-    on_show: Callback<()>,
+    next: Memo<Option<Seat>>,
+    names: Memo<Names>,
+    shown_to: RwSignal<Option<Seat>>,
     #[prop(optional)] button: NodeRef<leptos::html::Button>,
 ) -> impl IntoView {
+    let lang = use_lang();
+    let sentence = move || next.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default();
     view! {
         <section class="hand-area hand-cover">
             <div class="hand hand-empty" data-testid="hand">
-                <p>{next}</p>
-                <button type="button" class="btn btn-primary" node_ref=button on:click=move |_| on_show.run(())>
+                <p>{sentence}</p>
+                <button type="button" class="btn btn-primary" node_ref=button on:click=move |_| shown_to.set(next.get_untracked())>
                     {tr(T::ShowMyCards)}
                 </button>
             </div>

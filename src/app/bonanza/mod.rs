@@ -26,7 +26,7 @@ use super::card_svg::CardFace;
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hand::{Hand, HandCover, NoHand};
 use super::hint::{HintRow, Hints, Suggestion};
-use super::i18n::{hand_title, pass_device_to, Lang, Names, T};
+use super::i18n::{hand_title, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::results::GameOverPanel;
 use super::seats::{SeatView, SeatsRing};
@@ -450,8 +450,9 @@ pub fn BonanzaTable() -> impl IntoView {
                                 when=move || !covered()
                                 fallback=move || view! {
                                     <HandCover
-                                        next=Signal::derive(move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default())
-                                        on_show=Callback::new(move |_| revealed.set(to_move.get_untracked()))
+                                        next=to_move
+                                        names=names
+                                        shown_to=revealed
                                         button=cover_button
                                     />
                                 }

@@ -19,7 +19,7 @@ use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase};
 
 use super::i18n::{
-    event_sentence, hand_title, hint_card, hint_sentence, is_announcement, pass_device_to, round_title,
+    event_sentence, hand_title, hint_card, hint_sentence, is_announcement, round_title,
     waiting_for, your_turn_follow, T,
 };
 use super::hint::{HintRow, Hints, Suggestion};
@@ -322,8 +322,9 @@ pub fn NainJauneTable() -> impl IntoView {
                                 when=move || !covered.get()
                                 fallback=move || view! {
                                     <HandCover
-                                        next=Signal::derive(move || to_move.get().map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default())
-                                        on_show=Callback::new(move |_| revealed.set(to_move.get_untracked()))
+                                        next=to_move
+                                        names=names
+                                        shown_to=revealed
                                         button=cover_button
                                     />
                                 }

@@ -13,7 +13,7 @@ use crate::app::card_svg::CardFace;
 use crate::app::i18n::{card_label, use_lang, Lang};
 
 /// What a focus move brings into view, besides the focused element.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub enum InView {
     /// The focused element alone.
     Itself,

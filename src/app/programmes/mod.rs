@@ -28,7 +28,7 @@ use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, Progr
 
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hint::{HintRow, Hints, Suggestion};
-use super::i18n::{hand_title, pass_device_to, round_title, T};
+use super::i18n::{hand_title, round_title, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
 use super::session::Session;
@@ -382,7 +382,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         } else {
             Some("[data-testid='hand-card-0']")
         };
-        if target.is_some() || view != InView::Itself {
+        if target.is_some() || !matches!(view, InView::Itself) {
             focus_soon_showing(target.map(String::from), view);
         }
     });
@@ -513,10 +513,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         Bottom::NoHuman => Some(view! { <NoHand /> }.into_any()),
         Bottom::Cover => Some(
             view! {
-                <HandCover
-                    next=Signal::derive(move || turn.get().to_move.map(|m| names.with(|n| pass_device_to(lang.get(), &n.of(m)))).unwrap_or_default())
-                    on_show=Callback::new(move |_| shown_to.set(turn.get_untracked().to_move))
-                />
+                <HandCover next=Memo::new(move |_| turn.get().to_move) names=names shown_to=shown_to />
             }
             .into_any(),
         ),
