@@ -202,6 +202,37 @@ pub fn Hand(
     }
 }
 
+/// The hand's place in Nain Jaune and Bonanza: a note when nobody plays at this screen
+/// (`nobody`), the cover between two people's turns at a shared screen (`covered`), else
+/// `children` (the hand).
+#[component]
+pub fn HandPlace(
+    #[prop(into)] nobody: Signal<bool>,
+    #[prop(into)] covered: Signal<bool>,
+    next: Memo<Option<Seat>>,
+    names: Memo<Names>,
+    shown_to: RwSignal<Option<Seat>>,
+    cover_button: NodeRef<leptos::html::Button>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let hand_or_cover = move || {
+        let children = children.clone();
+        view! {
+            <Show
+                when=move || !covered.get()
+                fallback=move || view! { <HandCover next=next names=names shown_to=shown_to button=cover_button /> }
+            >
+                {children()}
+            </Show>
+        }
+    };
+    view! {
+        <Show when=move || !nobody.get() fallback=|| view! { <NoHand /> }>
+            {hand_or_cover()}
+        </Show>
+    }
+}
+
 /// In the hand's place when nobody plays at this screen.
 #[component]
 pub fn NoHand() -> impl IntoView {

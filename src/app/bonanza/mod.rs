@@ -24,7 +24,7 @@ use crate::engine::game::{Chips, Game, Seat};
 
 use super::card_svg::CardFace;
 use super::computer_turns::{drive_computer_turns, play_human_move};
-use super::hand::{Hand, HandCover, NoHand};
+use super::hand::{Hand, HandPlace};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
@@ -440,26 +440,16 @@ pub fn BonanzaTable() -> impl IntoView {
                         </Show>
                     </div>
                     <Show when=move || !finished() || pending_summary.get().is_some()>
-                        <Show
-                            when=move || viewer().is_some()
-                            fallback=move || view! {
-                                <NoHand />
-                            }
+                        <HandPlace
+                            nobody=Signal::derive(move || viewer().is_none())
+                            covered=Signal::derive(covered)
+                            next=to_move
+                            names=names
+                            shown_to=revealed
+                            cover_button=cover_button
                         >
-                            <Show
-                                when=move || !covered()
-                                fallback=move || view! {
-                                    <HandCover
-                                        next=to_move
-                                        names=names
-                                        shown_to=revealed
-                                        button=cover_button
-                                    />
-                                }
-                            >
-                                <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />
-                            </Show>
-                        </Show>
+                            <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />
+                        </HandPlace>
                     </Show>
                 </div>
                 {game_over_view}

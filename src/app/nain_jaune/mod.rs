@@ -26,7 +26,7 @@ use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::{AppState, Screen};
 use board::{Board, RunningSequence};
-use super::hand::{Hand, HandCover, NoHand};
+use super::hand::{Hand, HandPlace};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::Session;
 use summary::{game_over_reason, RoundReport, RoundSummary};
@@ -312,32 +312,16 @@ pub fn NainJauneTable() -> impl IntoView {
                         </div>
                     </div>
                     <Show when=move || !finished.get() || pending_summary.get().is_some()>
-                        <Show
-                            when=move || viewer.get().is_some()
-                            fallback=move || view! {
-                                <NoHand />
-                            }
+                        <HandPlace
+                            nobody=Signal::derive(move || viewer.get().is_none())
+                            covered=covered
+                            next=to_move
+                            names=names
+                            shown_to=revealed
+                            cover_button=cover_button
                         >
-                            <Show
-                                when=move || !covered.get()
-                                fallback=move || view! {
-                                    <HandCover
-                                        next=to_move
-                                        names=names
-                                        shown_to=revealed
-                                        button=cover_button
-                                    />
-                                }
-                            >
-                                <Hand
-                                    cards=hand_cards
-                                    playable=playable
-                                    active=active
-                                    on_play=play_card
-                                    title=hand_heading
-                                />
-                            </Show>
-                        </Show>
+                            <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading />
+                        </HandPlace>
                     </Show>
                 </div>
                 {move || game_over_view()}
