@@ -118,7 +118,8 @@ export async function settleAnimations(page) {
 }
 
 /** Screenshot into tests/e2e/artifacts/NAME.png; then checks that what was shot fits: neither the
- *  page nor a dialog or a chip table needs a sideways scroll, and no seat plate cuts its counts. */
+ *  page nor a dialog or a chip table needs a sideways scroll, no seat plate cuts its counts and no
+ *  board box its name. */
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await settleAnimations(page);
@@ -140,7 +141,11 @@ export async function shot(page, name) {
         .map((n) => `${who}'s note "${n.textContent}"`);
       return [...counts, ...notes];
     });
-    return [...wider, ...cut];
+    // A Nain Jaune box's name is never cut short ("Yellow Dw…" once, on a wide screen).
+    const names = [...document.querySelectorAll('.box-name')]
+      .filter((n) => n.scrollWidth > n.clientWidth + 1)
+      .map((n) => `box name "${n.textContent}"`);
+    return [...wider, ...cut, ...names];
   });
   assert.deepEqual(wide, [], `${name}: wider than the room it has: ${wide.join(', ')}`);
   // An open dialog's title is on top: nothing (the top bar, a seat) is drawn over it.
