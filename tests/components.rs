@@ -107,6 +107,38 @@ async fn four_colour_mode_paints_each_suit() {
     div.remove();
 }
 
+/// A compact face (cards a few pixels wide: shown cards, the deal's story, the wheel) is the index
+/// and one pip in the suit's ink, with the same label; the joker is its star.
+#[wasm_bindgen_test]
+async fn compact_face_is_its_index_and_suit() {
+    let div = fresh_div();
+    let four = RwSignal::new(false);
+    let _mounted = leptos::mount::mount_to(div.clone(), move || {
+        view! {
+            <CardFace card=card("10C") lang=Signal::stored(Lang::En) four_colour=four compact=true />
+            <CardFace card=card("QH") lang=Signal::stored(Lang::Fr) compact=true />
+            <CardFace card=Card::JOKER lang=Signal::stored(Lang::En) compact=true />
+        }
+    });
+    tick().await;
+    let faces = div.query_selector_all("svg.card-face").unwrap();
+    let face = |i| faces.item(i).unwrap().unchecked_into::<web_sys::Element>();
+    let texts = |i| {
+        let list = face(i).query_selector_all("text").unwrap();
+        (0..list.length()).map(|k| list.item(k).unwrap().text_content().unwrap_or_default()).collect::<Vec<_>>()
+    };
+    let paths = |i| face(i).query_selector_all("path").unwrap().length();
+    assert_eq!(face(0).get_attribute("aria-label").as_deref(), Some("10 of clubs"));
+    assert_eq!((texts(0), paths(0)), (vec!["10".to_string()], 1));
+    assert_eq!((texts(1), paths(1)), (vec!["D".to_string()], 1), "a queen is D in French");
+    assert_eq!((texts(2), paths(2)), (Vec::<String>::new(), 1), "the joker's star alone");
+    four.set(true);
+    tick().await;
+    let pip: web_sys::Element = face(0).query_selector("path").unwrap().unwrap();
+    assert_eq!(pip.get_attribute("fill").as_deref(), Some("#17803d"), "clubs are green in four colours");
+    div.remove();
+}
+
 /// The hand marks as playable exactly the cards the engine allows, in lead and follow positions.
 #[wasm_bindgen_test]
 async fn hand_marks_exactly_the_legal_cards() {

@@ -124,12 +124,23 @@ fn court_ornament(rank: Rank, ink: &'static str) -> impl IntoView {
 }
 
 /// The drawing of a face-up card (everything inside the `<svg>`).
-fn face_contents(card: Card, lang: Lang, four_colour: bool) -> AnyView {
+fn face_contents(card: Card, lang: Lang, four_colour: bool, compact: bool) -> AnyView {
     let (Some(rank), Some(suit)) = (card.rank(), card.suit()) else {
-        return joker_contents().into_any();
+        return joker_contents(compact).into_any();
     };
     let (_, ink) = suit_ink(suit, four_colour);
     let index = rank_index(lang, rank);
+    if compact {
+        // Drawn 16 to 26 px wide, a printed card's corner index would be 4 px tall: the index and
+        // the suit fill the card instead.
+        let (size, spacing) = if index.len() > 1 { ("54", "-5") } else { ("68", "0") };
+        return view! {
+            <text x="50" y="68" text-anchor="middle" font-size=size font-weight="700" letter-spacing=spacing
+                font-family="Georgia, 'Times New Roman', serif" fill=ink>{index}</text>
+            {pip(suit, 50, 104, 50, false, ink)}
+        }
+        .into_any();
+    }
     let index_size = if index.len() > 1 { "21" } else { "25" };
     let corner = move |flip: bool| {
         let transform = if flip { "rotate(180 50 70)" } else { "" };
@@ -165,8 +176,11 @@ fn face_contents(card: Card, lang: Lang, four_colour: bool) -> AnyView {
     .into_any()
 }
 
-fn joker_contents() -> impl IntoView {
+fn joker_contents(compact: bool) -> AnyView {
     let star = "M50 40 L56 58 L75 58 L60 69 L66 87 L50 76 L34 87 L40 69 L25 58 L44 58 Z";
+    if compact {
+        return view! { <path d=star fill="#6a1b9a" transform="translate(50 70) scale(1.7) translate(-50 -63)" /> }.into_any();
+    }
     let letters = |flip: bool| {
         let transform = if flip { "rotate(180 50 70)" } else { "" };
         view! {
@@ -184,6 +198,7 @@ fn joker_contents() -> impl IntoView {
         <circle cx="50" cy="66" r="26" fill="#f4c430" fill-opacity="0.25" />
         <path d=star fill="#6a1b9a" />
     }
+    .into_any()
 }
 
 /// A face-up card. The label ("7 of diamonds" / "7 de carreau") follows the app's language, the
@@ -203,6 +218,10 @@ pub fn CardFace(
     /// Hidden from screen readers (the card sits in a button that has its own label).
     #[prop(optional)]
     decorative: bool,
+    /// Index and suit only, as large as the card allows: for cards drawn a few pixels wide,
+    /// side by side (a card's corner would be unreadable there).
+    #[prop(optional)]
+    compact: bool,
 ) -> impl IntoView {
     if face_down {
         return view! { <CardBack decorative=decorative /> }.into_any();
@@ -224,7 +243,7 @@ pub fn CardFace(
             focusable="false"
         >
             <rect class="card-paper" x="1" y="1" width="98" height="138" rx="8" />
-            {move || face_contents(card, lang.get(), four_colour.get())}
+            {move || face_contents(card, lang.get(), four_colour.get(), compact)}
         </svg>
     }
     .into_any()

@@ -109,7 +109,7 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
                 {move || view_of.with(|v| v.note.clone()).map(|note| view! { <span class="seat-note">{note}</span> })}
                 {move || view_of.with(|v| {
                     (!v.shown.is_empty()).then(|| {
-                        let cards = v.shown.iter().map(|c| view! { <span class="seat-shown-card"><CardFace card=*c decorative=true /></span> }).collect_view();
+                        let cards = v.shown.iter().map(|c| view! { <span class="seat-shown-card"><CardFace card=*c decorative=true compact=true /></span> }).collect_view();
                         view! { <span class="seat-shown" data-testid=format!("shown-{seat}")>{cards}</span> }
                     })
                 })}

@@ -55,7 +55,7 @@ pub fn with_game<T: PartialEq + Default + Send + Sync + 'static>(
 
 /// Small card faces in a row (a show, a poker hand, the cards left).
 pub fn mini_cards(cards: &[Card]) -> impl IntoView {
-    let faces = cards.iter().map(|&c| view! { <span class="mini-card"><CardFace card=c /></span> }).collect_view();
+    let faces = cards.iter().map(|&c| view! { <span class="mini-card"><CardFace card=c compact=true /></span> }).collect_view();
     view! { <span class="mini-cards">{faces}</span> }
 }
 

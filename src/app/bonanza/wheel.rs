@@ -112,7 +112,7 @@ pub fn Wheel(
         let chips = Memo::new(move |_| board.with(|b| b[space.index()]));
         let cards = emblem(space)
             .into_iter()
-            .map(|card| view! { <span class="space-card"><CardFace card=card decorative=true /></span> })
+            .map(|card| view! { <span class="space-card"><CardFace card=card decorative=true compact=true /></span> })
             .collect_view();
         view! {
             <div
