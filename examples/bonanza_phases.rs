@@ -13,6 +13,11 @@
 //! (ITERATIONS sampled worlds) instead of ISMCTS.
 //! The search is the hard level's ISMCTS, run even where the hard level itself now leaves the
 //! move to the rules (`GameBots::settled_by_rules`): this is how that choice was measured.
+//! PHASES `hard` is the hard level itself, as `referee arena` plays it.
+//!
+//! Besides the paired difference it prints where the chips moved: the tested seat's chips won or
+//! lost in each phase (the bets and the space at the poker, the spaces and the Bonanza in the
+//! race…), minus the same in the control deals (the mean over their seats).
 
 use std::env;
 use std::process::ExitCode;
@@ -30,9 +35,27 @@ enum Play {
     Search,
     Rules,
     Easy,
+    /// The hard level as it plays (its rules where it settles a phase by them).
+    Hard,
+}
+
+/// The phases the chips are counted in, as printed.
+const PHASE_NAMES: [&str; 4] = ["widow and auction", "calls", "poker", "race"];
+
+/// `phase`'s index in [`PHASE_NAMES`] (the end of the game counts with the race).
+fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::Widow | Phase::Auction => 0,
+        Phase::Call(_) => 1,
+        Phase::Poker => 2,
+        Phase::Lead | Phase::Follow(_) | Phase::GameOver => 3,
+    }
 }
 
 fn play_in(phases: &str, phase: Phase) -> Play {
+    if phases == "hard" {
+        return Play::Hard;
+    }
     let key = match phase {
         Phase::Widow | Phase::Auction => 'w',
         Phase::Call(_) => 'c',
@@ -66,8 +89,16 @@ fn search(observation: &Observation, iterations: u32, rng: &mut GameRng) -> Acti
     ismcts::<Bonanza>(observation, seat, &candidates, budget, &NoClock, rng).best
 }
 
-/// Chips won or lost by each seat over one deal; the tested seat, if any, searches in `phases`.
-fn play_deal(setup: &Setup, tested: Option<usize>, phases: &str, iterations: u32, rng: &mut GameRng) -> Vec<f64> {
+/// Chips won or lost by each seat over one deal, in all and phase by phase (`by_phase[seat]`);
+/// the tested seat, if any, searches in `phases`.
+fn play_deal(
+    setup: &Setup,
+    tested: Option<usize>,
+    phases: &str,
+    iterations: u32,
+    by_phase: &mut [[f64; 4]],
+    rng: &mut GameRng,
+) -> Vec<f64> {
     let start = starting_chips(setup).expect("default options");
     let mut game = Bonanza::new(setup).expect("a valid setup");
     game.set_logging(false);
@@ -79,8 +110,13 @@ fn play_deal(setup: &Setup, tested: Option<usize>, phases: &str, iterations: u32
             Play::Search => search(&observation, iterations, rng),
             Play::Rules => bonanza_bot::decide(&observation, &game.legal_actions(), rng).action,
             Play::Easy => choose::<Bonanza>(&observation, Level::Easy, rng),
+            Play::Hard => choose::<Bonanza>(&observation, Level::Hard, rng),
         };
+        let before = game.chip_counts().to_vec();
         game.play(seat, &action).expect("legal moves");
+        for (s, (after, before)) in game.chip_counts().iter().zip(before).enumerate() {
+            by_phase[s][phase_index(observation.phase)] += (after - before) as f64;
+        }
     }
     game.chip_counts().iter().zip(&start).map(|(after, before)| (after - before) as f64).collect()
 }
@@ -98,17 +134,37 @@ fn main() -> ExitCode {
         _ => None,
     };
     let Some((phases, deals, seed, iterations)) = parsed else {
-        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r, or W C P R)");
+        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r, or W C P R; or hard)");
         return ExitCode::from(2);
     };
     let options = serde_json::Map::new();
+    // Per phase: the tested seats' chips, and the control deals' mean over their seats.
+    let (mut tested_phases, mut control_phases) = ([0.0; 4], [0.0; 4]);
     let paired = arena::duplicate_deals(PLAYERS, deals, seed, &options, |setup, tested, rng| {
-        Ok::<_, SetupError>(play_deal(setup, tested, &phases, iterations, rng))
+        let mut by_phase = [[0.0; 4]; PLAYERS];
+        let result = play_deal(setup, tested, &phases, iterations, &mut by_phase, rng);
+        for (s, seat_phases) in by_phase.iter().enumerate() {
+            let into = match tested {
+                Some(t) if t == s => &mut tested_phases,
+                Some(_) => continue,
+                None => &mut control_phases,
+            };
+            for (total, chips) in into.iter_mut().zip(seat_phases) {
+                *total += chips;
+            }
+        }
+        Ok::<_, SetupError>(result)
     })
     .expect("default options");
     println!(
         "search in '{phases}': {:+.2} chips per deal [{:+.2}, {:+.2}] over {deals} deals",
         paired.mean_difference, paired.ci95_low, paired.ci95_high
     );
+    // Both sums hold PLAYERS seat-deals per deal.
+    let per_deal = f64::from(deals) * PLAYERS as f64;
+    for (i, name) in PHASE_NAMES.iter().enumerate() {
+        let (tested, control) = (tested_phases[i] / per_deal, control_phases[i] / per_deal);
+        println!("  {name}: {:+.2} ({tested:+.2} against {control:+.2})", tested - control);
+    }
     ExitCode::SUCCESS
 }
