@@ -429,7 +429,7 @@ fn check_state(rules: &Rules, g: &Bonanza, total: Chips, legal: &[Action], ctx: 
                 Phase::Auction => {
                     let a = g.auction();
                     assert!(seat != g.dealer() && a.passed & (1 << seat) == 0 && a.high_bidder != Some(seat), "{}: seat {seat} may not bid now", ctx());
-                    let most = chips[seat].min(10_000);
+                    let most = chips[seat].min(tapis::engine::bonanza::MAX_BID);
                     let bids: Vec<Action> = (a.high_bid + 1..=most).map(Action::Bid).collect();
                     assert_eq!(legal[0], Action::Pass, "{}", ctx());
                     assert_eq!(&legal[1..], &bids[..], "{}: the bids", ctx());

@@ -274,6 +274,20 @@ fn the_auction_is_ascending_passes_are_final_and_the_high_bidder_is_not_asked_ag
 }
 
 #[test]
+fn only_the_bidders_chips_limit_a_bid_even_with_large_stacks() {
+    // RULES.md §1 Widow: "a bid never exceeds the bidder's chips" — and nothing lower does: with
+    // stacks of 20,000 a bid of 15,000 stands and the next bidder may outbid it.
+    let mut table = start(3, json!({ "chips": [20000, 20000, 20000], "deals": [layout(&["2S", "3S", "4S"])] }));
+    play_all(&mut table, &["sell widow", "bid 15000"]);
+    assert_eq!(table.legal().len(), 1 + (19_990 - 15_000), "pass, then every bid from 15,001 to his 19,990 chips");
+    assert_eq!(table.legal().last().map(String::as_str), Some("bid 19990"));
+    refused(&mut table, 2, "bid 19991", &["only 19990 chips"]);
+    play_all(&mut table, &["bid 19990", "pass"]);
+    assert_eq!(game(&table).widow_holder(), Some(2));
+    assert_eq!(chips(&table), [19_990 + 19_990, 19_990, 0], "the price goes to the dealer");
+}
+
+#[test]
 fn the_high_bidder_wins_when_everyone_else_has_passed() {
     // RULES.md §1 "Widow auction detail": a single bid followed by passes ends the auction.
     let mut table = start(3, json!({ "deals": [layout(&["2S", "3S", "4S"])] }));

@@ -48,9 +48,10 @@ use crate::engine::rng::{below, deal_rng, GameRng};
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 9;
 
-/// The highest bid the auction lists: a bid is also limited by the bidder's chips. Keeps the list
-/// of legal bids finite whatever the stacks (docs/rulings.md, "Bonanza").
-pub const MAX_BID: Chips = 10_000;
+/// The highest bid the auction lists: a bid is limited by the bidder's chips (RULES.md §1), and by
+/// this only with stacks no game reaches (starting stacks of millions), so that the list of legal
+/// bids stays a size a page and the referee can print (docs/rulings.md, "Bonanza").
+pub const MAX_BID: Chips = 1_000_000;
 
 /// What kind of decision the seat to move faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
