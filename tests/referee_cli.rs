@@ -215,6 +215,28 @@ fn malformed_input_gives_at_null() {
 }
 
 #[test]
+fn an_entry_of_actions_that_is_no_action_gives_its_index() {
+    // RECORD.md: "at": "INDEX of the offending action, or null" — an entry that is not
+    // {"seat": N, "do": "…"} is the offending action, named by its index.
+    let record = |second: &str| {
+        format!(r#"{{"format": 1, "game": "nain-jaune", "players": 3, "seed": 7, "actions": [{{"seat": 1, "do": "play 3S"}}, {second}]}}"#)
+    };
+    assert_refusal(&replay_stdin(&record(r#"{"seat": "2", "do": "play 4H"}"#)), json!(1), &["action 1", "seat"]);
+    assert_refusal(&replay_stdin(&record(r#"{"seat": 2, "do": 7}"#)), json!(1), &["action 1", "do"]);
+    assert_refusal(&replay_stdin(&record(r#""play 4H""#)), json!(1), &["action 1"]);
+}
+
+#[test]
+fn optional_fields_given_as_null_are_left_out() {
+    // RECORD.md: the optional fields (options, deals, actions, …) may be left out; null says the same.
+    let (out, code) =
+        replay_stdin(r#"{"format": 1, "game": "bonanza", "players": 3, "seed": 1, "options": null, "deals": null, "actions": null, "names": null}"#);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out["state"]["deal_number"], json!(1));
+    assert_eq!(out["state"]["options"]["poker_limit"], json!(5), "the defaults");
+}
+
+#[test]
 fn replay_without_exactly_one_file_gives_at_null() {
     // RECORD.md: `referee replay FILE` (or `-`): anything else is malformed input.
     for args in [vec!["replay"], vec!["replay", "a.json", "b.json"]] {

@@ -40,9 +40,16 @@ pub struct Record {
     pub seats: Option<Vec<String>>,
 }
 
-/// Why a record could not be read (before any action is applied).
+/// Why a record could not be read (before any action is applied), and the index of the entry of
+/// `actions` at fault when one is not an action at all (`{"seat": "2", …}`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadRecord(pub String);
+pub struct BadRecord(pub String, pub Option<usize>);
+
+impl BadRecord {
+    pub fn new(message: impl Into<String>) -> BadRecord {
+        BadRecord(message.into(), None)
+    }
+}
 
 impl std::fmt::Display for BadRecord {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -71,14 +78,25 @@ impl Record {
     /// Reads a record from JSON text, with a message a person can act on when it is not one.
     pub fn from_json(text: &str) -> Result<Record, BadRecord> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| BadRecord(format!("this is not valid JSON ({e})")))?;
-        if !value.is_object() {
-            return Err(BadRecord("a game record is a JSON object; this is not one".into()));
+            serde_json::from_str(text).map_err(|e| BadRecord::new(format!("this is not valid JSON ({e})")))?;
+        let serde_json::Value::Object(mut fields) = value else {
+            return Err(BadRecord::new("a game record is a JSON object; this is not one"));
+        };
+        // An optional field given as null is left out, like any other (RECORD.md: optional).
+        fields.retain(|_, v| !v.is_null());
+        if let Some(serde_json::Value::Array(actions)) = fields.get("actions") {
+            for (i, entry) in actions.iter().enumerate() {
+                if let Err(e) = RecordedAction::deserialize(entry) {
+                    let message = format!("action {i} is not {{\"seat\": SEAT, \"do\": \"ACTION\"}} ({e}): {entry}");
+                    return Err(BadRecord(message, Some(i)));
+                }
+            }
         }
+        let value = serde_json::Value::Object(fields);
         let record: Record =
-            serde_json::from_value(value).map_err(|e| BadRecord(format!("this is not a game record: {e}")))?;
+            serde_json::from_value(value).map_err(|e| BadRecord::new(format!("this is not a game record: {e}")))?;
         if record.format != FORMAT_VERSION {
-            return Err(BadRecord(format!(
+            return Err(BadRecord::new(format!(
                 "record format {} is not supported (this version reads format {FORMAT_VERSION})",
                 record.format
             )));
@@ -93,7 +111,7 @@ impl Record {
 
     pub fn game_id(&self) -> Result<GameId, BadRecord> {
         GameId::from_key(&self.game).ok_or_else(|| {
-            BadRecord(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game))
+            BadRecord::new(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game))
         })
     }
 

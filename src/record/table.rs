@@ -48,7 +48,7 @@ impl std::fmt::Display for ReplayError {
 
 impl From<BadRecord> for ReplayError {
     fn from(e: BadRecord) -> ReplayError {
-        ReplayError { message: e.0, at: None }
+        ReplayError { message: e.0, at: e.1 }
     }
 }
 
