@@ -13,7 +13,10 @@
 //! (ITERATIONS sampled worlds) instead of ISMCTS.
 //! The search is the hard level's ISMCTS, run even where the hard level itself now leaves the
 //! move to the rules (`GameBots::settled_by_rules`): this is how that choice was measured.
-//! PHASES `hard` is the hard level itself, as `referee arena` plays it.
+//! PHASES `hard` is the hard level itself, as `referee arena` plays it; letters after it change
+//! some phases: in lower case searched (ITERATIONS), in upper case by the rules the hard level plays
+//! where it does not search (`hardC`: its calls by those rules). `j` or `J` names the joker's call
+//! apart from the other calls (`hardJ`: the joker's call by the rules, the others searched).
 //!
 //! Besides the paired difference it prints where the chips moved: the tested seat's chips won or
 //! lost in each phase (the bets and the space at the poker, the spaces and the Bonanza in the
@@ -24,7 +27,7 @@ use std::process::ExitCode;
 
 use tapis::ai::search::{ismcts, pimc, NoClock};
 use tapis::ai::{arena, bonanza_bot, choose, Budget, GameBots, Level};
-use tapis::engine::bonanza::{Action, Bonanza, Observation, Phase};
+use tapis::engine::bonanza::{Action, Bonanza, Call, Observation, Phase};
 use tapis::engine::game::{starting_chips, Game, Setup, SetupError};
 use tapis::engine::rng::GameRng;
 
@@ -37,6 +40,8 @@ enum Play {
     Easy,
     /// The hard level as it plays (its rules where it settles a phase by them).
     Hard,
+    /// The rules the hard level plays where it settles a phase by them (reading the bets).
+    HardRules,
 }
 
 /// The phases the chips are counted in, as printed.
@@ -53,16 +58,25 @@ fn phase_index(phase: Phase) -> usize {
 }
 
 fn play_in(phases: &str, phase: Phase) -> Play {
-    if phases == "hard" {
-        return Play::Hard;
-    }
     let key = match phase {
         Phase::Widow | Phase::Auction => 'w',
+        // The joker's call has a key of its own where one is given (`j`, `J`).
+        Phase::Call(Call::Joker) if phases.contains(['j', 'J']) => 'j',
         Phase::Call(_) => 'c',
         Phase::Poker => 'p',
         Phase::Lead | Phase::Follow(_) => 'r',
         Phase::GameOver => return Play::Easy,
     };
+    // `hard`, then changes: the hard level except where a letter says otherwise.
+    if let Some(changes) = phases.strip_prefix("hard") {
+        return if changes.contains(key) {
+            Play::Search
+        } else if changes.contains(key.to_ascii_uppercase()) {
+            Play::HardRules
+        } else {
+            Play::Hard
+        };
+    }
     if phases.contains(key) {
         Play::Search
     } else if phases.contains(key.to_ascii_uppercase()) {
@@ -111,6 +125,7 @@ fn play_deal(
             Play::Rules => bonanza_bot::decide(&observation, &game.legal_actions(), rng).action,
             Play::Easy => choose::<Bonanza>(&observation, Level::Easy, rng),
             Play::Hard => choose::<Bonanza>(&observation, Level::Hard, rng),
+            Play::HardRules => bonanza_bot::decide_reading_bets(&observation, &game.legal_actions(), rng).action,
         };
         let before = game.chip_counts().to_vec();
         game.play(seat, &action).expect("legal moves");
@@ -134,7 +149,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     let Some((phases, deals, seed, iterations)) = parsed else {
-        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r, or W C P R; or hard)");
+        eprintln!("usage: bonanza_phases PHASES DEALS SEED [ITERATIONS]   (PHASES: any of w c p r, or W C P R; j J for the joker's call; or hard, then any of those)");
         return ExitCode::from(2);
     };
     let options = serde_json::Map::new();
