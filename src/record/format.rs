@@ -23,21 +23,27 @@ pub struct Record {
     pub players: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub names: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty", deserialize_with = "null_as_default")]
     pub options: serde_json::Map<String, serde_json::Value>,
     pub seed: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_dealer: Option<Seat>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chips: Option<Vec<Chips>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "null_as_default")]
     pub deals: Vec<serde_json::Value>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub actions: Vec<RecordedAction>,
     /// Added by this project: who plays each seat (`"human"` or a computer level such as
     /// `"easy"`). Outside tools may leave it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<String>>,
+}
+
+/// An optional field given as null reads as left out (RECORD.md: optional), for the fields that
+/// are not an `Option`.
+fn null_as_default<'de, D: serde::Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
 /// Why a record could not be read (before any action is applied), and the index of the entry of
@@ -79,20 +85,22 @@ impl Record {
     pub fn from_json(text: &str) -> Result<Record, BadRecord> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| BadRecord::new(format!("this is not valid JSON ({e})")))?;
-        let serde_json::Value::Object(mut fields) = value else {
+        if !value.is_object() {
             return Err(BadRecord::new("a game record is a JSON object; this is not one"));
-        };
-        // An optional field given as null is left out, like any other (RECORD.md: optional).
-        fields.retain(|_, v| !v.is_null());
-        if let Some(serde_json::Value::Array(actions)) = fields.get("actions") {
-            for (i, entry) in actions.iter().enumerate() {
-                if let Err(e) = RecordedAction::deserialize(entry) {
-                    let message = format!("action {i} is not {{\"seat\": SEAT, \"do\": \"ACTION\"}} ({e}): {entry}");
-                    return Err(BadRecord(message, Some(i)));
-                }
+        }
+        if let Some(serde_json::Value::Array(actions)) = value.get("actions") {
+            // An entry that is no action is named by its index (checked by hand: a deserializer
+            // for one more type would weigh on the page's download).
+            let is_action = |entry: &serde_json::Value| {
+                entry.get("seat").is_some_and(|s| s.as_u64().is_some_and(|s| s <= u32::MAX.into()))
+                    && entry.get("do").is_some_and(serde_json::Value::is_string)
+            };
+            if let Some(i) = actions.iter().position(|entry| !is_action(entry)) {
+                let entry = serde_json::to_string(&actions[i]).unwrap_or_default();
+                let message = format!("action {i} is not {{\"seat\": SEAT, \"do\": \"ACTION\"}}: {entry}");
+                return Err(BadRecord(message, Some(i)));
             }
         }
-        let value = serde_json::Value::Object(fields);
         let record: Record =
             serde_json::from_value(value).map_err(|e| BadRecord::new(format!("this is not a game record: {e}")))?;
         if record.format != FORMAT_VERSION {
