@@ -553,6 +553,31 @@ fn nobody_may_put_in_more_than_the_smallest_stack() {
 }
 
 #[test]
+fn any_poker_limit_and_number_of_raises_is_taken() {
+    // RECORD.md "Options": poker_limit and poker_max_raises are any integers ≥ 1; RULES.md §1
+    // Poker: a bet is then limited by the limit and the smallest stack alone.
+    let mut table = poker_table(json!({ "chips": [20000, 20000, 20000], "options": { "poker_limit": 5000, "poker_max_raises": 500 } }));
+    assert_eq!(state(&table)["options"]["poker_limit"], 5000, "the option is kept as given");
+    assert_eq!(table.legal().len(), 1 + 5000, "check, then every bet from 1 to 5,000");
+    refused(&mut table, 0, "bet 5001", &["1 to 5000"]);
+    play_all(&mut table, &["bet 5000", "raise 5000", "fold", "raise 5000"]);
+    assert_eq!(table.legal().last().map(String::as_str), Some("fold"));
+    assert_eq!(table.legal().len(), 2 + 4990, "call, fold, and raises up to the cap of 19,990");
+    play_all(&mut table, &["raise 4990", "call"]);
+    // Seat 1's heart flush takes both totals of 19,990 and the ante.
+    assert_eq!(chips(&table), [0, 19_990 + 3 + 19_990, 19_990]);
+}
+
+#[test]
+fn a_game_may_last_more_than_a_thousand_deals() {
+    // RECORD.md "Options": 'deals' is any number of deals (it was refused above 1000).
+    let table = start(3, json!({ "options": { "deals": 5000 } }));
+    assert_eq!(state(&table)["options"]["deals"], 5000);
+    let error = setup_error(3, json!({ "options": { "deals": 5_000_000_000u64 } }));
+    assert!(error.contains("'deals' is too large"), "a count beyond 32 bits is refused: {error}");
+}
+
+#[test]
 fn everyone_checks_and_an_exact_tie_splits_the_space_leaving_the_odd_chip() {
     // RULES.md §1 Poker: "Exact tie: the space is split, the odd chips stay."; a player with fewer
     // than five cards takes no part.

@@ -167,6 +167,16 @@ fn stake_multiplier_scales_every_box() {
 }
 
 #[test]
+fn any_stake_multiplier_is_taken() {
+    // RECORD.md "Options": stake_multiplier is any integer ≥ 1 (it was refused above a million);
+    // with stacks of a hundred million a multiplier of two million stakes 30 million each.
+    let t = start(3, json!({ "options": { "stake_multiplier": 2_000_000, "start_chips": 100_000_000 } }));
+    assert_eq!(board(&t), board_of([6_000_000, 12_000_000, 18_000_000, 24_000_000, 30_000_000]));
+    assert_eq!(chips(&t), [70_000_000; 3]);
+    assert_eq!(state(&t)["options"]["stake_multiplier"], 2_000_000);
+}
+
+#[test]
 fn boxes_not_won_carry_over_to_the_next_round() {
     // RULES.md §2 Stake: "Boxes not won carry over."
     // Round 1: seat 1 leads 3S; nobody after him holds a 4 but seat 2 → seat 2 plays 4S and is out.

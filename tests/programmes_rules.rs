@@ -617,6 +617,14 @@ fn the_default_target_is_five_programs() {
 }
 
 #[test]
+fn any_target_and_exchange_delay_is_taken() {
+    // RECORD.md "Options": target is any integer ≥ 1 and exchange_after any number of rounds
+    // (both were refused above 1000).
+    let t = start(3, json!({ "options": { "target": 5000, "exchange_after": 5000 } }));
+    assert_eq!((state(&t)["options"]["target"].clone(), state(&t)["options"]["exchange_after"].clone()), (json!(5000), json!(5000)));
+}
+
+#[test]
 fn an_exchange_after_rounds_without_success() {
     // RULES.md §3: "Option: after 3 rounds without success, a player may exchange his program
     // card." ENGINE CHOICE: the action `exchange program`, offered before the first draw of a

@@ -191,6 +191,18 @@ pub fn int_option(
     }
 }
 
+/// Reads a count option (rounds, deals, programs…): an integer ≥ `min`, as large as a `u32`
+/// holds; a count of four thousand million rounds or deals is no game anybody plays out.
+pub fn count_option(
+    options: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    default: u32,
+    min: u32,
+) -> Result<u32, SetupError> {
+    let n = int_option(options, key, i64::from(default), i64::from(min))?;
+    u32::try_from(n).map_err(|_| SetupError(format!("option '{key}' is too large (at most {})", u32::MAX)))
+}
+
 /// Reads a string option from a list of allowed values (the first is the default).
 pub fn choice_option<'a>(
     options: &serde_json::Map<String, serde_json::Value>,

@@ -17,7 +17,7 @@ struct Round {
     pot: Chips,
     bet: Chips,
     raises: u32,
-    max_raises: u32,
+    max_raises: Chips,
     cap: Chips,
 }
 

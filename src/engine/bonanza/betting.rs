@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::poker::{best_hand, winning_five, HandValue};
-use super::{Action, Bonanza, Event, Phase, Space, UnusedJoker, MAX_PLAYERS};
+use super::{Action, Bonanza, Event, Phase, Space, UnusedJoker, MAX_BID, MAX_PLAYERS};
 use crate::engine::cards::Card;
 use crate::engine::game::{Chips, Seat};
 
@@ -92,10 +92,11 @@ impl Bonanza {
     /// The largest bet or raise `seat` may make now (0: none).
     pub fn max_raise(&self) -> Chips {
         let b = &self.betting;
-        if b.bet > 0 && b.raises >= self.options.poker_max_raises {
+        if b.bet > 0 && Chips::from(b.raises) >= self.options.poker_max_raises {
             return 0;
         }
-        self.options.poker_limit.min(b.cap - b.bet).max(0)
+        // MAX_BID only bounds the list of legal bets when stacks run to millions, as at the widow.
+        self.options.poker_limit.min(b.cap - b.bet).clamp(0, MAX_BID)
     }
 
     pub(super) fn betting_actions(&self, _seat: Seat, out: &mut Vec<Action>) {
@@ -130,8 +131,10 @@ impl Bonanza {
         let b = &self.betting;
         let most = self.max_raise();
         let limit_reason = || {
-            if b.bet > 0 && b.raises >= self.options.poker_max_raises {
+            if b.bet > 0 && Chips::from(b.raises) >= self.options.poker_max_raises {
                 format!("no more raises: {} raises after the bet is the limit", self.options.poker_max_raises)
+            } else if most == MAX_BID && most < self.options.poker_limit {
+                format!("bets are limited to {MAX_BID} chips")
             } else if most < self.options.poker_limit {
                 format!("no player's total may exceed {} chips (the smallest stack at the start)", b.cap)
             } else {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{bool_option, check_option_keys, choice_option, int_option, Chips, GameId, SetupError};
+use crate::engine::game::{bool_option, check_option_keys, choice_option, count_option, int_option, Chips, GameId, SetupError};
 
 /// Where the price of a sold widow goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +42,7 @@ pub struct Options {
     /// A bet or a raise is 1 to this many chips.
     pub poker_limit: Chips,
     /// At most this many raises after the bet.
-    pub poker_max_raises: u32,
+    pub poker_max_raises: Chips,
     pub unused_joker: UnusedJoker,
     /// Deals in a game; 0 means twice the number of players.
     pub deals: u32,
@@ -66,12 +66,6 @@ impl Default for Options {
 pub const OPTION_KEYS: [&str; 7] =
     ["widow_price_to", "poker", "poker_limit", "poker_max_raises", "unused_joker", "deals", "leftovers"];
 
-/// Upper bounds that keep every list of legal actions short and every game finite
-/// (docs/rulings.md, "Bonanza").
-pub const MAX_POKER_LIMIT: Chips = 1000;
-pub const MAX_POKER_RAISES: u32 = 100;
-pub const MAX_GAME_DEALS: u32 = 1000;
-
 impl Options {
     /// Reads the record's `options` object; keys left out take their defaults.
     pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
@@ -89,25 +83,18 @@ impl Options {
             _ => Leftovers::ChipLeader,
         };
         let poker = bool_option(map, "poker", true)?;
+        // Any limit is taken (RECORD.md): a bet is also limited by the poorest stack and by
+        // MAX_BID, and raises by the chips they take.
         let poker_limit = int_option(map, "poker_limit", 5, 1)?;
-        if poker_limit > MAX_POKER_LIMIT {
-            return Err(SetupError(format!("option 'poker_limit' is too large (at most {MAX_POKER_LIMIT})")));
-        }
         let poker_max_raises = int_option(map, "poker_max_raises", 3, 1)?;
-        if poker_max_raises > i64::from(MAX_POKER_RAISES) {
-            return Err(SetupError(format!("option 'poker_max_raises' is too large (at most {MAX_POKER_RAISES})")));
-        }
-        let deals = int_option(map, "deals", 0, 0)?;
-        if deals > i64::from(MAX_GAME_DEALS) {
-            return Err(SetupError(format!("option 'deals' is too large (at most {MAX_GAME_DEALS})")));
-        }
+        let deals = count_option(map, "deals", 0, 0)?;
         Ok(Options {
             widow_price_to,
             poker,
             poker_limit,
-            poker_max_raises: poker_max_raises as u32,
+            poker_max_raises,
             unused_joker,
-            deals: deals as u32,
+            deals,
             leftovers,
         })
     }

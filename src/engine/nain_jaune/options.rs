@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{check_option_keys, choice_option, int_option, GameId, SetupError};
+use crate::engine::game::{check_option_keys, choice_option, count_option, int_option, GameId, SetupError, MAX_STACK};
 
 /// Which way play (and the deal) goes round the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,11 +55,12 @@ impl Options {
             _ => Points::Cards,
         };
         let stake_multiplier = int_option(map, "stake_multiplier", 1, 1)?;
-        if stake_multiplier > 1_000_000 {
-            return Err(SetupError("option 'stake_multiplier' is too large (at most 1000000)".into()));
+        // A stake above every stack ends the game before it starts; the bound keeps the
+        // boxes' sums inside 64-bit integers, as for the stacks themselves.
+        if stake_multiplier > MAX_STACK {
+            return Err(SetupError(format!("option 'stake_multiplier' is too large (at most {MAX_STACK})")));
         }
-        let rounds = int_option(map, "rounds", 0, 0)?;
-        let rounds = u32::try_from(rounds).map_err(|_| SetupError("option 'rounds' is too large".into()))?;
+        let rounds = count_option(map, "rounds", 0, 0)?;
         Ok(Options { direction, stake_multiplier, points, rounds })
     }
 

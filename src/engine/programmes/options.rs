@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{bool_option, check_option_keys, int_option, GameId, SetupError};
+use crate::engine::game::{bool_option, check_option_keys, count_option, GameId, SetupError};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -22,23 +22,16 @@ impl Default for Options {
 
 pub const OPTION_KEYS: [&str; 3] = ["target", "exchange_after", "strict_constraints"];
 
-/// A target beyond this could never be reached in the round limit anyway.
-pub const MAX_TARGET: i64 = 1000;
-
 impl Options {
     /// Reads the record's `options` object; keys left out take their defaults.
     pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
         check_option_keys(map, &OPTION_KEYS, GameId::Programmes)?;
-        let target = int_option(map, "target", 5, 1)?;
-        if target > MAX_TARGET {
-            return Err(SetupError(format!("option 'target' is too large (at most {MAX_TARGET})")));
-        }
-        let exchange_after = int_option(map, "exchange_after", 0, 0)?;
-        if exchange_after > 1000 {
-            return Err(SetupError("option 'exchange_after' is too large (at most 1000)".into()));
-        }
+        // A target or an exchange delay beyond the game's round limit (docs/rulings.md) is never
+        // reached: the game then plays to that limit, as RECORD.md allows any integer.
+        let target = count_option(map, "target", 5, 1)?;
+        let exchange_after = count_option(map, "exchange_after", 0, 0)?;
         let strict_constraints = bool_option(map, "strict_constraints", false)?;
-        Ok(Options { target: target as u32, exchange_after: exchange_after as u32, strict_constraints })
+        Ok(Options { target, exchange_after, strict_constraints })
     }
 
     /// The record's `options` object for these options (every key written out).
