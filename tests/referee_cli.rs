@@ -224,6 +224,10 @@ fn an_entry_of_actions_that_is_no_action_gives_its_index() {
     assert_refusal(&replay_stdin(&record(r#"{"seat": "2", "do": "play 4H"}"#)), json!(1), &["action 1", "seat"]);
     assert_refusal(&replay_stdin(&record(r#"{"seat": 2, "do": 7}"#)), json!(1), &["action 1", "do"]);
     assert_refusal(&replay_stdin(&record(r#""play 4H""#)), json!(1), &["action 1"]);
+    // "On the first illegal action or malformed input": an illegal action before the entry is
+    // the first offence.
+    let illegal_first = r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": 7, "actions": [{"seat": 1, "do": "play 2S"}, {"seat": "2"}]}"#;
+    assert_refusal(&replay_stdin(illegal_first), json!(0), &["play 2S"]);
 }
 
 #[test]

@@ -199,7 +199,7 @@ fn warm_up(ai: &AiClient) {
 fn resume(state: &AppState) {
     let Some(text) = storage::get(storage::CURRENT_KEY) else { return };
     let loaded = Record::from_json(&text)
-        .map_err(|e| LoadError { message: e.0, at: e.1 })
+        .map_err(LoadError::from)
         .and_then(|record| Session::from_record(state.session_id(), record));
     match loaded {
         Ok(session) => {
@@ -380,7 +380,7 @@ fn TopBar() -> impl IntoView {
             let loaded = match storage::read_text(file).await {
                 Err(reason) => Err(LoadError { message: reason, at: None }),
                 Ok(text) => Record::from_json(&text)
-                    .map_err(|e| LoadError { message: e.0, at: e.1 })
+                    .map_err(LoadError::from)
                     .and_then(|record| state.put_on_table(record)),
             };
             if let Err(e) = loaded {

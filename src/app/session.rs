@@ -7,7 +7,7 @@ use crate::engine::bonanza::{self, Bonanza};
 use crate::engine::game::{Game, IllegalAction, Seat};
 use crate::engine::nain_jaune::{Event, NainJaune};
 use crate::engine::programmes::{self, Programmes};
-use crate::record::{Record, RecordedAction, ReplayError, Table};
+use crate::record::{BadRecord, Record, RecordedAction, ReplayError, Table};
 
 use crate::app::i18n::{Lang, Names, Person};
 
@@ -86,6 +86,12 @@ pub struct LoadError {
 impl From<ReplayError> for LoadError {
     fn from(e: ReplayError) -> LoadError {
         LoadError { message: e.message, at: e.at }
+    }
+}
+
+impl From<BadRecord> for LoadError {
+    fn from(e: BadRecord) -> LoadError {
+        LoadError { message: e.0, at: None }
     }
 }
 

@@ -88,7 +88,7 @@ fn replay(args: &[String]) -> ExitCode {
     };
     let record = match Record::from_json(&text) {
         Ok(r) => r,
-        Err(e) => return fail(e.0, e.1),
+        Err(e) => return fail(e.0, None),
     };
     match Table::replay(&record) {
         Ok(table) => {

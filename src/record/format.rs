@@ -38,6 +38,11 @@ pub struct Record {
     /// `"easy"`). Outside tools may leave it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<String>>,
+    /// An entry of `actions` that is not an action at all (`{"seat": "2", …}`): its index and
+    /// why. `actions` then stops before it, so that replaying reports the first offence in order:
+    /// an illegal action before it, else this entry (RECORD.md `referee replay`).
+    #[serde(skip)]
+    pub unreadable_action: Option<(usize, String)>,
 }
 
 /// An optional field given as null reads as left out (RECORD.md: optional), for the fields that
@@ -46,14 +51,13 @@ fn null_as_default<'de, D: serde::Deserializer<'de>, T: Default + Deserialize<'d
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
-/// Why a record could not be read (before any action is applied), and the index of the entry of
-/// `actions` at fault when one is not an action at all (`{"seat": "2", …}`).
+/// Why a record could not be read (before any action is applied).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadRecord(pub String, pub Option<usize>);
+pub struct BadRecord(pub String);
 
 impl BadRecord {
     pub fn new(message: impl Into<String>) -> BadRecord {
-        BadRecord(message.into(), None)
+        BadRecord(message.into())
     }
 }
 
@@ -78,31 +82,33 @@ impl Record {
             deals: Vec::new(),
             actions: Vec::new(),
             seats: None,
+            unreadable_action: None,
         }
     }
 
     /// Reads a record from JSON text, with a message a person can act on when it is not one.
     pub fn from_json(text: &str) -> Result<Record, BadRecord> {
-        let value: serde_json::Value =
+        let mut value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| BadRecord::new(format!("this is not valid JSON ({e})")))?;
         if !value.is_object() {
             return Err(BadRecord::new("a game record is a JSON object; this is not one"));
         }
-        if let Some(serde_json::Value::Array(actions)) = value.get("actions") {
-            // An entry that is no action is named by its index (checked by hand: a deserializer
-            // for one more type would weigh on the page's download).
+        let mut unreadable_action = None;
+        if let Some(serde_json::Value::Array(actions)) = value.get_mut("actions") {
+            // Checked by hand: a deserializer for one more type would weigh on the page's download.
             let is_action = |entry: &serde_json::Value| {
                 entry.get("seat").is_some_and(|s| s.as_u64().is_some_and(|s| s <= u32::MAX.into()))
                     && entry.get("do").is_some_and(serde_json::Value::is_string)
             };
             if let Some(i) = actions.iter().position(|entry| !is_action(entry)) {
                 let entry = serde_json::to_string(&actions[i]).unwrap_or_default();
-                let message = format!("action {i} is not {{\"seat\": SEAT, \"do\": \"ACTION\"}}: {entry}");
-                return Err(BadRecord(message, Some(i)));
+                unreadable_action = Some((i, format!("action {i} is not {{\"seat\": SEAT, \"do\": \"ACTION\"}}: {entry}")));
+                actions.truncate(i);
             }
         }
-        let record: Record =
+        let mut record: Record =
             serde_json::from_value(value).map_err(|e| BadRecord::new(format!("this is not a game record: {e}")))?;
+        record.unreadable_action = unreadable_action;
         if record.format != FORMAT_VERSION {
             return Err(BadRecord::new(format!(
                 "record format {} is not supported (this version reads format {FORMAT_VERSION})",

@@ -48,7 +48,7 @@ impl std::fmt::Display for ReplayError {
 
 impl From<BadRecord> for ReplayError {
     fn from(e: BadRecord) -> ReplayError {
-        ReplayError { message: e.0, at: e.1 }
+        ReplayError { message: e.0, at: None }
     }
 }
 
@@ -88,6 +88,9 @@ impl Table {
                 message: format!("seat {seat} cannot '{action}': {}", e.reason),
                 at: Some(i),
             })?;
+        }
+        if let Some((i, why)) = &record.unreadable_action {
+            return Err(ReplayError { message: why.clone(), at: Some(*i) });
         }
         Ok(table)
     }
