@@ -514,19 +514,18 @@ pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
             let (low, high) = state.bid_range(seat);
             out.extend(amounts(low, high).map(Action::Bid));
         }
-        // Bets and raises: the smallest and the largest.
+        // Bets and raises: the smallest and the largest, in the legal list's order, written out
+        // rather than filtered from it, which holds every amount up to the limit.
         Phase::Poker => {
-            let start = out.len();
-            state.legal_actions_into(out);
             let most = state.max_raise();
-            let mut i = start;
-            while i < out.len() {
-                match out[i] {
-                    Action::Bet(n) | Action::Raise(n) if n != 1 && n != most => {
-                        out.remove(i);
-                    }
-                    _ => i += 1,
-                }
+            let sizes = (most >= 1).then_some(1).into_iter().chain((most > 1).then_some(most));
+            if state.betting().bet == 0 {
+                out.push(Action::Check);
+                out.extend(sizes.map(Action::Bet));
+            } else {
+                out.push(Action::Call);
+                out.extend(sizes.map(Action::Raise));
+                out.push(Action::Fold);
             }
         }
         _ => state.legal_actions_into(out),
@@ -563,5 +562,34 @@ mod tests {
         }
         assert!(positions >= 20, "only {positions} positions facing a bet");
         assert!(bets < 0.8 * cards, "mean chance {:.3} reading the bets, {:.3} from the cards", bets / positions as f64, cards / positions as f64);
+    }
+
+    /// At the Poker call the searches weigh the smallest and the largest amount, in the legal
+    /// list's order, whatever the limit (RECORD.md takes any `poker_limit`).
+    #[test]
+    fn the_searched_bets_are_the_smallest_and_the_largest_of_any_limit() {
+        let mut options = serde_json::Map::new();
+        options.insert("poker_limit".into(), 100_000.into());
+        let setup = Setup { players: 3, seed: 9, chips: Some(vec![20_000; 3]), options, ..Setup::default() };
+        let mut game = Bonanza::new(&setup).unwrap();
+        let mut rng = seeded(3);
+        let mut checked = 0;
+        while let Some(seat) = game.to_move() {
+            if game.phase() == Phase::Poker {
+                let mut searched = Vec::new();
+                search_actions_into(&game, &mut searched);
+                let legal = game.legal_actions();
+                let thinned: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, Action::Bet(n) | Action::Raise(n) if *n != 1 && *n != game.max_raise()))
+                    .collect();
+                assert_eq!(searched, thinned, "legal: {} moves", legal.len());
+                checked += 1;
+            }
+            let action = RuleBot { randomness: 0.3 }.choose(&game.observe(seat), &game.legal_actions(), &mut rng);
+            game.play(seat, &action).unwrap();
+        }
+        assert!(checked >= 10, "only {checked} betting decisions");
     }
 }
