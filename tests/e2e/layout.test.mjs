@@ -5,7 +5,8 @@
 // a screen too short for the table and the hand (a phone held sideways, 844×390; a netbook or a
 // small tablet held sideways, 1024×600 and 960×540; a 9-player Bonanza on a tablet held
 // sideways, 1112×834) the prompt and the hand stay at the bottom of the window and the table
-// scrolls behind them. Each table is shot at every size (tests/e2e/artifacts/window-*.png) for a
+// scrolls behind them; on a phone held sideways (844×390, 740×360) the prompt sits beside the
+// hand, so that they leave most of the window to the table. Each table is shot at every size (tests/e2e/artifacts/window-*.png) for a
 // person to look at; `shot` also checks that nothing needs a sideways scroll.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +25,7 @@ const WINDOWS = [
   { width: 1024, height: 768 },
   { width: 768, height: 954 },
   { width: 844, height: 390 },
+  { width: 740, height: 360 },
   { width: 1024, height: 600 },
   { width: 960, height: 540 },
   { width: 1112, height: 834 },
@@ -46,11 +48,16 @@ for (const [game, lang, query] of GAMES) {
       const size = `${viewport.width}x${viewport.height}`;
       // Measured after `shot`, which lets the dealt cards settle (they slide in from below).
       await shot(page, `window-${game}-${size}`);
-      const { cards, bottom, height, prompt } = await page.evaluate(() => {
+      const { cards, bottom, height, prompt, dock } = await page.evaluate(() => {
         const cards = [...document.querySelectorAll('[data-testid="hand"] .card')];
         const prompt = document.querySelector('[data-testid="turn-prompt"]').getBoundingClientRect();
-        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight, prompt: [prompt.top, prompt.bottom] };
+        const dock = document.querySelector('.play-dock').getBoundingClientRect().height;
+        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight, prompt: [prompt.top, prompt.bottom], dock };
       });
+      // Sideways, the prompt and the hand stacked took 54-81% of the window; side by side 31-53%.
+      if (viewport.height <= 520) {
+        assert.ok(dock <= 0.55 * height, `${game} at ${size}: the prompt and the hand take ${Math.round(dock)} px of ${height}, leaving too little to the table`);
+      }
       assert.ok(cards > 0, `${game} at ${size}: no card in the hand`);
       assert.ok(bottom <= height, `${game} at ${size}: the hand's cards end at ${Math.round(bottom)} px, below the window (${height} px)`);
       assert.ok(prompt[0] >= 0 && prompt[1] <= height, `${game} at ${size}: the turn's prompt is at ${prompt.map(Math.round).join('-')} px, outside the window (${height} px)`);
