@@ -2,8 +2,9 @@
 // keyboard only, in French and in English. Every decision is a button of the engine's legal
 // actions: the test mostly takes the first one (Enter), and sometimes another with the arrows
 // (it sells the widow on its deal, shows what it can, bets once at the poker). Screenshots at
-// phone, laptop and large sizes of the auction, a call, the poker betting, the race after a stop,
-// a deal summary and the end of the game go to artifacts/bonanza-<lang>-<moment>-<size>.png.
+// several sizes of the auction, a call, the poker betting, the race after a stop,
+// a deal summary and the end of the game go to artifacts/bonanza-<lang>-<moment>-<size>.png
+// (a phone held upright and sideways, a small phone, a laptop, a large screen).
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
@@ -14,7 +15,9 @@ before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 const LARGE = { width: 1920, height: 1080 };
-const SIZES = { small: SMALL_PHONE, phone: PHONE, laptop: DESKTOP, large: LARGE };
+// A phone held sideways, where the prompt and the moves sit beside the hand.
+const SIDEWAYS = { width: 740, height: 360 };
+const SIZES = { small: SMALL_PHONE, phone: PHONE, sideways: SIDEWAYS, laptop: DESKTOP, large: LARGE };
 const SPACES = ['joker', 'queen_jack', 'sequence', 'ten_two', 'poker', 'ace_spades', 'king_hearts', 'queen_diamonds', 'jack_clubs', 'bonanza'];
 
 const TEXTS = {
@@ -22,7 +25,7 @@ const TEXTS = {
   en: { gameOver: 'Game over', sell: 'Sell the widow', next: /Next deal|See the final standings/, title: /Bonanza/, stop: /^Stop: /, other: 'Partie terminée' },
 };
 
-/** The same moment at the three sizes, `focus` (a test id) scrolled into view; then back. */
+/** The same moment at every size, `focus` (a test id) scrolled into view; then back. */
 async function shots(page, lang, moment, focus, viewport) {
   for (const [size, dims] of Object.entries(SIZES)) {
     await page.setViewportSize(dims);
