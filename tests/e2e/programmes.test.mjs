@@ -96,6 +96,11 @@ async function playRevealRound(page, { lang, prefix, keyboard }) {
   const offers = await page.$$eval('[data-testid^="action-extend-"]', (els) => els.map((e) => e.dataset.action).sort());
   assert.deepEqual(offers, ['extend 0 2C=9S', 'extend 1 2C=2S', 'extend 1 2C=9S', 'extend 2 2C=KS']);
   await shot(page, `${prefix}-wild`);
+  // The same on a phone held sideways, where the moves and the hand sit beside the prompt.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 740, height: 360 });
+  await shot(page, `${prefix}-wild-sideways`);
+  await page.setViewportSize(viewport);
   await programmes.click(page, 'action-extend-1-2');
   assert.equal(await attr(page, 'meld-1', 'data-cards'), '3S 4S 5S 6S 7S 8S 2C=9S');
 
