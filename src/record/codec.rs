@@ -50,14 +50,14 @@ pub fn deflate_stored(data: &[u8]) -> Vec<u8> {
 pub fn decode(text: &str) -> Result<Record, BadRecord> {
     let bytes = base64url_decode(text.trim().trim_end_matches('='))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_INFLATED).map_err(|e| {
-        BadRecord::new(match e.status {
+        BadRecord(match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
                 format!("the position is larger than {} MB once uncompressed", MAX_INFLATED / (1024 * 1024))
             }
             _ => "the position is damaged: its compressed data is incomplete or not DEFLATE data".to_string(),
         })
     })?;
-    let text = std::str::from_utf8(&json).map_err(|_| BadRecord::new("the position does not hold text"))?;
+    let text = std::str::from_utf8(&json).map_err(|_| BadRecord("the position does not hold text".into()))?;
     Record::from_json(text)
 }
 
@@ -86,7 +86,7 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, BadRecord> {
             '-' | '+' => 62,
             '_' | '/' => 63,
             _ => {
-                return Err(BadRecord::new(format!(
+                return Err(BadRecord(format!(
                     "the position is not URL-safe base64: '{c}' at character {} is not allowed",
                     i + 1
                 )))
@@ -102,10 +102,10 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, BadRecord> {
     }
     // 1 leftover character (6 bits) cannot end a base64 text.
     if bits >= 6 {
-        return Err(BadRecord::new("the position is cut short (its length is not possible in base64)"));
+        return Err(BadRecord("the position is cut short (its length is not possible in base64)".into()));
     }
     if text.is_empty() {
-        return Err(BadRecord::new("the position is empty"));
+        return Err(BadRecord("the position is empty".into()));
     }
     Ok(out)
 }

@@ -55,12 +55,6 @@ fn null_as_default<'de, D: serde::Deserializer<'de>, T: Default + Deserialize<'d
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadRecord(pub String);
 
-impl BadRecord {
-    pub fn new(message: impl Into<String>) -> BadRecord {
-        BadRecord(message.into())
-    }
-}
-
 impl std::fmt::Display for BadRecord {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
@@ -89,9 +83,9 @@ impl Record {
     /// Reads a record from JSON text, with a message a person can act on when it is not one.
     pub fn from_json(text: &str) -> Result<Record, BadRecord> {
         let mut value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| BadRecord::new(format!("this is not valid JSON ({e})")))?;
+            serde_json::from_str(text).map_err(|e| BadRecord(format!("this is not valid JSON ({e})")))?;
         if !value.is_object() {
-            return Err(BadRecord::new("a game record is a JSON object; this is not one"));
+            return Err(BadRecord("a game record is a JSON object; this is not one".into()));
         }
         let mut unreadable_action = None;
         if let Some(serde_json::Value::Array(actions)) = value.get_mut("actions") {
@@ -107,10 +101,10 @@ impl Record {
             }
         }
         let mut record: Record =
-            serde_json::from_value(value).map_err(|e| BadRecord::new(format!("this is not a game record: {e}")))?;
+            serde_json::from_value(value).map_err(|e| BadRecord(format!("this is not a game record: {e}")))?;
         record.unreadable_action = unreadable_action;
         if record.format != FORMAT_VERSION {
-            return Err(BadRecord::new(format!(
+            return Err(BadRecord(format!(
                 "record format {} is not supported (this version reads format {FORMAT_VERSION})",
                 record.format
             )));
@@ -125,7 +119,7 @@ impl Record {
 
     pub fn game_id(&self) -> Result<GameId, BadRecord> {
         GameId::from_key(&self.game).ok_or_else(|| {
-            BadRecord::new(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game))
+            BadRecord(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game))
         })
     }
 
