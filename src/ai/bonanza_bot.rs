@@ -514,19 +514,11 @@ pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
             let (low, high) = state.bid_range(seat);
             out.extend(amounts(low, high).map(Action::Bid));
         }
-        // Bets and raises: the smallest and the largest, in the legal list's order, written out
-        // rather than filtered from it, which holds every amount up to the limit.
+        // Bets and raises: the smallest and the largest (not filtered from the legal list, which
+        // holds every amount up to the limit).
         Phase::Poker => {
             let most = state.max_raise();
-            let sizes = (most >= 1).then_some(1).into_iter().chain((most > 1).then_some(most));
-            if state.betting().bet == 0 {
-                out.push(Action::Check);
-                out.extend(sizes.map(Action::Bet));
-            } else {
-                out.push(Action::Call);
-                out.extend(sizes.map(Action::Raise));
-                out.push(Action::Fold);
-            }
+            state.betting_actions_with((most >= 1).then_some(1).into_iter().chain((most > 1).then_some(most)), out);
         }
         _ => state.legal_actions_into(out),
     }

@@ -100,13 +100,18 @@ impl Bonanza {
     }
 
     pub(super) fn betting_actions(&self, _seat: Seat, out: &mut Vec<Action>) {
-        let most = self.max_raise();
+        self.betting_actions_with(1..=self.max_raise(), out);
+    }
+
+    /// The betting moves in the legal list's order, with only the bets or raises of `amounts`
+    /// (each from 1 to [`Bonanza::max_raise`]): the searches weigh a few amounts, not every one.
+    pub fn betting_actions_with(&self, amounts: impl IntoIterator<Item = Chips>, out: &mut Vec<Action>) {
         if self.betting.bet == 0 {
             out.push(Action::Check);
-            out.extend((1..=most).map(Action::Bet));
+            out.extend(amounts.into_iter().map(Action::Bet));
         } else {
             out.push(Action::Call);
-            out.extend((1..=most).map(Action::Raise));
+            out.extend(amounts.into_iter().map(Action::Raise));
             out.push(Action::Fold);
         }
     }
