@@ -269,7 +269,8 @@ pub fn connect(state: AppState) {
 }
 
 /// Every move and the end of the game, once each (the moves a position arrives with are not
-/// news; nor is the end of a position shown already finished).
+/// news; nor is the end of a position shown already finished). Counted from what the game arrived
+/// with, not from what this effect first saw: moves played before it first runs are news too.
 fn report_moves(state: AppState) {
     let host = state.host;
     // (session id, actions already reported, game over already reported)
@@ -278,12 +279,11 @@ fn report_moves(state: AppState) {
         let mut out = Vec::new();
         state.session.with(|s| {
             let Some(s) = s else { return };
-            let (id, reported, over) = seen.get();
-            let len = s.record.actions.len();
+            let (mut id, mut reported, mut over) = seen.get();
             if s.id != id {
-                seen.set((s.id, len, s.table.is_finished()));
-                return;
+                (id, (reported, over)) = (s.id, s.arrived_with);
             }
+            let len = s.record.actions.len();
             for (index, a) in s.record.actions.iter().enumerate().skip(reported) {
                 out.push(("move", json!({ "seat": a.seat, "action": a.action, "index": index, "game": s.record.game })));
             }

@@ -117,6 +117,9 @@ pub struct Session {
     pub rounds_seen: usize,
     /// A position shown read-only (`position_mode=view`): nobody moves, human or computer.
     pub read_only: bool,
+    /// The actions the game came with (a resumed game, a shown position; none for a new game),
+    /// and whether it was already over: not news for a host (`embed::report_moves`).
+    pub arrived_with: (usize, bool),
 }
 
 impl Session {
@@ -143,7 +146,8 @@ impl Session {
             // The lone human's name reads as "you" in either language (see `people`).
             None => default_names(&seats, Lang::En),
         };
-        let mut session = Session { id, record, table, seats, names, rounds_seen: 0, read_only: false };
+        let arrived_with = (record.actions.len(), table.is_finished());
+        let mut session = Session { id, record, table, seats, names, rounds_seen: 0, read_only: false, arrived_with };
         session.rounds_seen = session.rounds_finished();
         Ok(session)
     }
