@@ -388,8 +388,11 @@ fn TopBar() -> impl IntoView {
             }
         });
     };
+    // On a phone the record buttons and the preferences fold behind "More" (CSS shows the toggle
+    // below 601 px only): unfolded, the bar took four rows, a quarter of a 390×844 screen.
+    let more_open = RwSignal::new(false);
     view! {
-        <header class="topbar">
+        <header class="topbar" class:more-open=move || more_open.get()>
             <div class="brand">
                 <span class="brand-mark" aria-hidden="true">"♦"</span>
                 <h1 class="brand-name">"Tapis"</h1>
@@ -407,10 +410,28 @@ fn TopBar() -> impl IntoView {
                 <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
                     {tr(T::Rules)}
                 </button>
-                <button type="button" class="btn" data-testid="export-record" disabled=move || !has_game() on:click=export>
+                <button
+                    type="button"
+                    class="btn more-toggle"
+                    data-testid="more-settings"
+                    aria-controls="export-record import-picker prefs"
+                    aria-expanded=move || more_open.get().to_string()
+                    on:click=move |_| more_open.update(|open| *open = !*open)
+                >
+                    {tr(T::MoreSettings)}
+                    <span class="more-chevron" aria-hidden="true">"▾"</span>
+                </button>
+                <button
+                    type="button"
+                    id="export-record"
+                    class="btn folds"
+                    data-testid="export-record"
+                    disabled=move || !has_game()
+                    on:click=export
+                >
                     {tr(T::DownloadRecord)}
                 </button>
-                <span class="file-picker">
+                <span id="import-picker" class="file-picker folds">
                     <input
                         id="import-record"
                         class="file-input"
@@ -422,7 +443,7 @@ fn TopBar() -> impl IntoView {
                     <label for="import-record" class="btn">{tr(T::OpenRecord)}</label>
                 </span>
             </nav>
-            <div class="prefs">
+            <div id="prefs" class="prefs folds">
                 <label class="pref">
                     <span class="pref-label">{tr(T::Speed)}</span>
                     <select

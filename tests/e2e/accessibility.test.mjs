@@ -69,6 +69,34 @@ async function playToTheEnd(page, atSummary) {
   return summaries;
 }
 
+/** On a phone the record buttons and the preferences fold behind "More", a disclosure button
+ *  (aria-expanded) the keyboard opens and closes; on a desktop they are all shown, with no toggle. */
+async function checkTopBarFolds(page, device, shots) {
+  const toggle = byId(page, 'more-settings');
+  const barHeight = () => page.locator('.topbar').evaluate((bar) => bar.getBoundingClientRect().height);
+  if (device !== 'phone') {
+    assert.equal(await toggle.isVisible(), false, 'no "More" toggle on a desktop');
+    assert.ok(await byId(page, 'export-record').isVisible() && await byId(page, 'speed').isVisible());
+    return;
+  }
+  const folded = await barHeight();
+  assert.ok(folded <= 100, `the folded top bar takes ${folded} px of a phone (two rows at most)`);
+  assert.equal(await byId(page, 'speed').isVisible(), false, 'the preferences are folded at first');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  for (const id of ['export-record', 'speed', 'four-colour', 'lang-en', 'lang-fr']) {
+    assert.ok(await byId(page, id).isVisible(), `${id} shows once unfolded`);
+  }
+  assert.ok(await barHeight() > folded, 'the unfolded controls take rows of their own');
+  await audit(page, 'the top bar unfolded (phone)');
+  await shots('top-bar-unfolded');
+  await page.keyboard.press('Space');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await byId(page, 'export-record').isVisible(), false, 'folded again');
+}
+
 for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE, 'phone']]) {
   scenario(() => env, `new-game form and rules, lang=${lang}, ${device}`, { timeout: 90_000 }, async ({ open }) => {
     const { page, errors } = await open({ viewport, query: `?lang=${lang}` });
@@ -76,6 +104,7 @@ for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE
     const shots = (moment) => shotAlsoSmall(page, `${device}-${lang}-${moment}`);
     await newGame.visible(page);
     await audit(page, `the new-game form (${lang}, ${device})`);
+    await checkTopBarFolds(page, device, shots);
     await byId(page, 'game-bonanza').check();
     await audit(page, `the new-game form for Bonanza (${lang}, ${device})`);
     // Bonanza's options have the longest choices of the three forms.

@@ -8,7 +8,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
-import { newGame, bonanza } from './pages.mjs';
+import { newGame, bonanza, topBar } from './pages.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -93,7 +93,7 @@ for (const [lang, viewport, device, seed] of [['fr', DESKTOP, 'laptop', 20240624
           if (s.deal === '1') {
             steps = 1;
             // The auction goes at a watchable pace for its picture.
-            await byId(page, 'speed').selectOption('slow');
+            await topBar.setSpeed(page, 'slow');
           }
         } else if (s.phase === 'auction') {
           assert.equal(s.decisions[0], 'action-pass');
@@ -134,7 +134,7 @@ for (const [lang, viewport, device, seed] of [['fr', DESKTOP, 'laptop', 20240624
             taken.add('auction');
             await shots(page, lang, '1-auction', 'widow', viewport);
           }
-          await byId(page, 'speed').selectOption('instant');
+          await topBar.setSpeed(page, 'instant');
         }
         decisions++;
         continue;

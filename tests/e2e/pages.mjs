@@ -3,6 +3,26 @@
 import assert from 'node:assert/strict';
 import { activeTestId, byId, chooseByKeyboard, tabTo, typeInto, until } from './harness.mjs';
 
+/** The top bar. On a phone held upright the record buttons and the preferences fold behind
+ *  "More" (`more-settings`); elsewhere they are always shown and the toggle is hidden. */
+export const topBar = {
+  /** Shows the folded controls if they are folded; true if it unfolded them. The toggle is
+   *  pressed without taking the keyboard's focus (a game's decision may hold it). */
+  async unfold(page) {
+    const toggle = byId(page, 'more-settings');
+    if (!(await toggle.isVisible()) || (await toggle.getAttribute('aria-expanded')) === 'true') return false;
+    await toggle.evaluate((button) => button.click());
+    return true;
+  },
+
+  /** Chooses the computers' pace, leaving the bar and the focus as they were. */
+  async setSpeed(page, speed) {
+    const unfolded = await this.unfold(page);
+    await byId(page, 'speed').selectOption(speed);
+    if (unfolded) await byId(page, 'more-settings').evaluate((button) => button.click());
+  },
+};
+
 /** The new-game form. */
 export const newGame = {
   async visible(page) {
