@@ -96,3 +96,25 @@ scenario(() => env, 'while the WebAssembly loads the page says so, in both langu
   assert.equal(await boot.count(), 0, 'the loading page is gone once the app is mounted');
   assertNoErrors(errors);
 });
+
+scenario(() => env, 'when the game cannot start, the loading page says why at once: a failed download, a browser without wasm SIMD', { timeout: 60_000 }, async ({ open }) => {
+  // The app's wasm cannot be fetched (a dropped connection).
+  const { page } = await open({ query: null });
+  await page.route(/tapis-[0-9a-f]+_bg\.wasm$/, (route) => route.abort('connectionreset'));
+  await page.goto(env.server.url + '?lang=en');
+  const failed = page.locator('#tapis-boot .boot-why-failed');
+  await failed.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.match(await failed.innerText(), /could not load[\s\S]*reload the page/);
+  assert.equal(await page.locator('#tapis-boot .boot-loading').isVisible(), false, '"Loading…" gives way to the reason');
+  await shot(page, 'desktop-load-failed');
+
+  // A browser whose WebAssembly lacks SIMD (Safari before 16.4): the app is held back so that the
+  // test browser, which has SIMD, cannot mount it over the message.
+  const { page: old } = await open({ query: null, init: (p) => p.addInitScript(() => { WebAssembly.validate = () => false; }) });
+  await old.route(/tapis-[0-9a-f]+_bg\.wasm$/, () => {});
+  await old.goto(env.server.url + '?lang=fr');
+  const unsupported = old.locator('#tapis-boot .boot-why-unsupported');
+  await unsupported.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.match(await unsupported.innerText(), /ne peut pas faire tourner le jeu[\s\S]*Safari 16\.4/);
+  assert.equal(await old.locator('#tapis-boot .boot-why-failed').isVisible(), false);
+});
