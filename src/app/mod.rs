@@ -389,7 +389,7 @@ fn TopBar() -> impl IntoView {
         });
     };
     // On a phone the record buttons and the preferences fold behind "More" (CSS shows the toggle
-    // below 601 px only): unfolded, the bar took four rows, a quarter of a 390×844 screen.
+    // there only): unfolded, the bar took four rows, a quarter of a 390×844 screen.
     let more_open = RwSignal::new(false);
     view! {
         <header class="topbar" class:more-open=move || more_open.get()>
