@@ -684,19 +684,37 @@ fn strict_constraints_stay_on_the_revealed_melds() {
 #[test]
 fn a_lay_down_may_not_strand_the_card_taken_from_the_discard_pile() {
     // ENGINE CHOICE (RULES.md §3 "a card taken from the discard may not be discarded in the same
-    // turn"): a reveal, meld or extension that would leave only that card in the hand, with the
-    // round going on, is refused — the player could not end his turn.
-    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("8H"), "AS");
+    // turn"; "The turn ends with one discard, unless his last card went out"): a reveal, meld or
+    // extension that would leave only that card in the hand, with the round going on, is refused
+    // when the card cannot be laid too — the player could not end his turn.
+    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "AS");
     l["programs"] = json!(["P18", "P07"]);
     let mut t = start(2, json!({ "deals": [l] }));
     act(&mut t, 1, "draw discard");
     let why = refused(&mut t, 1, "reveal 4H 5H 6H 7H");
-    assert!(why.contains("would leave only 8H"), "{why}");
-    assert!(!legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()));
-    assert!(legal(&t).contains(&"reveal 5H 6H 7H 8H".to_string()), "{:?}", legal(&t));
-    act(&mut t, 1, "reveal 5H 6H 7H 8H");
+    assert!(why.contains("would leave only KC"), "{why}");
+    assert!(!legal(&t).iter().any(|a| a.starts_with("reveal")), "{:?}", legal(&t));
+    assert!(refused(&mut t, 1, "discard KC").contains("taken from the discard pile"));
     act(&mut t, 1, "discard 4H");
-    assert_eq!(game(&t).deal_number(), 2, "seat 1 went out");
+}
+
+#[test]
+fn a_lay_down_may_leave_only_the_taken_card_when_it_is_laid_too() {
+    // RULES.md §3: after revealing he may "extend any meld on the table" (this turn too), and
+    // "The turn ends with one discard, unless his last card went out": revealing 4H-7H with the
+    // 8H just taken from the discard pile left in hand is legal, since the 8H then extends the
+    // run and the player goes out. The 8H may still not be discarded.
+    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("8H"), "AS");
+    l["programs"] = json!(["P18", "P07"]);
+    let mut t = start(2, json!({ "deals": [l] }));
+    act(&mut t, 1, "draw discard");
+    assert!(legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()), "{:?}", legal(&t));
+    assert!(legal(&t).contains(&"reveal 5H 6H 7H 8H".to_string()), "{:?}", legal(&t));
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    assert_eq!(legal(&t), ["extend 0 8H"], "laying the 8H is the only way to end the turn");
+    assert!(refused(&mut t, 1, "discard 8H").contains("taken from the discard pile"));
+    act(&mut t, 1, "extend 0 8H");
+    assert_eq!(game(&t).deal_number(), 2, "seat 1 went out with no discard");
 }
 
 #[test]

@@ -153,6 +153,7 @@ pub struct Programmes {
 }
 
 /// What `check` found out about an action, so `apply` need not find it again.
+#[derive(Clone)]
 enum Checked {
     Simple,
     Reveal(Vec<(Shape, usize)>),
@@ -547,8 +548,9 @@ impl Programmes {
     // Checking actions
     // -----------------------------------------------------------------------------------------
 
-    /// Why laying down, leaving `after` in the hand, would leave the seat unable to discard: only
-    /// copies of the card it took from the discard pile would remain.
+    /// Why laying down, leaving `after` in the hand, might leave the seat unable to end its turn:
+    /// only copies of the card it took from the discard pile would remain, and that card may not
+    /// be discarded. (The turn can still end by laying those copies too: [`Self::strands_after`].)
     fn strands(&self, after: CardMultiset, round_ends: bool) -> Option<String> {
         let taken = self.taken_from_discard?;
         if round_ends || after.is_empty() || after.iter().any(|c| c != taken) {
@@ -557,6 +559,37 @@ impl Programmes {
         Some(format!(
             "it would leave only {taken} in the hand, and a card taken from the discard pile may not be discarded in the same turn"
         ))
+    }
+
+    /// [`Self::strands`] for a lay-down checked as `checked`, unless after it the seat can lay
+    /// the copies left in its hand on the table and go out (RULES.md §3: no discard then).
+    fn strands_after(&self, seat: Seat, action: &Action, checked: &Checked, after: CardMultiset, round_ends: bool) -> Option<String> {
+        let why = self.strands(after, round_ends)?;
+        let mut next = self.clone();
+        next.logging = false;
+        next.apply(seat, action, checked.clone());
+        (!next.lays_out(seat)).then_some(why)
+    }
+
+    /// Whether `seat`, having revealed, can lay its whole hand on the table's melds, one
+    /// extension after another (the hand is then only copies of one card: a few at most).
+    fn lays_out(&self, seat: Seat) -> bool {
+        let hand = self.hands[seat];
+        if !self.has_revealed(seat) || hand.is_empty() {
+            return false;
+        }
+        self.extensions(hand).into_iter().any(|(meld, card)| {
+            let mut rest = hand;
+            rest.remove(card.card);
+            if rest.is_empty() {
+                return true;
+            }
+            let Ok(end) = self.melds[meld].extension_end(meld, card) else { return false };
+            let mut next = self.clone();
+            next.logging = false;
+            next.apply(seat, &Action::Extend { meld, card }, Checked::Extend(end));
+            next.lays_out(seat)
+        })
     }
 
     /// Checks `action` for `seat`; on success says what `apply` needs.
@@ -605,7 +638,7 @@ impl Programmes {
                 if !hand.contains(*card) {
                     return Err(format!("seat {seat} does not hold {card}"));
                 }
-                if self.taken_from_discard == Some(*card) && hand.iter().any(|c| c != *card) {
+                if self.taken_from_discard == Some(*card) && (hand.iter().any(|c| c != *card) || self.lays_out(seat)) {
                     return Err(format!("{card} was taken from the discard pile this turn and may not be discarded until a later turn"));
                 }
                 Ok(Checked::Simple)
@@ -615,14 +648,14 @@ impl Programmes {
                     return Err(format!("seat {seat} has already revealed its program this round"));
                 }
                 let program = self.programs[seat].ok_or_else(|| format!("seat {seat} has no program card"))?;
-                let found = check_reveal(hand, program.card(), combos)?;
+                let checked = Checked::Reveal(check_reveal(hand, program.card(), combos)?);
                 let laid = reveal::cards_laid(hand, combos)?;
                 let after = hand.checked_sub(laid).expect("the cards were checked");
                 let round_ends = self.revealed | 1 << seat == self.all_seats() || self.done[seat] + 1 >= self.options.target;
-                if let Some(why) = self.strands(after, round_ends) {
+                if let Some(why) = self.strands_after(seat, action, &checked, after, round_ends) {
                     return Err(why);
                 }
-                Ok(Checked::Reveal(found))
+                Ok(checked)
             }
             (Phase::Play, Action::Meld(cards)) => {
                 if !revealed {
@@ -633,10 +666,11 @@ impl Programmes {
                     return Err("a new run may never be started: after revealing, new melds are sets of one rank".into());
                 }
                 let laid = reveal::cards_laid(hand, std::slice::from_ref(cards))?;
-                if let Some(why) = self.strands(hand.checked_sub(laid).expect("checked"), false) {
+                let checked = Checked::Meld(shape);
+                if let Some(why) = self.strands_after(seat, action, &checked, hand.checked_sub(laid).expect("checked"), false) {
                     return Err(why);
                 }
-                Ok(Checked::Meld(shape))
+                Ok(checked)
             }
             (Phase::Play, Action::Extend { meld, card }) => {
                 if !revealed {
@@ -648,13 +682,13 @@ impl Programmes {
                 if !hand.contains(card.card) {
                     return Err(format!("seat {seat} does not hold {}", card.card));
                 }
-                let end = m.extension_end(*meld, *card)?;
+                let checked = Checked::Extend(m.extension_end(*meld, *card)?);
                 let mut after = hand;
                 after.remove(card.card);
-                if let Some(why) = self.strands(after, false) {
+                if let Some(why) = self.strands_after(seat, action, &checked, after, false) {
                     return Err(why);
                 }
-                Ok(Checked::Extend(end))
+                Ok(checked)
             }
             (Phase::RoundOver | Phase::GameOver, _) => Err("the game is over".into()),
         }
@@ -850,28 +884,33 @@ impl Programmes {
                     self.revealed | 1 << seat == self.all_seats() || self.done[seat] + 1 >= self.options.target;
                 for combos in canonical_reveals(hand, program.card(), reveal::MAX_LISTED_REVEALS) {
                     let laid: CardMultiset = combos.iter().flatten().map(|p| p.card).collect();
-                    if self.strands(hand.checked_sub(laid).expect("found in the hand"), round_ends).is_none() {
-                        out.push(Action::Reveal(combos));
+                    let action = Action::Reveal(combos);
+                    // The rare lay-down that leaves only the taken card: the full check decides.
+                    if self.strands(hand.checked_sub(laid).expect("found in the hand"), round_ends).is_none() || self.check(seat, &action).is_ok() {
+                        out.push(action);
                     }
                 }
             }
         } else {
             for cards in Self::new_sets(hand) {
                 let laid: CardMultiset = cards.iter().map(|p| p.card).collect();
-                if self.strands(hand.checked_sub(laid).expect("found in the hand"), false).is_none() {
-                    out.push(Action::Meld(cards));
+                let action = Action::Meld(cards);
+                if self.strands(hand.checked_sub(laid).expect("found in the hand"), false).is_none() || self.check(seat, &action).is_ok() {
+                    out.push(action);
                 }
             }
             for (meld, card) in self.extensions(hand) {
                 let mut after = hand;
                 after.remove(card.card);
-                if self.strands(after, false).is_none() {
-                    out.push(Action::Extend { meld, card });
+                let action = Action::Extend { meld, card };
+                if self.strands(after, false).is_none() || self.check(seat, &action).is_ok() {
+                    out.push(action);
                 }
             }
         }
         let taken = self.taken_from_discard;
-        let only_taken = taken.is_some_and(|t| hand.iter().all(|c| c == t));
+        // Only copies of the taken card in hand: one may go, unless they can all be laid instead.
+        let only_taken = taken.is_some_and(|t| hand.iter().all(|c| c == t)) && !self.lays_out(seat);
         for card in hand.distinct().iter() {
             if Some(card) != taken || only_taken {
                 out.push(Action::Discard(card));
