@@ -75,3 +75,27 @@ export function revealRecord({ lang = 'en', sun = false } = {}) {
     actions: [],
   };
 }
+
+/**
+ * Two players, the human (seat 0) first with program P07 (a run of four) and only 4♥ 5♥ 6♥ 7♥ in
+ * hand; the 8♥ waits on the discard pile. Taking it and revealing 4♥–7♥ leaves only the 8♥, which
+ * may not be discarded this turn: laying it on the run goes out (docs/rulings.md).
+ */
+export function lastCardTakenRecord({ lang = 'en' } = {}) {
+  const left = pack108();
+  const take = (card) => left.splice(left.indexOf(card), 1)[0];
+  const hands = [['4H', '5H', '6H', '7H'].map(take), ['3C', '9D', 'QS', 'JS', '10C'].map(take)];
+  const discard = [take('8H')];
+  const programs = ['P07', 'P02'];
+  return {
+    format: 1,
+    game: 'programmes',
+    players: 2,
+    seats: ['human', 'easy'],
+    names: [lang === 'fr' ? 'Vous' : 'You', 'Ada'],
+    seed: 11,
+    first_dealer: 1,
+    deals: [{ hands, discard, stock: left, programs, program_deck: PROGRAM_IDS.filter((p) => !programs.includes(p)) }],
+    actions: [],
+  };
+}

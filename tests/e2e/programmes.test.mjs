@@ -7,7 +7,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, shot, shotAlsoSmall, until, activeTestId, PHONE, DESKTOP } from './harness.mjs';
 import { newGame, programmes } from './pages.mjs';
-import { revealRecord } from './programmes-records.mjs';
+import { revealRecord, lastCardTakenRecord } from './programmes-records.mjs';
 
 const LARGE = { width: 1920, height: 1080 };
 
@@ -232,5 +232,27 @@ scenario(() => env, 'a whole game from the new-game form, keyboard only, first t
   const standings = await page.$$eval('.standing', (els) => els.map((e) => Number(e.dataset.programs)));
   assert.equal(standings[0], 1, 'the winner completed one program');
   await shot(page, 'laptop-en-programmes-form-game-over');
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'a reveal may leave only the card taken from the discard pile when laying it goes out', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
+  await newGame.visible(page);
+  await programmes.importRecord(page, lastCardTakenRecord());
+  await until(async () => (await activeTestId(page)) === 'stock', { what: 'my turn' });
+  await programmes.click(page, 'discard');
+  await byId(page, 'reveal-panel').waitFor();
+  const ways = await page.$$eval('[data-testid^="reveal-option-"]', (els) => els.map((e) => e.dataset.action));
+  const k = ways.indexOf('reveal 4H 5H 6H 7H');
+  assert.ok(k >= 0, `4♥–7♥ is a way, the 8♥ left to lay: ${ways}`);
+  await byId(page, `reveal-option-${k}`).click();
+  await programmes.click(page, 'action-reveal');
+  assert.deepEqual(await programmes.hand(page), ['8H']);
+  assert.match(await text(page, 'turn-prompt'), /cannot go back: add it to a meld \(A\) to go out/);
+  await programmes.select(page, '8H');
+  assert.equal(await attr(page, 'action-discard', 'aria-disabled'), 'true', 'the 8♥ may not be discarded');
+  await shot(page, 'desktop-en-programmes-lay-out');
+  await programmes.click(page, 'action-extend-0');
+  await byId(page, 'summary-continue').waitFor({ timeout: 10_000 });
   assertNoErrors(errors);
 });

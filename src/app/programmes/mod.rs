@@ -409,6 +409,8 @@ pub fn ProgrammesTable() -> impl IntoView {
             let (can_take, ahead) = offer.with(|o| (o.draw_discard, o.reveal_ahead));
             let top = board.with(|b| b.as_ref().and_then(|b| b.top));
             Prompt::Draw { discard: top.filter(|_| can_take), can_reveal: ahead }
+        } else if s.revealed && offer.with(|o| o.discards.is_empty()) {
+            Prompt::LayOut
         } else if s.revealed {
             Prompt::LayOrDiscard
         } else if reveals.with(|r| !r.is_empty()) {

@@ -211,8 +211,8 @@ pub fn reveal_option_label(lang: Lang, k: usize, combos: &[Vec<Placed>]) -> Stri
 
 pub fn taken_from_discard(lang: Lang, card: Card) -> String {
     match lang {
-        Lang::En => format!("You took the {} from the discard pile this turn: keep it and discard another card.", card_short(lang, card)),
-        Lang::Fr => format!("Vous avez pris le {} dans la défausse à ce tour : gardez-le et défaussez une autre carte.", card_short(lang, card)),
+        Lang::En => format!("You took the {} from the discard pile this turn: it cannot be discarded before your next turn.", card_short(lang, card)),
+        Lang::Fr => format!("Vous avez pris le {} dans la défausse à ce tour : il ne peut pas être défaussé avant votre prochain tour.", card_short(lang, card)),
     }
 }
 
@@ -248,6 +248,9 @@ pub enum Prompt {
     Reveal,
     DiscardToEnd,
     LayOrDiscard,
+    /// Revealed, and no discard is legal: only the card taken from the discard pile is left, and
+    /// laying it goes out.
+    LayOut,
     Waiting(Person),
 }
 
@@ -272,6 +275,8 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
         (Prompt::DiscardToEnd, Lang::Fr) => "Sélectionnez une carte et défaussez-la (X) pour finir votre tour.".into(),
         (Prompt::LayOrDiscard, Lang::En) => "Lay down new sets (N), add cards to melds (A), then discard (X).".into(),
         (Prompt::LayOrDiscard, Lang::Fr) => "Posez de nouveaux groupes (N), complétez les combinaisons (A), puis défaussez (X).".into(),
+        (Prompt::LayOut, Lang::En) => "The card you took from the discard pile cannot go back: add it to a meld (A) to go out.".into(),
+        (Prompt::LayOut, Lang::Fr) => "La carte prise à la défausse ne peut pas y retourner : ajoutez-la à une combinaison (A) pour sortir.".into(),
         (Prompt::Waiting(p), Lang::En) => format!("{} to play…", p.display(lang)),
         (Prompt::Waiting(p), Lang::Fr) => format!("{} joue…", p.display(lang)),
     }
