@@ -168,6 +168,10 @@ fn an_illegal_action_gives_its_index_and_why() {
     assert_refusal(&out, json!(1), &["play 9H", "wants a 5"]);
     let out = replay_file("nain_jaune_wrong_seat.json");
     assert_refusal(&out, json!(2), &["play 5H", "seat 1's turn"]);
+    // The keys in RECORD.md's order, for a reader that compares text.
+    let raw = run(&["replay", scenario("nain_jaune_illegal_follow.json").to_str().unwrap()], None);
+    let text = String::from_utf8(raw.stdout).unwrap();
+    assert!(text.starts_with(r#"{"ok":false,"error":"#) && text.trim_end().ends_with(r#","at":1}"#), "{text}");
 }
 
 #[test]

@@ -67,8 +67,15 @@ fn main() -> ExitCode {
 }
 
 fn replay(args: &[String]) -> ExitCode {
+    // A struct rather than `json!`, whose map sorts its keys: RECORD.md's order, `ok`, `error`, `at`.
+    #[derive(serde::Serialize)]
+    struct Failure {
+        ok: bool,
+        error: String,
+        at: Option<usize>,
+    }
     let fail = |error: String, at: Option<usize>| {
-        println!("{}", json!({ "ok": false, "error": error, "at": at }));
+        println!("{}", serde_json::to_string(&Failure { ok: false, error, at }).expect("plain fields serialise"));
         ExitCode::from(1)
     };
     let [path] = args else {
