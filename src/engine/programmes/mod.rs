@@ -565,10 +565,15 @@ impl Programmes {
     /// the copies left in its hand on the table and go out (RULES.md §3: no discard then).
     fn strands_after(&self, seat: Seat, action: &Action, checked: &Checked, after: CardMultiset, round_ends: bool) -> Option<String> {
         let why = self.strands(after, round_ends)?;
+        (!self.trying(seat, action, checked.clone()).lays_out(seat)).then_some(why)
+    }
+
+    /// A copy of the game, unlogged, with `action` (checked as `checked`) played: to look ahead.
+    fn trying(&self, seat: Seat, action: &Action, checked: Checked) -> Programmes {
         let mut next = self.clone();
         next.logging = false;
-        next.apply(seat, action, checked.clone());
-        (!next.lays_out(seat)).then_some(why)
+        next.apply(seat, action, checked);
+        next
     }
 
     /// Whether `seat`, having revealed, can lay its whole hand on the table's melds, one
@@ -585,10 +590,7 @@ impl Programmes {
                 return true;
             }
             let Ok(end) = self.melds[meld].extension_end(meld, card) else { return false };
-            let mut next = self.clone();
-            next.logging = false;
-            next.apply(seat, &Action::Extend { meld, card }, Checked::Extend(end));
-            next.lays_out(seat)
+            self.trying(seat, &Action::Extend { meld, card }, Checked::Extend(end)).lays_out(seat)
         })
     }
 
@@ -908,12 +910,11 @@ impl Programmes {
                 }
             }
         }
-        let taken = self.taken_from_discard;
-        // Only copies of the taken card in hand: one may go, unless they can all be laid instead.
-        let only_taken = taken.is_some_and(|t| hand.iter().all(|c| c == t)) && !self.lays_out(seat);
+        // Which discards the card taken from the discard pile allows is `check`'s to say.
         for card in hand.distinct().iter() {
-            if Some(card) != taken || only_taken {
-                out.push(Action::Discard(card));
+            let action = Action::Discard(card);
+            if self.check(seat, &action).is_ok() {
+                out.push(action);
             }
         }
     }
