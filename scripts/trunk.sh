@@ -12,8 +12,8 @@ export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 #
 # `+simd128` lets LLVM move and copy 16 bytes in one instruction: the many small structs the app
 # passes around shrink the app's wasm by 10 KB gzip and the worker's by 1.6 KB (speed unchanged).
-# Browsers have run wasm SIMD since Chrome 91, Firefox 89 and Safari 16.4; older ones show the
-# loading screen's "try an up-to-date browser".
+# Browsers have run wasm SIMD since Chrome 91, Firefox 89 and Safari 16.4; in older ones the
+# loading screen says so at once (web/boot-check.js).
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Ctarget-feature=+simd128'
 # The rebuilt standard library has crates of its own (dlmalloc, moto-rt, …) that nothing else
 # downloads, and the build runs with --offline: fetch them first, or a fresh machine fails with
