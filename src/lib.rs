@@ -7,6 +7,13 @@
 //! - `app` (wasm only): the Leptos views.
 //!
 //! Arrows point one way: app → ai → engine, and record → engine.
+//!
+//! Feature `fast-ai` (the AI worker's build only, see index.html): the functions the searches run
+//! millions of times per move, marked `#[cfg_attr(feature = "fast-ai", optimize(speed))]`, are
+//! compiled for speed while the rest of the size-optimised wasm stays small. `optimize` is an
+//! unstable attribute: scripts/trunk.sh builds with RUSTC_BOOTSTRAP=1; native builds never enable
+//! the feature (they are optimised for speed throughout).
+#![cfg_attr(feature = "fast-ai", feature(optimize_attribute))]
 
 pub mod ai;
 pub mod engine;

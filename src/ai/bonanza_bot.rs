@@ -504,6 +504,7 @@ fn lead_choice(obs: &Observation, legal: &[Action]) -> Decision {
 /// The moves the searches consider: every legal move, except that bids are thinned to a few
 /// amounts (the lowest, then roughly doubling steps), so a search is not spread over a hundred
 /// near-identical prices; bets and raises to the smallest and the largest.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
     let Some(seat) = state.to_move() else { return };
     // Offsets 0, 1, 3, 7, 15, 31, 63 above the lowest amount.

@@ -38,6 +38,7 @@ pub fn breaks(hand: CardSet) -> u32 {
 }
 
 /// Whether a hand of this size runs worse than a random one (more breaks than usual).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn runs_badly(hand: CardSet) -> bool {
     let k = (hand - JOKER).len() as f64;
     let usual = k * (1.0 - (k - 1.0) / 52.0) * 12.0 / 13.0;
@@ -153,6 +154,7 @@ fn lead_move(state: &Bonanza, seat: Seat, rng: &mut GameRng) -> Action {
 }
 
 /// One move of the policy for the seat to move (false when nobody is to move).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
     let Some(seat) = state.to_move() else { return false };
     let action = match state.phase() {

@@ -186,6 +186,7 @@ pub trait GameBots: Game {
 
     /// One move of a search playout for the seat to move (false when nobody is to move).
     /// Uniformly random unless the game knows better at the same speed.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut Self, rng: &mut GameRng) -> bool {
         state.play_random(rng)
     }
@@ -193,6 +194,7 @@ pub trait GameBots: Game {
     /// Plays by the playout policy until nobody is to move (the end of the deal, in the searches'
     /// worlds); returns the number of moves. The same as repeating [`GameBots::playout_move`]; a
     /// game may do it faster.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play_out(state: &mut Self, rng: &mut GameRng) -> u64 {
         let mut moves = 0;
         while Self::playout_move(state, rng) {
@@ -204,6 +206,7 @@ pub trait GameBots: Game {
     /// Each seat's standing, the quantity the searches maximise the change of over a playout:
     /// the chips by default. A fixed array (seats beyond the table hold 0): the searches take it
     /// twice an iteration, without allocating.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn standing(&self) -> Standing {
         let mut standing = [0.0; MAX_SEATS];
         for (s, &c) in standing.iter_mut().zip(self.chip_counts()) {
@@ -249,6 +252,7 @@ pub trait GameBots: Game {
     /// The moves a search considers in `state`: a non-empty subset of the legal moves, in their
     /// stable order, depending only on public facts and the mover's hand. All of them unless the
     /// game thins out long lists of near-identical moves (amounts of chips).
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn search_actions_into(state: &Self, out: &mut Vec<Self::Action>) {
         state.legal_actions_into(out);
     }
@@ -259,10 +263,12 @@ impl GameBots for Bonanza {
         Box::new(bonanza_bot::RuleBot { randomness: 0.1 })
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
         bonanza_playout::playout_move(state, rng)
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn search_actions_into(state: &Bonanza, out: &mut Vec<<Bonanza as Game>::Action>) {
         bonanza_bot::search_actions_into(state, out);
     }
@@ -299,10 +305,12 @@ impl GameBots for NainJaune {
         Box::new(nain_jaune_bot::RuleBot { randomness: 0.1 })
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
         nain_jaune_bot::playout_move(state, rng)
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play_out(state: &mut NainJaune, rng: &mut GameRng) -> u64 {
         state.play_out(rng)
     }
@@ -329,12 +337,14 @@ impl GameBots for Programmes {
         Box::new(programmes_bot::RuleBot { randomness: 0.15, skill: programmes_bot::Skill::EASY })
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
         programmes_bot::playout_move(state, rng)
     }
 
     /// Programmes has no chips: a seat's standing is its completed programs (plus a bonus for
     /// the win) minus the mean of the other seats', so denying the others counts too.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn standing(&self) -> Standing {
         let n = self.players();
         let mut score = [0.0; MAX_SEATS];

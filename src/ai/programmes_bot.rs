@@ -124,6 +124,7 @@ pub fn plan(hand: CardMultiset, id: ProgramId) -> Plan {
 /// [`plan`] knowing that the cards of `dead` are out of reach (on the table, under the discard
 /// pile's top): between targets the hand fills equally, the one whose missing cards are still
 /// live is chosen.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn plan_seen(hand: CardMultiset, id: ProgramId, dead: CardMultiset) -> Plan {
     plan_in_order(hand, id, dead, &plan_orders()[id.index()])
 }
@@ -518,11 +519,13 @@ impl<'a> TurnView<'a> {
         self.program.map(|p| self.plan_of(self.hand, p))
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn plan_of(&self, hand: CardMultiset, id: ProgramId) -> Plan {
         plan_seen(hand, id, self.dead)
     }
 
     /// Whether `card` extends a meld on the table.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn extends_a_meld(&self, card: Card) -> bool {
         if is_wild(card) {
             !self.melds.is_empty()
@@ -535,6 +538,7 @@ impl<'a> TurnView<'a> {
 /// Exchange the program card when the hand is at least this far from it.
 const EXCHANGE_DISTANCE: u32 = 5;
 
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn draw_choice(view: &TurnView) -> Action {
     // The hand's plan, worked out once (and only when a rule needs it).
     let mut plan = None;
@@ -622,6 +626,7 @@ fn extenders(melds: &[Meld]) -> CardSet {
 
 /// The discard that helps least (see the module documentation); `plan` is the hand's plan
 /// before revealing.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn discard_choice(view: &TurnView, candidates: CardSet, plan: Option<&Plan>) -> Card {
     let mut best = None;
     let mut best_score = i64::MAX;
@@ -636,6 +641,7 @@ fn discard_choice(view: &TurnView, candidates: CardSet, plan: Option<&Plan>) -> 
 }
 
 /// How bad a discard `card` is (lower: a better discard).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn discard_score(view: &TurnView, card: Card, plan: Option<&Plan>) -> i64 {
     {
         // Lower is a better discard.
@@ -684,6 +690,7 @@ fn first_wild(hand: CardMultiset) -> Card {
 
 /// After revealing: the next card(s) to lay, if any — a new set (most naturals first), a natural
 /// on a meld, then a wild on a meld.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn layoff_choice(view: &TurnView) -> Option<Action> {
     let naturals = naturals_of(view.hand);
     let wild_count = view.hand.len() - naturals.len();
@@ -920,6 +927,7 @@ pub fn greedy_action(state: &Programmes) -> Option<Action> {
 
 /// The playout policy of the searches: [`greedy_action`], or any legal move in the rare corner
 /// it misses (e.g. laying down would strand the card taken from the discard pile).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
     let Some(action) = greedy_action(state) else { return false };
     let seat = state.to_move().expect("greedy_action found a seat to move");

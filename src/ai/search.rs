@@ -68,6 +68,7 @@ pub const HARD_ITERATIONS: u32 = 10_000;
 
 /// Plays the current deal to its end with the game's playout policy and returns what each seat
 /// gained from `before` (its standing then: see [`GameBots::standing`]).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn playout<G: GameBots>(mut state: G, before: &Standing, rng: &mut GameRng) -> Standing {
     G::play_out(&mut state, rng);
     let mut gains = state.standing();
@@ -78,6 +79,7 @@ fn playout<G: GameBots>(mut state: G, before: &Standing, rng: &mut GameRng) -> S
 }
 
 /// A world for one iteration: the hidden cards dealt again, logging off, stopping at the deal's end.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn sample_world<G: Game>(observation: &G::Observation, rng: &mut GameRng) -> G {
     let mut world = G::determinize(observation, rng);
     world.set_logging(false);
@@ -175,6 +177,7 @@ impl PimcSamples {
     }
 }
 
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn pimc_samples<G: GameBots>(
     observation: &G::Observation,
     seat: Seat,
@@ -225,6 +228,7 @@ struct Node<A> {
 pub const EXPLORATION: f64 = 0.7;
 
 /// ISMCTS: one tree over the observer's information sets, a fresh world each iteration.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn ismcts<G: GameBots>(
     observation: &G::Observation,
     seat: Seat,

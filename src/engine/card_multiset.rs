@@ -186,6 +186,7 @@ impl CardMultiset {
     }
 
     /// Removes every card of `other`, or returns None if `other` is not contained.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn checked_sub(self, other: CardMultiset) -> Option<CardMultiset> {
         if !self.contains_all(other) {
             return None;
@@ -235,6 +236,7 @@ impl Iterator for MultisetIter {
     type Item = Card;
 
     #[inline]
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn next(&mut self) -> Option<Card> {
         if let Some(card) = self.second_copy.take() {
             return Some(card);

@@ -22,6 +22,9 @@ impl Suit {
 
     // The one-line accessors here (and the race's card helpers) are always inlined: the wasm is
     // built for size (opt-level z), which otherwise leaves them as calls in the playouts' loops.
+    // The other small helpers of this file are `#[inline]`: a hint that only the AI worker's
+    // speed-optimised functions act on (feature `fast-ai`, src/lib.rs); the page's size-optimised
+    // code ignores it.
     #[inline(always)]
     pub fn index(self) -> usize {
         self as usize
@@ -42,6 +45,7 @@ impl Suit {
         ['♠', '♥', '♦', '♣'][self.index()]
     }
 
+    #[inline]
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Hearts | Suit::Diamonds)
     }
@@ -79,11 +83,13 @@ impl Rank {
     }
 
     /// The rank one above in ace-low order (none above the king).
+    #[inline]
     pub fn next_up(self) -> Option<Rank> {
         (self.0 < 12).then(|| Rank(self.0 + 1))
     }
 
     /// Face value with the ace as 1 and the court cards as 11, 12, 13.
+    #[inline]
     pub fn pips(self) -> u32 {
         self.0 as u32 + 1
     }
@@ -119,6 +125,7 @@ pub struct Card(u8);
 impl Card {
     pub const JOKER: Card = Card(52);
 
+    #[inline]
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(suit as u8 * 13 + rank.0)
     }
@@ -145,16 +152,19 @@ impl Card {
         self.0 as u32
     }
 
+    #[inline]
     pub fn is_joker(self) -> bool {
         self == Card::JOKER
     }
 
     /// The rank; `None` for the joker.
+    #[inline]
     pub fn rank(self) -> Option<Rank> {
         (!self.is_joker()).then_some(Rank(self.0 % 13))
     }
 
     /// The suit; `None` for the joker.
+    #[inline]
     pub fn suit(self) -> Option<Suit> {
         (!self.is_joker()).then(|| Suit::from_index((self.0 / 13) as usize))
     }
@@ -249,11 +259,13 @@ impl CardSet {
     pub const PACK_53: CardSet = CardSet((1u64 << 53) - 1);
 
     /// The four cards of one rank.
+    #[inline]
     pub const fn of_rank(rank: Rank) -> CardSet {
         RANK_MASKS[rank.0 as usize]
     }
 
     /// The thirteen cards of one suit.
+    #[inline]
     pub const fn of_suit(suit: Suit) -> CardSet {
         CardSet(((1u64 << 13) - 1) << (suit as u64 * 13))
     }
@@ -266,35 +278,43 @@ impl CardSet {
         set
     }
 
+    #[inline]
     pub fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.0) != 0
     }
 
+    #[inline]
     pub fn insert(&mut self, card: Card) {
         self.0 |= 1 << card.0;
     }
 
+    #[inline]
     pub fn remove(&mut self, card: Card) {
         self.0 &= !(1 << card.0);
     }
 
+    #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    #[inline]
     pub fn intersects(self, other: CardSet) -> bool {
         self.0 & other.0 != 0
     }
 
     /// The lowest-index card, if any.
+    #[inline]
     pub fn first(self) -> Option<Card> {
         (self.0 != 0).then(|| Card(self.0.trailing_zeros() as u8))
     }
 
+    #[inline]
     pub fn iter(self) -> CardSetIter {
         CardSetIter(self.0)
     }
@@ -319,6 +339,7 @@ impl CardSet {
 
 impl std::ops::BitOr for CardSet {
     type Output = CardSet;
+    #[inline]
     fn bitor(self, rhs: CardSet) -> CardSet {
         CardSet(self.0 | rhs.0)
     }
@@ -326,6 +347,7 @@ impl std::ops::BitOr for CardSet {
 
 impl std::ops::BitAnd for CardSet {
     type Output = CardSet;
+    #[inline]
     fn bitand(self, rhs: CardSet) -> CardSet {
         CardSet(self.0 & rhs.0)
     }
@@ -333,12 +355,14 @@ impl std::ops::BitAnd for CardSet {
 
 impl std::ops::Sub for CardSet {
     type Output = CardSet;
+    #[inline]
     fn sub(self, rhs: CardSet) -> CardSet {
         CardSet(self.0 & !rhs.0)
     }
 }
 
 impl std::ops::BitOrAssign for CardSet {
+    #[inline]
     fn bitor_assign(&mut self, rhs: CardSet) {
         self.0 |= rhs.0;
     }
@@ -347,6 +371,7 @@ impl std::ops::BitOrAssign for CardSet {
 impl IntoIterator for CardSet {
     type Item = Card;
     type IntoIter = CardSetIter;
+    #[inline]
     fn into_iter(self) -> CardSetIter {
         self.iter()
     }
@@ -377,6 +402,8 @@ pub struct CardSetIter(u64);
 
 impl Iterator for CardSetIter {
     type Item = Card;
+    #[inline]
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn next(&mut self) -> Option<Card> {
         if self.0 == 0 {
             return None;

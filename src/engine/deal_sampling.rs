@@ -82,6 +82,7 @@ struct Matching<'a> {
 
 impl Matching<'_> {
     /// The `k`-th holder of `card`'s own rotated order, if `card` may go there.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn tour_stop(&self, card: usize, k: usize) -> Option<usize> {
         let h = (self.start[card] as usize + k) % self.holders;
         (self.allowed[card] & (1 << h) != 0).then_some(h)
@@ -89,6 +90,7 @@ impl Matching<'_> {
 
     /// Finds room for `card`: a holder with space, or one whose card can move elsewhere
     /// (`visited` keeps each holder to one visit per search).
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn place(&mut self, card: usize, visited: &mut u16) -> bool {
         let free = (0..self.holders).filter_map(|k| self.tour_stop(card, k)).find(|&h| self.load[h] < self.capacities[h]);
         if let Some(h) = free {

@@ -36,6 +36,7 @@ pub fn seeded(seed: u64) -> GameRng {
 /// `usize` (64 bits natively, 32 in wasm). The swap is written out for `Copy` items: the
 /// worker's size-optimised build leaves `slice::swap` out of line, a call per card.
 #[allow(clippy::manual_swap)]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn shuffle<T: Copy, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
@@ -46,6 +47,7 @@ pub fn shuffle<T: Copy, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
 }
 
 /// A uniform index below `n` (n > 0), platform-independent like [`shuffle`].
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn index_below<R: Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
     below(rng, n as u32) as usize
 }

@@ -90,6 +90,7 @@ impl Bonanza {
     }
 
     /// The largest bet or raise `seat` may make now (0: none).
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn max_raise(&self) -> Chips {
         let b = &self.betting;
         if b.bet > 0 && Chips::from(b.raises) >= self.options.poker_max_raises {

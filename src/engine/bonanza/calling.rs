@@ -17,6 +17,7 @@ impl Bonanza {
         self.open_call(Call::Joker)
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn open_call(&mut self, call: Call) -> Result<(), String> {
         self.log(|| Event::CallOpened { call });
         self.phase = Phase::Call(call);
@@ -27,6 +28,7 @@ impl Bonanza {
     }
 
     /// Asks the next player who has something to show, or closes the call.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub(super) fn advance_call(&mut self, call: Call) -> Result<(), String> {
         while self.call_left > 0 {
             let seat = self.call_next;

@@ -194,6 +194,7 @@ const ACES: u64 = CardSet::of_rank(Rank::ACE).0;
 /// Whether `hand` has anything to show at `call` (players without are not asked). Every suit
 /// at once: a few shifts of the hand's mask.
 #[inline]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn has_claim(call: Call, hand: CardSet) -> bool {
     let joker = hand.contains(Card::JOKER);
     match call {
@@ -219,6 +220,7 @@ pub fn has_claim(call: Call, hand: CardSet) -> bool {
 /// Appends every legal show of `hand` at `call` to `out`, in the stable order: for a pair call
 /// the one possible show; for the sequence, suit by suit (♠ ♥ ♦ ♣), runs from A-2-3 up to Q-K-A,
 /// and within a run the joker's place from the lowest card up.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn legal_claims(call: Call, hand: CardSet, out: &mut Vec<Claim>) {
     for_each_claim(call, hand, |c| out.push(c));
 }

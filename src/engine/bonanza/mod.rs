@@ -328,6 +328,7 @@ impl Bonanza {
     /// The seat holding `card`, if a player in the game holds it.
     #[inline]
     #[allow(clippy::manual_find)]
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn holder_of(&self, card: Card) -> Option<Seat> {
         // A plain loop: the race asks this at every card, and the worker's size-optimised build
         // leaves a `find` over a range out of line.
@@ -501,6 +502,7 @@ impl Bonanza {
 
     /// Plays an action already known to be legal. Fails only when the next deal's layout from the
     /// record does not fit the seats still in (the caller then restores the state).
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn apply(&mut self, seat: Seat, action: Action) -> Result<(), String> {
         match self.phase {
             Phase::Widow => self.apply_widow(action),
@@ -531,6 +533,7 @@ impl Bonanza {
 
     /// Assembles a state from an observation's public parts and a full deal of the hidden cards
     /// (used by `determinize`). The per-deal fields are set by the caller.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn bare(options: Options, seed: u64, players: usize) -> Bonanza {
         Bonanza {
             options,
@@ -614,6 +617,7 @@ impl Game for Bonanza {
         self.chips()
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         let Some(seat) = self.to_move else { return };
         match self.phase {
@@ -627,6 +631,7 @@ impl Game for Bonanza {
         }
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
         if let Some(reason) = self.refusal(seat, action) {
             return Err(IllegalAction { action: action.to_string(), reason });
@@ -652,6 +657,7 @@ impl Game for Bonanza {
         Observation::of(self, seat)
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn determinize(observation: &Observation, rng: &mut GameRng) -> Bonanza {
         observation.determinize(rng)
     }
@@ -716,6 +722,7 @@ impl Game for Bonanza {
         self.single_deal = on;
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn redeal(&mut self, rng: &mut GameRng) {
         let (order, n) = self.order_from_dealer();
         let (hands, widow) = layout::deal_shuffled(rng, &order[..n]);

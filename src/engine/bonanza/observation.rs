@@ -214,6 +214,7 @@ impl Observation {
     }
 
     /// A full game state consistent with this observation; the hidden cards are dealt again.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn determinize(&self, rng: &mut GameRng) -> Bonanza {
         let n = self.players();
         // Later deals in a sampled world come from a fresh seed: the real one is secret.
@@ -248,6 +249,7 @@ impl Observation {
 
     /// Deals the unseen cards to the other hands and the widow or dead hand, keeping every card
     /// the table knows where it is and every card it knows absent away.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn deal_hidden(&self, world: &mut Bonanza, rng: &mut GameRng) {
         let n = self.players();
         let mut seats = [0; MAX_PLAYERS];

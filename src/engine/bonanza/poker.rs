@@ -69,6 +69,7 @@ impl Category {
 pub struct HandValue(pub u32);
 
 impl HandValue {
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn new(category: Category, ranks: [u8; 5]) -> HandValue {
         let mut v = (category as u32) << 20;
         for (i, r) in ranks.iter().enumerate() {
@@ -137,6 +138,7 @@ fn top(mask: u16) -> u8 {
 
 /// The `N` highest ranks of `mask`, highest first (0 where the mask runs out).
 #[inline]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn top_n<const N: usize>(mut mask: u16) -> [u8; N] {
     let mut out = [0; N];
     for slot in out.iter_mut() {
@@ -152,6 +154,7 @@ fn top_n<const N: usize>(mut mask: u16) -> [u8; N] {
 
 /// The top card of the best straight in `mask`, if any (3 for the five-high A-2-3-4-5).
 #[inline]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn straight_top(mask: u16) -> Option<u8> {
     let runs = mask & (mask << 1) & (mask << 2) & (mask << 3) & (mask << 4);
     if runs != 0 {
@@ -165,6 +168,7 @@ fn straight_top(mask: u16) -> Option<u8> {
 
 /// The top card of the best straight in `mask` when one card may be supplied by the joker.
 #[inline]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn straight_top_with_joker(mask: u16) -> Option<u8> {
     for t in (4..=12u8).rev() {
         let need = 0x1Fu16 << (t - 4);
@@ -177,6 +181,7 @@ fn straight_top_with_joker(mask: u16) -> Option<u8> {
 
 /// Masks of the ranks held at least twice, three times, four times.
 #[inline]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn multiples(m: [u16; 4]) -> (u16, u16, u16) {
     let [a, b, c, d] = m;
     let two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
@@ -284,6 +289,7 @@ fn best_with_joker(m: [u16; 4]) -> HandValue {
 }
 
 /// The value of the best five cards of `hand` (at least five cards; the joker fully wild).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn best_hand(hand: CardSet) -> HandValue {
     debug_assert!(hand.len() >= 5, "a poker hand has at least five cards");
     let m = suit_masks(hand);

@@ -101,6 +101,7 @@ impl Bonanza {
     }
 
     /// After a stop by `seat` with `card`: the colour changes, with its fallbacks.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn after_stop(&mut self, seat: Seat, card: Card) -> Result<(), String> {
         let other = other_colour(card);
         if self.playable(seat).intersects(other) {

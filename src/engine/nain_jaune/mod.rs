@@ -560,6 +560,7 @@ impl NainJaune {
     /// `seat` has emptied its hand: the settlement, then the next round (or, in a playout, the end).
     #[cold]
     #[inline(never)]
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn end_round(&mut self, seat: Seat) {
         self.settle_round(seat);
         if self.single_deal {
@@ -575,6 +576,7 @@ impl NainJaune {
     /// card of the wanted rank if he holds it (any player would: the box is won at once and a
     /// penalty avoided), otherwise his first copy of that rank: suits play no part apart from the
     /// board cards, so any copy leads to the same deal. False when nobody is to move.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn play_playout_move(&mut self, rng: &mut GameRng) -> bool {
         let Some(seat) = self.to_move else { return false };
         let hand = self.hands[slot(seat)];
@@ -594,6 +596,7 @@ impl NainJaune {
     /// `single_deal`, else of the game); returns the number of moves. The same moves, draws and
     /// final state as repeating [`NainJaune::play_playout_move`], which it falls back on while
     /// logging.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn play_out(&mut self, rng: &mut GameRng) -> u64 {
         let mut moves = 0;
         while !self.logging && self.to_move.is_some() {
@@ -613,6 +616,7 @@ impl NainJaune {
     /// the "X without Y" voids kept by rank in the same way; and every card takes its box, the
     /// cards that have none from a slot that stays empty.
     #[inline(never)]
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play_out_deal(&mut self, rng: &mut GameRng) -> u64 {
         let n = self.players;
         let Some(first) = self.to_move else { return 0 };
@@ -960,11 +964,13 @@ impl Game for NainJaune {
         self.chips()
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         let Some(seat) = self.to_move else { return };
         out.extend(self.playable(seat).iter().map(Action::Play));
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
         if let Some(reason) = self.refusal(seat, action) {
             return Err(IllegalAction { action: action.to_string(), reason });
@@ -986,6 +992,7 @@ impl Game for NainJaune {
     }
 
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
         observation.determinize(rng)
     }
@@ -1036,6 +1043,7 @@ impl Game for NainJaune {
         self.single_deal = on;
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn redeal(&mut self, rng: &mut GameRng) {
         let leader = self.next_seat(self.dealer);
         let (hands, talon) = deal_hands(rng, self.players, leader, |s| self.next_seat(s));

@@ -100,6 +100,7 @@ impl Observation {
     }
 
     /// A full game state consistent with this observation; the unseen cards are dealt again.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn determinize(&self, rng: &mut GameRng) -> NainJaune {
         use rand::Rng;
         let n = self.players();

@@ -57,6 +57,7 @@ impl Placed {
     }
 
     /// Why this card cannot be laid as written, if it cannot.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn check(self) -> Result<(), String> {
         match (is_wild(self.card), self.stands_for) {
             (true, None) if self.card.is_joker() => {
@@ -147,6 +148,7 @@ pub const MAX_RUN: usize = 13;
 pub const MAX_MELD: usize = 20;
 
 /// Checks a combination as written and says what it is.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn combination_shape(cards: &[Placed]) -> Result<Shape, String> {
     let text = || cards_text(cards);
     if cards.len() < MIN_COMBINATION {
@@ -267,6 +269,7 @@ impl Lasting {
 }
 
 /// The natural cards that extend at least one of `melds`.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn table_extenders(melds: &[Meld]) -> CardSet {
     melds.iter().fold(CardSet::EMPTY, |acc, m| acc | m.natural_extenders())
 }
@@ -330,6 +333,7 @@ impl<'de> Deserialize<'de> for Meld {
 
 impl Meld {
     /// A meld of cards already checked by [`combination_shape`].
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn new(owner: Seat, shape: Shape, cards: &[Placed], lasting: Option<Lasting>) -> Meld {
         let mut array = [Placed::natural(Card::JOKER); MAX_MELD];
         array[..cards.len()].copy_from_slice(cards);
@@ -353,6 +357,7 @@ impl Meld {
     /// Where `placed` would go, if it extends this meld ([`Meld::extension_end`] without the
     /// reasons: fast enough for playouts).
     #[inline]
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn fits(&self, placed: Placed) -> Option<End> {
         let wild = placed.is_wild();
         match placed.stands_for {
@@ -394,6 +399,7 @@ impl Meld {
         self.extenders
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn compute_extenders(&self) -> CardSet {
         let mut out = CardSet::EMPTY;
         let mut consider = |card: Card| {

@@ -503,6 +503,7 @@ impl Programmes {
         self.to_move = Some(seat);
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn end_round(&mut self, end: RoundEnd) {
         let deal_number = self.deals_dealt;
         let completed: Vec<Seat> = (0..self.players).filter(|&s| self.has_revealed(s)).collect();
@@ -595,6 +596,7 @@ impl Programmes {
     }
 
     /// Checks `action` for `seat`; on success says what `apply` needs.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn check(&self, seat: Seat, action: &Action) -> Result<Checked, String> {
         let Some(to_move) = self.to_move else {
             return Err("the game is over".into());
@@ -701,12 +703,14 @@ impl Programmes {
     // -----------------------------------------------------------------------------------------
 
     /// Removes laid or discarded cards from `seat`'s hand and from what the table knows it holds.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn take_from_hand(&mut self, seat: Seat, card: Card) {
         let removed = self.hands[seat].remove(card);
         debug_assert!(removed, "{card} was checked to be in hand");
         self.known[seat].remove(card);
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn apply(&mut self, seat: Seat, action: &Action, checked: Checked) {
         match (action, checked) {
             (Action::DrawStock, _) => {
@@ -788,6 +792,7 @@ impl Programmes {
     }
 
     /// After cards were laid: the target, every player revealed, or an empty hand ends things.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn after_laying(&mut self, seat: Seat) {
         self.extenders = melds::table_extenders(&self.melds);
         if self.done[seat] >= self.options.target {
@@ -1030,6 +1035,7 @@ impl Game for Programmes {
         self.chips()
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         let Some(seat) = self.to_move else { return };
         match self.phase {
@@ -1047,6 +1053,7 @@ impl Game for Programmes {
         }
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
         match self.check(seat, action) {
             Ok(checked) => {
@@ -1061,6 +1068,7 @@ impl Game for Programmes {
         Observation::of(self, seat)
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn determinize(observation: &Observation, rng: &mut GameRng) -> Programmes {
         observation.determinize(rng)
     }
@@ -1114,6 +1122,7 @@ impl Game for Programmes {
         self.single_deal = on;
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn redeal(&mut self, rng: &mut GameRng) {
         if self.to_move.is_none() {
             return;

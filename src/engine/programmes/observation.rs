@@ -186,6 +186,7 @@ impl Observation {
     /// A full game state consistent with this observation: the unseen cards are dealt again to
     /// the other hands and the stock, and the unseen program cards to the other face-down
     /// programs and the program deck.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     pub fn determinize(&self, rng: &mut GameRng) -> Programmes {
         let n = self.players();
         let mut hands = [CardMultiset::EMPTY; MAX_PLAYERS];

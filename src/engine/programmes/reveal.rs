@@ -38,11 +38,13 @@ pub const MAX_LISTED_REVEALS: usize = 2000;
 
 /// The directive of each combination a program asks for (directive order, each repeated `count`
 /// times).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn slots(program: &ProgramCard) -> Vec<usize> {
     program.directives.iter().enumerate().flat_map(|(i, d)| std::iter::repeat_n(i, d.count as usize)).collect()
 }
 
 /// The cards a list of combinations lays down, or the first card the hand cannot supply.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn cards_laid(hand: CardMultiset, combos: &[Vec<Placed>]) -> Result<CardMultiset, String> {
     let mut left = hand;
     let mut laid = CardMultiset::EMPTY;
@@ -61,6 +63,7 @@ pub fn cards_laid(hand: CardMultiset, combos: &[Vec<Placed>]) -> Result<CardMult
 
 /// Checks `combos` as a reveal of `program` from `hand`. Returns each combination's shape and the
 /// directive it fulfils, or why the reveal is refused.
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn check_reveal(hand: CardMultiset, program: &ProgramCard, combos: &[Vec<Placed>]) -> Result<Vec<(Shape, usize)>, String> {
     let slots = slots(program);
     if combos.len() != slots.len() {
@@ -126,6 +129,7 @@ fn match_slots(accepts: &[u32], c: usize, used: u32, assigned: &mut [usize]) -> 
 
 /// The ordinary card at a run position (none at position 2: a two is never natural).
 #[inline]
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn natural_at(suit: Suit, position: Position) -> Option<Card> {
     (position != 2).then(|| Card::new(rank_at(position), suit))
 }
@@ -136,6 +140,7 @@ fn set_ranks() -> impl Iterator<Item = Rank> {
 }
 
 /// The wild cards of a hand, in canonical order (card order: 2♠ 2♥ 2♦ 2♣, then jokers).
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn wilds_of(hand: CardMultiset) -> Vec<Card> {
     hand.iter().filter(|&c| is_wild(c)).collect()
 }
@@ -193,6 +198,7 @@ impl Finder<'_> {
     }
 
     /// Wilds the runs chosen so far need at least, given the naturals left.
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn run_wilds_lower_bound(&self, left: CardMultiset) -> usize {
         let mut demand = CardMultiset::EMPTY;
         let mut wilds = 0;
@@ -211,6 +217,7 @@ impl Finder<'_> {
         wilds
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn set_wilds(&self) -> usize {
         self.choices
             .iter()
@@ -222,6 +229,7 @@ impl Finder<'_> {
             .sum()
     }
 
+    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn search(&mut self, slot: usize, left: CardMultiset) {
         if self.done() {
             return;
@@ -517,6 +525,7 @@ pub fn find_reveal(hand: CardMultiset, program: &ProgramCard) -> Option<Combinat
     search(hand, program, 1, false).pop()
 }
 
+#[cfg_attr(feature = "fast-ai", optimize(speed))]
 fn search(hand: CardMultiset, program: &ProgramCard, limit: usize, canonical: bool) -> Vec<Combinations> {
     if program.sun || hand.len() < program.cards_required() {
         return Vec::new();
