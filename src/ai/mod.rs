@@ -186,7 +186,6 @@ pub trait GameBots: Game {
 
     /// One move of a search playout for the seat to move (false when nobody is to move).
     /// Uniformly random unless the game knows better at the same speed.
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut Self, rng: &mut GameRng) -> bool {
         state.play_random(rng)
     }
@@ -252,7 +251,6 @@ pub trait GameBots: Game {
     /// The moves a search considers in `state`: a non-empty subset of the legal moves, in their
     /// stable order, depending only on public facts and the mover's hand. All of them unless the
     /// game thins out long lists of near-identical moves (amounts of chips).
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn search_actions_into(state: &Self, out: &mut Vec<Self::Action>) {
         state.legal_actions_into(out);
     }
@@ -263,12 +261,10 @@ impl GameBots for Bonanza {
         Box::new(bonanza_bot::RuleBot { randomness: 0.1 })
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
         bonanza_playout::playout_move(state, rng)
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn search_actions_into(state: &Bonanza, out: &mut Vec<<Bonanza as Game>::Action>) {
         bonanza_bot::search_actions_into(state, out);
     }
@@ -305,12 +301,10 @@ impl GameBots for NainJaune {
         Box::new(nain_jaune_bot::RuleBot { randomness: 0.1 })
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
         nain_jaune_bot::playout_move(state, rng)
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play_out(state: &mut NainJaune, rng: &mut GameRng) -> u64 {
         state.play_out(rng)
     }
@@ -337,7 +331,6 @@ impl GameBots for Programmes {
         Box::new(programmes_bot::RuleBot { randomness: 0.15, skill: programmes_bot::Skill::EASY })
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn playout_move(state: &mut Programmes, rng: &mut GameRng) -> bool {
         programmes_bot::playout_move(state, rng)
     }

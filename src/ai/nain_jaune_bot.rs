@@ -178,7 +178,6 @@ pub fn explain(obs: &Observation, action: Action) -> Hint {
 /// The playout policy of the searches (see [`NainJaune::play_playout_move`]): a follower plays
 /// the board card of the wanted rank when he holds it, a leader a random card. As fast as a random
 /// move.
-#[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
     // The engine plays it in one step (no legality check, no event).
     state.play_playout_move(rng)

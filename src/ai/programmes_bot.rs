@@ -519,7 +519,6 @@ impl<'a> TurnView<'a> {
         self.program.map(|p| self.plan_of(self.hand, p))
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn plan_of(&self, hand: CardMultiset, id: ProgramId) -> Plan {
         plan_seen(hand, id, self.dead)
     }

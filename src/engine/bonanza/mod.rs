@@ -657,7 +657,6 @@ impl Game for Bonanza {
         Observation::of(self, seat)
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn determinize(observation: &Observation, rng: &mut GameRng) -> Bonanza {
         observation.determinize(rng)
     }

@@ -992,7 +992,6 @@ impl Game for NainJaune {
     }
 
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
         observation.determinize(rng)
     }

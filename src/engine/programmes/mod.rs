@@ -1068,7 +1068,6 @@ impl Game for Programmes {
         Observation::of(self, seat)
     }
 
-    #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn determinize(observation: &Observation, rng: &mut GameRng) -> Programmes {
         observation.determinize(rng)
     }
