@@ -16,6 +16,7 @@ use super::i18n::{level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
 use super::option_specs::{game_title, option_specs, pick, OptionKind, OptionSpec};
 use super::session::{default_names, SeatKind, Session};
+use super::url_params::START_CHIPS;
 use super::{storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
@@ -143,6 +144,20 @@ pub fn NewGameScreen() -> impl IntoView {
     }
     let (min_players, max_players) = setup.game.player_range();
     setup.players = url.players.unwrap_or(setup.players).clamp(min_players, max_players);
+    // Who plays each seat and the house rules prefill the form too, as the form writes them.
+    if let Some(kinds) = &url.seats {
+        for (slot, kind) in setup.seats.iter_mut().zip(kinds) {
+            *slot = kind.key().to_string();
+        }
+    }
+    for (key, value) in &url.options {
+        let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
+        if key == START_CHIPS {
+            setup.start_chips = text.parse().unwrap_or(setup.start_chips);
+        } else {
+            setup.options.insert(format!("{}.{key}", url.start_game().key()), text);
+        }
+    }
 
     let game = RwSignal::new(setup.game);
     let players = RwSignal::new(setup.players);
@@ -227,7 +242,7 @@ pub fn NewGameScreen() -> impl IntoView {
         record.options = record_options;
         // Programmes has no chips: its record carries no stack.
         if has_chips(g) {
-            record.options.insert("start_chips".into(), chips.into());
+            record.options.insert(START_CHIPS.into(), chips.into());
         }
         record.seats = Some(kinds.iter().map(|k| k.key().to_string()).collect());
         record.names = Some(chosen_names);

@@ -303,6 +303,30 @@ scenario(() => env, 'invalid parameters and a corrupt position are explained in 
   assertNoErrors(illegalPage.errors, 'the illegal position page');
 });
 
+scenario(() => env, 'without autostart the address prefills the new-game form: game, players, seats, seed and house rules', { timeout: 90_000 }, async ({ open }) => {
+  const { page, errors } = await open({
+    query: 'index.html?lang=en&game=bonanza&seats=human,hard,medium,random,easy&seed=4242&opt.deals=3&opt.widow_price_to=pot&opt.poker=false&opt.start_chips=60',
+  });
+  await byId(page, 'new-game').waitFor({ timeout: 30_000 });
+  const value = (id) => byId(page, id).evaluate((e) => e.value);
+  assert.equal(await value('players'), '5', 'the seats say how many play');
+  assert.deepEqual(await Promise.all([0, 1, 2, 3, 4].map((i) => value(`seat-kind-${i}`))), ['human', 'hard', 'medium', 'random', 'easy']);
+  assert.equal(await value('seed'), '4242');
+  assert.equal(await value('opt-deals'), '3');
+  assert.equal(await value('opt-widow-price-to'), 'pot');
+  assert.equal(await value('opt-poker'), 'false');
+  assert.equal(await value('start-chips'), '60');
+  // What the form shows is what starts.
+  await byId(page, 'start-game').click();
+  await byId(page, 'game').waitFor({ timeout: 15_000 });
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('tapis.current')));
+  assert.deepEqual(
+    { game: saved.game, seed: saved.seed, seats: saved.seats, deals: saved.options.deals, widow: saved.options.widow_price_to, poker: saved.options.poker, chips: saved.options.start_chips },
+    { game: 'bonanza', seed: 4242, seats: ['human', 'hard', 'medium', 'random', 'easy'], deals: 3, widow: 'pot', poker: false, chips: 60 },
+  );
+  assertNoErrors(errors);
+});
+
 scenario(() => env, 'commands: show_position, set_lang; malformed or unknown messages are ignored with a warning', { timeout: 90_000 }, async ({ open }) => {
   const { page, errors } = await open({ query: 'embed.html?lang=en' });
   const warnings = [];
