@@ -290,7 +290,8 @@ impl GameBots for Bonanza {
 
     /// One deal swings by dozens of chips (a Bonanza with its payments) while the choices differ
     /// by one or two: less exploration keeps the visits on the better moves (arena, 200 deals:
-    /// +1.7 over easy at 0.25, +1.5 at 0.7, +0.1 at 0.1).
+    /// +1.7 over easy at 0.25, +1.5 at 0.7, +0.1 at 0.1; 600 deals of seed 2026: +1.95 at 0.25,
+    /// +1.87 at 0.4, +1.64 at 0.18).
     fn exploration() -> f64 {
         0.25
     }
