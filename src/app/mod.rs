@@ -388,8 +388,9 @@ fn TopBar() -> impl IntoView {
             }
         });
     };
-    // On a phone the record buttons and the preferences fold behind "More" (CSS shows the toggle
-    // there only): unfolded, the bar took four rows, a quarter of a 390×844 screen.
+    // On a phone (and a short small screen) the record buttons and the preferences fold behind
+    // "More" (CSS shows the toggle there only): unfolded, the bar took four rows, a quarter of a
+    // 390×844 screen.
     let more_open = RwSignal::new(false);
     view! {
         <header class="topbar" class:more-open=move || more_open.get()>
