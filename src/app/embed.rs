@@ -173,8 +173,8 @@ pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) 
     match result {
         Ok(()) => {
             state.host.caption.set(params.caption.clone());
-            if !from_host && !read_only && state.host.persists() {
-                forget_start_params();
+            if !from_host && !read_only {
+                spend_start_params(state);
             }
             true
         }
@@ -202,9 +202,15 @@ fn new_record(params: &UrlParams, lang: Lang) -> Record {
     record
 }
 
-/// Takes the game's parameters out of the address once the game is on the table (and saved):
-/// a reload then resumes the game instead of dealing it again.
-fn forget_start_params() {
+/// Once the game the address describes is on the table (and saved), on the site's own page, its
+/// parameters are spent. They leave the address, so that a reload resumes the game instead of
+/// dealing it again, and the new-game form, so that the next game is the player's own setup with
+/// a fresh seed (not the same cards again). A frame or a mount keeps its host's parameters.
+pub fn spend_start_params(state: &AppState) {
+    if !state.host.persists() {
+        return;
+    }
+    state.url.update_value(UrlParams::spend_game);
     let Some(window) = web_sys::window() else { return };
     let location = window.location();
     let kept: Vec<(String, String)> =

@@ -271,8 +271,9 @@ pub fn NewGameScreen() -> impl IntoView {
             start_chips: if has_chips(g) { chips } else { start_chips.get_untracked().trim().parse().unwrap_or(100) },
         };
         let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
-        if let Err(e) = state.put_on_table(record) {
-            state.notices.push(Msg::StartFailed { reason: e.message });
+        match state.put_on_table(record) {
+            Ok(()) => super::embed::spend_start_params(&state),
+            Err(e) => state.notices.push(Msg::StartFailed { reason: e.message }),
         }
     };
 

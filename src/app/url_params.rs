@@ -326,6 +326,15 @@ impl UrlParams {
         self.game.unwrap_or(Table::GAMES[0])
     }
 
+    /// Forgets the game to start (game, players, seats, seed, house rules) once it has started.
+    pub fn spend_game(&mut self) {
+        self.game = None;
+        self.players = None;
+        self.seats = None;
+        self.seed = None;
+        self.options.clear();
+    }
+
     /// Whether the page starts a game (or shows a position) at once instead of the new-game
     /// form: `autostart=1`, `embed=1` with `game=`, or a readable `position=`.
     pub fn starts_directly(&self) -> bool {

@@ -303,7 +303,7 @@ scenario(() => env, 'invalid parameters and a corrupt position are explained in 
   assertNoErrors(illegalPage.errors, 'the illegal position page');
 });
 
-scenario(() => env, 'without autostart the address prefills the new-game form: game, players, seats, seed and house rules', { timeout: 90_000 }, async ({ open }) => {
+scenario(() => env, 'without autostart the address prefills the new-game form (game, players, seats, seed, house rules); once the game is on, it is spent', { timeout: 90_000 }, async ({ open }) => {
   const { page, errors } = await open({
     query: 'index.html?lang=en&game=bonanza&seats=human,hard,medium,random,easy&seed=4242&opt.deals=3&opt.widow_price_to=pot&opt.poker=false&opt.start_chips=60',
   });
@@ -324,7 +324,24 @@ scenario(() => env, 'without autostart the address prefills the new-game form: g
     { game: saved.game, seed: saved.seed, seats: saved.seats, deals: saved.options.deals, widow: saved.options.widow_price_to, poker: saved.options.poker, chips: saved.options.start_chips },
     { game: 'bonanza', seed: 4242, seats: ['human', 'hard', 'medium', 'random', 'easy'], deals: 3, widow: 'pot', poker: false, chips: 60 },
   );
+  // Spent once the game is on: the address keeps only the language, and the next new game is the
+  // setup just played with a fresh seed, not the same cards again.
+  assert.equal(new URL(page.url()).search, '?lang=en');
+  await byId(page, 'new-game-button').click();
+  await byId(page, 'new-game').waitFor();
+  assert.equal(await value('seed'), '', 'no seed: a fresh deal');
+  assert.deepEqual(await Promise.all([0, 1, 2, 3, 4].map((i) => value(`seat-kind-${i}`))), ['human', 'hard', 'medium', 'random', 'easy']);
+  assert.equal(await value('opt-deals'), '3');
   assertNoErrors(errors);
+
+  // Started at once (autostart=1), the same: the address is spent, the next deal is fresh.
+  const started = await open({ query: 'index.html?lang=en&game=nain-jaune&players=3&seats=human,hard,easy&seed=9&autostart=1' });
+  await byId(started.page, 'game').waitFor({ timeout: 30_000 });
+  await until(async () => new URL(started.page.url()).search === '?lang=en', { what: 'the address to be spent' });
+  await byId(started.page, 'new-game-button').click();
+  await byId(started.page, 'new-game').waitFor();
+  assert.equal(await byId(started.page, 'seed').evaluate((e) => e.value), '', 'no seed: a fresh deal');
+  assertNoErrors(started.errors, 'the page started at once');
 });
 
 scenario(() => env, 'commands: show_position, set_lang; malformed or unknown messages are ignored with a warning', { timeout: 90_000 }, async ({ open }) => {
