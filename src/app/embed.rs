@@ -446,7 +446,7 @@ fn read_command(value: &Value) -> Result<Command, String> {
 
 /// A parameter's value as text: strings as they are, numbers and booleans written out, arrays
 /// joined with commas (`seats: ["human", "easy"]`).
-fn scalar(v: &Value) -> Option<String> {
+pub fn scalar(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.clone()),
         Value::Number(_) | Value::Bool(_) => Some(v.to_string()),

@@ -16,7 +16,8 @@ use super::i18n::{level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
 use super::option_specs::{game_title, option_specs, pick, OptionKind, OptionSpec};
 use super::session::{default_names, SeatKind, Session};
-use super::url_params::START_CHIPS;
+use super::embed::scalar;
+use super::url_params::{UrlParams, START_CHIPS};
 use super::{storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
@@ -68,6 +69,29 @@ impl TableSetup {
             }
         }
         setup
+    }
+
+    /// What the address asks for (docs/embedding.md), over the remembered setup: the game, the
+    /// players, who plays each seat and the house rules, written as the form writes them.
+    fn prefill(&mut self, url: &UrlParams) {
+        if let Some(game) = url.game {
+            self.game = game;
+        }
+        let (min_players, max_players) = self.game.player_range();
+        self.players = url.players.unwrap_or(self.players).clamp(min_players, max_players);
+        if let Some(kinds) = &url.seats {
+            for (slot, kind) in self.seats.iter_mut().zip(kinds) {
+                *slot = kind.key().to_string();
+            }
+        }
+        for (key, value) in &url.options {
+            let Some(text) = scalar(value) else { continue };
+            if key == START_CHIPS {
+                self.start_chips = text.parse().unwrap_or(self.start_chips);
+            } else {
+                self.options.insert(format!("{}.{key}", url.start_game().key()), text);
+            }
+        }
     }
 }
 
@@ -139,25 +163,8 @@ pub fn NewGameScreen() -> impl IntoView {
     let lang = state.lang;
     let mut setup = TableSetup::load();
     let url = state.url.get_value();
-    if let Some(game) = url.game {
-        setup.game = game;
-    }
-    let (min_players, max_players) = setup.game.player_range();
-    setup.players = url.players.unwrap_or(setup.players).clamp(min_players, max_players);
-    // Who plays each seat and the house rules prefill the form too, as the form writes them.
-    if let Some(kinds) = &url.seats {
-        for (slot, kind) in setup.seats.iter_mut().zip(kinds) {
-            *slot = kind.key().to_string();
-        }
-    }
-    for (key, value) in &url.options {
-        let text = value.as_str().map_or_else(|| value.to_string(), str::to_string);
-        if key == START_CHIPS {
-            setup.start_chips = text.parse().unwrap_or(setup.start_chips);
-        } else {
-            setup.options.insert(format!("{}.{key}", url.start_game().key()), text);
-        }
-    }
+    setup.prefill(&url);
+    let seed = url.seed.map(|s| s.to_string()).unwrap_or_default();
 
     let game = RwSignal::new(setup.game);
     let players = RwSignal::new(setup.players);
@@ -165,7 +172,7 @@ pub fn NewGameScreen() -> impl IntoView {
     let names = RwSignal::new(setup.names.clone());
     let options = RwSignal::new(setup.options.clone());
     let start_chips = RwSignal::new(setup.start_chips.to_string());
-    let seed = RwSignal::new(url.seed.map(|s| s.to_string()).unwrap_or_default());
+    let seed = RwSignal::new(seed);
     let errors = RwSignal::new(Vec::<FieldError>::new());
 
     let choose_game = move |g: GameId| {

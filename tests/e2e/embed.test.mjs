@@ -309,8 +309,9 @@ scenario(() => env, 'without autostart the address prefills the new-game form (g
   });
   await byId(page, 'new-game').waitFor({ timeout: 30_000 });
   const value = (id) => byId(page, id).evaluate((e) => e.value);
+  const seatKinds = () => Promise.all([0, 1, 2, 3, 4].map((i) => value(`seat-kind-${i}`)));
   assert.equal(await value('players'), '5', 'the seats say how many play');
-  assert.deepEqual(await Promise.all([0, 1, 2, 3, 4].map((i) => value(`seat-kind-${i}`))), ['human', 'hard', 'medium', 'random', 'easy']);
+  assert.deepEqual(await seatKinds(), ['human', 'hard', 'medium', 'random', 'easy']);
   assert.equal(await value('seed'), '4242');
   assert.equal(await value('opt-deals'), '3');
   assert.equal(await value('opt-widow-price-to'), 'pot');
@@ -330,7 +331,7 @@ scenario(() => env, 'without autostart the address prefills the new-game form (g
   await byId(page, 'new-game-button').click();
   await byId(page, 'new-game').waitFor();
   assert.equal(await value('seed'), '', 'no seed: a fresh deal');
-  assert.deepEqual(await Promise.all([0, 1, 2, 3, 4].map((i) => value(`seat-kind-${i}`))), ['human', 'hard', 'medium', 'random', 'easy']);
+  assert.deepEqual(await seatKinds(), ['human', 'hard', 'medium', 'random', 'easy']);
   assert.equal(await value('opt-deals'), '3');
   assertNoErrors(errors);
 
