@@ -37,10 +37,7 @@ pub mod url_params;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::ai::Level;
-use crate::engine::game::{Game, GameId, Setup};
-use crate::engine::nain_jaune::NainJaune;
-use crate::protocol::ToWorker;
+use crate::engine::game::GameId;
 use crate::record::Record;
 use ai_client::{AiClient, AiStatus};
 use card_svg::FourColour;
@@ -168,32 +165,6 @@ impl AppState {
     }
 }
 
-/// Search iterations of the warm-up request: enough to run every part of the search a few
-/// hundred times (a few milliseconds once warm).
-const WARM_UP_ITERATIONS: u32 = 200;
-
-/// One cheap search at start, answer ignored: the worker's first search after loading runs
-/// several times slower (the engine's baseline compiler), so it should not be a real move.
-fn warm_up(ai: &AiClient) {
-    let Ok(game) = NainJaune::new(&Setup { players: 4, seed: 1, ..Setup::default() }) else { return };
-    let Some(seat) = game.to_move() else { return };
-    let Ok(observation) = serde_json::to_value(game.observe(seat)) else { return };
-    let asked = timing::now();
-    ai.request_boxed(
-        ToWorker::Think {
-            id: 0,
-            game: GameId::NainJaune,
-            level: Level::Hard,
-            seed: 1,
-            budget_ms: 100,
-            iterations: Some(WARM_UP_ITERATIONS),
-            observation,
-            explain: false,
-        },
-        Box::new(move |_| timing::measure("tapis-ai:warm-up", asked)),
-    );
-}
-
 /// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
 /// reported; it is never deleted.
 fn resume(state: &AppState) {
@@ -247,10 +218,6 @@ pub fn App() -> impl IntoView {
         resume(&state);
     }
     embed::connect(state);
-    // A read-only position needs no computer player: no warm-up for it.
-    if !state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.read_only)) {
-        warm_up(&state.ai());
-    }
     if !host.is_mounted() {
         offline::register_service_worker();
     }

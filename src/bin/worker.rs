@@ -1,8 +1,9 @@
 //! The AI Web Worker: a module worker with no Leptos in it, so it stays small and loads fast.
 //!
 //! It speaks [`tapis::protocol`]: once its wasm has loaded it posts `Ready { version }` (the page
-//! queues requests until then, because messages posted before the wasm loads are lost), then
-//! answers each request — a JSON string — with [`tapis::protocol::answer_with`] and the wall clock
+//! queues requests until then, because messages posted before the wasm loads are lost), warms the
+//! searches up ([`tapis::ai::warm_up`]), then answers each request — a JSON string — with
+//! [`tapis::protocol::answer_with`] and the wall clock
 //! for time budgets: the very function the page falls back to when no worker runs, so both give the
 //! same move.
 //!
@@ -45,6 +46,9 @@ fn main() {
     if let Err(e) = scope.post_message(&JsValue::from_str(&ready)) {
         web_sys::console::error_2(&"tapis worker: cannot say it is ready".into(), &e);
     }
+    // Then the searches are run a little, so that the first real move finds them optimised;
+    // requests posted meanwhile wait in the worker's queue.
+    tapis::ai::warm_up::warm_up_all();
 }
 
 /// The package is also built natively (the referee, the tests): there the worker is a no-op.
