@@ -250,8 +250,16 @@ pub fn ismcts<G: GameBots>(
     let mut available: Vec<bool> = Vec::with_capacity(64);
     // Which options have a child, by the options' order.
     let mut has_child: Vec<bool> = Vec::with_capacity(64);
+    // ln(n) for every count of availability reached so far, one logarithm per iteration: UCB1
+    // took one per child at every node selected, and in wasm `ln` is software (libm), 1–2.5% of
+    // a search. The same function fills the table, so the values, and the moves, are unchanged.
+    let mut ln_of: Vec<f64> = vec![0.0];
     if legal.len() > 1 {
         while !out_of_budget(&budget, iterations, clock, start) {
+            // A node's `available` grows by at most one per iteration (a path visits a node once).
+            while ln_of.len() < iterations as usize + 2 {
+                ln_of.push((ln_of.len() as f64).ln());
+            }
             let mut world: G = sample_world(observation, rng);
             let before = world.standing();
             path.clear();
@@ -300,7 +308,9 @@ pub fn ismcts<G: GameBots>(
                 for (&c, _) in nodes[node].children.iter().zip(&available).filter(|(_, &here)| here) {
                     let child = &nodes[c];
                     let mean = child.reward / child.visits.max(1) as f64;
-                    let explore = G::exploration() * scale * ((child.available.max(1) as f64).ln() / child.visits.max(1) as f64).sqrt();
+                    let n = child.available.max(1) as usize;
+                    let ln_available = ln_of.get(n).copied().unwrap_or_else(|| (n as f64).ln());
+                    let explore = G::exploration() * scale * (ln_available / child.visits.max(1) as f64).sqrt();
                     let value = mean + explore;
                     if value > best_value {
                         best_value = value;
