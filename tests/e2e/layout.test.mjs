@@ -8,7 +8,8 @@
 // scrolls behind them; on a phone held sideways (844×390, 740×360) and in a window up to 560 px
 // tall (960×540) the prompt sits beside the
 // hand, so that they leave most of the window to the table. Each table is shot at every size (tests/e2e/artifacts/window-*.png) for a
-// person to look at; `shot` also checks that nothing needs a sideways scroll.
+// person to look at; `shot` also checks that nothing needs a sideways scroll. Where the hand's
+// title shows, no card lies where lifting it would cover the title.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, shot } from './harness.mjs';
@@ -49,12 +50,19 @@ for (const [game, lang, query] of GAMES) {
       const size = `${viewport.width}x${viewport.height}`;
       // Measured after `shot`, which lets the dealt cards settle (they slide in from below).
       await shot(page, `window-${game}-${size}`);
-      const { cards, bottom, height, prompt, dock } = await page.evaluate(() => {
+      const { cards, bottom, height, prompt, dock, underTitle } = await page.evaluate((lift) => {
         const cards = [...document.querySelectorAll('[data-testid="hand"] .card')];
         const prompt = document.querySelector('[data-testid="turn-prompt"]').getBoundingClientRect();
         const dock = document.querySelector('.play-dock').getBoundingClientRect().height;
-        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight, prompt: [prompt.top, prompt.bottom], dock };
-      });
+        // The cards that, lifted as high as the page lifts one (the hint's 22 px), would cover
+        // the hand's title where it shows.
+        const title = document.querySelector('.hand-area .hand-title').getBoundingClientRect();
+        const underTitle = title.width <= 1 ? [] : cards
+          .map((c) => c.getBoundingClientRect())
+          .filter((c) => c.left < title.right && c.right > title.left && c.top - lift < title.bottom)
+          .map((c) => `${Math.round(c.left)},${Math.round(c.top)}`);
+        return { cards: cards.length, bottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)), height: innerHeight, prompt: [prompt.top, prompt.bottom], dock, underTitle };
+      }, 22);
       // Sideways, the prompt and the hand stacked took 54-81% of the window; side by side 31-53%
       // (at 960×540, stacked, they hid the player's own plate).
       if (viewport.height <= 560) {
@@ -62,6 +70,7 @@ for (const [game, lang, query] of GAMES) {
       }
       assert.ok(cards > 0, `${game} at ${size}: no card in the hand`);
       assert.ok(bottom <= height, `${game} at ${size}: the hand's cards end at ${Math.round(bottom)} px, below the window (${height} px)`);
+      assert.deepEqual(underTitle, [], `${game} at ${size}: a lifted card would cover the hand's title`);
       assert.ok(prompt[0] >= 0 && prompt[1] <= height, `${game} at ${size}: the turn's prompt is at ${prompt.map(Math.round).join('-')} px, outside the window (${height} px)`);
       assertNoErrors(errors, `${game} at ${size}`);
       await context.close();
