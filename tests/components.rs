@@ -12,6 +12,7 @@ use tapis::ai::nain_jaune_bot::Hint;
 use tapis::app::ai_client::read_message;
 use tapis::app::card_svg::CardFace;
 use tapis::app::i18n::{hint_card, hint_sentence, Lang, Names, Person};
+use tapis::app::nain_jaune::board::RunningSequence;
 use tapis::app::nain_jaune::log::EventLine;
 use tapis::app::hand::Hand;
 use tapis::app::hint::mark;
@@ -136,6 +137,46 @@ async fn compact_face_is_its_index_and_suit() {
     tick().await;
     let pip: web_sys::Element = face(0).query_selector("path").unwrap().unwrap();
     assert_eq!(pip.get_attribute("fill").as_deref(), Some("#17803d"), "clubs are green in four colours");
+    div.remove();
+}
+
+/// The running sequence names each player once under a run of his cards, as wide as the run, and
+/// keeps every card's name for screen readers; a run that grows widens its name.
+#[wasm_bindgen_test]
+async fn sequence_names_each_run_of_cards_once() {
+    let div = fresh_div();
+    let played = |list: &[(&str, &str)]| list.iter().map(|(c, who)| (card(c), who.to_string())).collect::<Vec<_>>();
+    let cards = RwSignal::new(played(&[("2H", "You"), ("3H", "You"), ("4D", "Cyd"), ("5S", "Bob"), ("6S", "Bob")]));
+    let _mounted = leptos::mount::mount_to(div.clone(), move || {
+        view! { <RunningSequence cards=cards wanted=Signal::stored(None) /> }
+    });
+    tick().await;
+    // Each card's name and the cards it spans, its `--run` (0: read out, not shown; 99: the last
+    // run's).
+    let names = || {
+        let list = div.query_selector_all(".sequence-who").unwrap();
+        (0..list.length())
+            .map(|i| {
+                let e: web_sys::Element = list.item(i).unwrap().unchecked_into();
+                let span: String = e.get_attribute("style").unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
+                format!("{} {span}", e.text_content().unwrap_or_default())
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(), ["You 2", "You 0", "Cyd 1", "Bob 99", "Bob 0"]);
+
+    cards.update(|c| c.extend(played(&[("7S", "Bob")])));
+    tick().await;
+    assert_eq!(names(), ["You 2", "You 0", "Cyd 1", "Bob 99", "Bob 0", "Bob 0"], "Bob's run grew");
+
+    cards.update(|c| c.extend(played(&[("8C", "You")])));
+    tick().await;
+    assert_eq!(names()[3..], ["Bob 3", "Bob 0", "Bob 0", "You 99"], "a run closed by another player's card");
+
+    // A new climb starts from nothing.
+    cards.set(played(&[("9D", "Cyd")]));
+    tick().await;
+    assert_eq!(names(), ["Cyd 99"]);
     div.remove();
 }
 

@@ -65,6 +65,22 @@ pub fn Board(#[prop(into)] boxes: Signal<[Chips; 5]>) -> impl IntoView {
     }
 }
 
+/// How many cards the name under `card` may span: the length of the run of cards played by one
+/// player that it starts, 0 for a card inside a run (or no longer in the sequence), and
+/// [`LAST_RUN`] for the run that ends the sequence (nothing follows it, so its name runs on).
+fn name_run(cards: &[(Card, String)], card: Card) -> usize {
+    let Some(i) = cards.iter().position(|(c, _)| *c == card) else { return 0 };
+    let who = &cards[i].1;
+    if i > 0 && cards[i - 1].1 == *who {
+        return 0;
+    }
+    let n = cards[i..].iter().take_while(|(_, w)| w == who).count();
+    if i + n == cards.len() { LAST_RUN } else { n }
+}
+
+/// The span of the last run's name: wider than any name.
+const LAST_RUN: usize = 99;
+
 /// The running sequence: the cards of the current climb, lowest first, each with the name of
 /// who played it, and the rank wanted next.
 #[component]
@@ -90,10 +106,21 @@ pub fn RunningSequence(
             >
                 <ol class="sequence-cards">
                     <For each=move || cards.get() key=|(c, who)| (c.index(), who.clone()) let:item>
-                        <li class="sequence-card">
-                            <CardFace card=item.0 />
-                            <span class="sequence-who">{item.1}</span>
-                        </li>
+                        {
+                            let card = item.0;
+                            // A player's name shows once under a run of his cards, as wide as
+                            // the run (`--run`: cards spanned; 0 shows it to screen readers only).
+                            // Set as a property: the site's policy refuses style attributes.
+                            let run = move || cards.with(|c| name_run(c, card));
+                            view! {
+                                <li class="sequence-card">
+                                    <CardFace card=card />
+                                    <span class="sequence-who" prop:style=move || format!("--run:{}", run())>
+                                        {item.1}
+                                    </span>
+                                </li>
+                            }
+                        }
                     </For>
                 </ol>
             </Show>
