@@ -4,7 +4,8 @@
 //!
 //! Life of the worker:
 //! 1. `worker_loader.js?v=<crate version>` (Trunk's loader shim, resolved against
-//!    `document.baseURI` so the site works under any sub-path) is started as a module worker.
+//!    `document.baseURI` so the site works under any sub-path) is started as a module worker,
+//!    when the page first may need a computer player (not for a read-only position).
 //!    The shim imports `worker.js`, which fetches `worker_bg.wasm`: Trunk gives worker files no
 //!    content hash, so those two may come from a stale cache. A restart therefore starts the worker
 //!    from a tiny module of our own that loads both with a cache-busting query.
@@ -42,6 +43,8 @@ const MAX_STARTS: u32 = 2;
 /// Where the computer players think.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AiStatus {
+    /// Not started: nothing on the page has needed a computer player yet (a read-only position).
+    Idle,
     /// The worker is starting (or restarting); requests are queued meanwhile.
     Loading,
     /// The worker answers.
@@ -107,9 +110,11 @@ impl Default for AiClient {
 }
 
 impl AiClient {
-    /// Spawns the worker. Requests may be made at once: they wait until it is ready.
+    /// A client whose worker starts at the first [`start`](Self::start) or request (a page that
+    /// only shows a read-only position never loads it). Requests may be made at once: they wait
+    /// until it is ready.
     pub fn new() -> AiClient {
-        let (status, set_status) = signal(AiStatus::Loading);
+        let (status, set_status) = signal(AiStatus::Idle);
         let inner = Rc::new(RefCell::new(Inner {
             set_status,
             running: None,
@@ -120,8 +125,16 @@ impl AiClient {
             next_id: 1,
             pending: BTreeMap::new(),
         }));
-        start(&inner);
         AiClient { inner, status }
+    }
+
+    /// Starts the worker unless it has been started already: as soon as a computer player or a
+    /// hint may be needed, so that it has loaded and warmed up by the first request.
+    pub fn start(&self) {
+        let idle = self.inner.borrow().starts == 0;
+        if idle {
+            start(&self.inner);
+        }
     }
 
     /// Loading, Ready, or Fallback with the reason.
@@ -150,6 +163,7 @@ impl AiClient {
     /// Any request (a move with its explanation, a benchmark): `on_done` gets the worker's
     /// answer (`Move`, `Bench`), or a `Failed` answer's message. Called exactly once, later.
     pub fn request(&self, mut request: ToWorker, on_done: impl FnOnce(Result<FromWorker, String>) + 'static) {
+        self.start();
         let mut inner = self.inner.borrow_mut();
         // Our own ids: answers are routed by them, whatever ids callers use.
         let id = inner.next_id;

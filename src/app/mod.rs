@@ -107,6 +107,7 @@ impl AppState {
         session.read_only = read_only;
         if !read_only {
             self.save(&session.record);
+            self.ai().start();
         }
         self.notices.clear_ai();
         self.session.set(Some(session));
@@ -217,8 +218,15 @@ pub fn App() -> impl IntoView {
     if !embed::start_from_params(&state, &state.url.get_value(), false) && host.persists() {
         resume(&state);
     }
+    // The worker loads at once unless the page shows a read-only position (an embedded
+    // illustration), which never needs it; a game put on the table later starts it.
+    if !state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.read_only)) {
+        state.ai().start();
+    }
     embed::connect(state);
-    if !host.is_mounted() {
+    // The offline copy is for the site's own page: a frame would fetch the whole build again for
+    // a reader of someone else's page (and, framed by another site, into that site's partition).
+    if host.persists() {
         offline::register_service_worker();
     }
 
@@ -532,6 +540,7 @@ fn AiStatusBar() -> impl IntoView {
             class:ai-fallback=move || matches!(status.get(), AiStatus::Fallback(_))
             data-testid="ai-status"
             data-status=move || match status.get() {
+                AiStatus::Idle => "idle",
                 AiStatus::Loading => "loading",
                 AiStatus::Ready => "ready",
                 AiStatus::Fallback(_) => "fallback",
@@ -539,6 +548,7 @@ fn AiStatusBar() -> impl IntoView {
             role="status"
         >
             {move || match status.get() {
+                AiStatus::Idle => String::new(),
                 AiStatus::Loading => T::AiLoading.text(lang.get()).to_string(),
                 AiStatus::Ready => T::AiReady.text(lang.get()).to_string(),
                 AiStatus::Fallback(reason) => ai_fallback(lang.get(), &reason),

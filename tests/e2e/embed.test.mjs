@@ -52,6 +52,21 @@ async function playFirstCard(page) {
   return card;
 }
 
+/**
+ * Whether the frame loaded the computer players' worker: a playable table does (it is ready), a
+ * read-only position does not even fetch its files.
+ */
+async function assertWorkerLoaded(frame, expected, what) {
+  const status = () => frame.locator('[data-testid="ai-status"]').getAttribute('data-status');
+  if (expected) {
+    await until(async () => (await status()) === 'ready', { what: `${what}: the AI worker to be ready` });
+    return;
+  }
+  assert.equal(await status(), 'idle', `${what}: the AI worker's status`);
+  const fetched = await frame.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /worker/.test(n)));
+  assert.deepEqual(fetched, [], `${what}: the AI worker's files were fetched`);
+}
+
 /** What a Nain Jaune table shows, compared with the referee's state of the same record. */
 async function assertShowsState(frame, state, what) {
   const shown = await table.snapshot(frame);
@@ -108,6 +123,7 @@ scenario(() => env, 'the demo page embeds every game: frames sized by resize mes
     assert.equal(await frame.locator('[data-testid="embed-bar"]').getAttribute('data-mode'), mode, `${id}: mode`);
     const caption = await frame.locator('[data-testid="caption"]').innerText();
     assert.equal(caption, await page.$eval(`#${id}`, (f) => f.dataset.captionEn), `${id}: caption`);
+    await assertWorkerLoaded(frame, mode === 'play', id);
   }
   // The other games' positions: the same moment as the referee's (deal, seat to move), read-only.
   for (const [id, file, game] of [
@@ -123,6 +139,7 @@ scenario(() => env, 'the demo page embeds every game: frames sized by resize mes
     assert.equal(await section.getAttribute('data-to-move'), state.to_move === null ? '' : String(state.to_move), `${id}: seat to move`);
     assert.equal(await frame.locator('[data-testid="embed-bar"]').getAttribute('data-mode'), 'view', `${id}: mode`);
     assert.equal(await frame.locator('[data-testid="caption"]').innerText(), await page.$eval(`#${id}`, (f) => f.dataset.captionEn), `${id}: caption`);
+    await assertWorkerLoaded(frame, false, id);
   }
   const without = await frameOf(page, 'nain-jaune-without');
   assert.match(await without.locator('[data-testid="announcement"]').innerText(), /10 without jack: Bob goes on/i, 'the call is on the table');
@@ -146,8 +163,14 @@ scenario(() => env, 'the demo page embeds every game: frames sized by resize mes
   const moves = (await received(page, 'nain-jaune-your-lead')).filter((m) => m.type === 'move');
   assert.deepEqual(moves[0], { frame: 'nain-jaune-your-lead', source: 'tapis', version: 1, type: 'move', seat: 0, action: 'play 7D', index: 20, game: 'nain-jaune' });
 
-  // No saved game was written by any frame: the site's own save is the player's.
+  // No saved game was written by any frame: the site's own save is the player's. Nor did any
+  // frame register a service worker (the offline copy of the build is the full site's).
   assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0, 'service workers registered');
+
+  // The host turns a read-only position into a playable one: the computer players' worker starts.
+  await page.evaluate((text) => document.getElementById('nain-jaune-without').contentWindow.postMessage({ source: 'tapis', version: 1, type: 'show_position', record: text, mode: 'play' }, location.origin), encode(join(POSITIONS, 'nain-jaune-your-lead.json')));
+  await until(async () => (await without.locator('[data-testid="ai-status"]').getAttribute('data-status')) === 'ready', { what: 'the worker of the position made playable' });
   assertNoErrors(errors);
 });
 
