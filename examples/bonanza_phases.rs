@@ -13,6 +13,9 @@
 //! (ITERATIONS sampled worlds) instead of ISMCTS.
 //! The search is the hard level's ISMCTS, run even where the hard level itself now leaves the
 //! move to the rules (`GameBots::settled_by_rules`): this is how that choice was measured.
+//! With `SEEN=all`, `SEEN=dead` or `SEEN=none`, the tested seat's leads in a searched race are
+//! chosen by PIMC seeing every card, the dead hand, or what its seat sees (an experiment: what
+//! the hidden cards are worth there).
 //! PHASES `hard` is the hard level itself, as `referee arena` plays it; letters after it change
 //! some phases: in lower case searched (ITERATIONS), in upper case by the rules the hard level plays
 //! where it does not search (`hardC`: its calls by those rules). `j` or `J` names the joker's call
@@ -103,6 +106,36 @@ fn search(observation: &Observation, iterations: u32, rng: &mut GameRng) -> Acti
     ismcts::<Bonanza>(observation, seat, &candidates, budget, &NoClock, rng).best
 }
 
+/// A lead chosen by PIMC (ITERATIONS playouts shared among the moves) that sees more than its
+/// seat: `SEEN=all` every card (the true deal), `SEEN=dead` the dead hand (the others' hands
+/// sampled), `SEEN=none` only what the seat sees. How much the hidden cards are worth in the race.
+fn seeing(game: &Bonanza, seen: &str, iterations: u32, rng: &mut GameRng) -> Action {
+    let seat = game.to_move().expect("a seat to lead");
+    let legal = game.legal_actions();
+    let mut observation = game.observe(seat);
+    if seen == "dead" {
+        observation.dead_hand = Some(game.dead_hand());
+    }
+    let per_move = (iterations as usize / legal.len()).max(1);
+    let mut best = (f64::NEG_INFINITY, legal[0]);
+    for &action in &legal {
+        let mut total = 0.0;
+        for _ in 0..per_move {
+            let mut world = if seen == "all" { game.clone() } else { Bonanza::determinize(&observation, rng) };
+            world.set_logging(false);
+            world.set_single_deal(true);
+            let before = world.chip_counts()[seat];
+            world.play(seat, &action).expect("a legal lead");
+            Bonanza::play_out(&mut world, rng);
+            total += (world.chip_counts()[seat] - before) as f64;
+        }
+        if total / per_move as f64 > best.0 {
+            best = (total / per_move as f64, action);
+        }
+    }
+    best.1
+}
+
 /// Chips won or lost by each seat over one deal, in all and phase by phase (`by_phase[seat]`);
 /// the tested seat, if any, searches in `phases`.
 fn play_deal(
@@ -113,6 +146,8 @@ fn play_deal(
     by_phase: &mut [[f64; 4]],
     rng: &mut GameRng,
 ) -> Vec<f64> {
+    let seen = env::var("SEEN").ok();
+    let seen = seen.as_deref();
     let start = starting_chips(setup).expect("default options");
     let mut game = Bonanza::new(setup).expect("a valid setup");
     game.set_logging(false);
@@ -121,6 +156,9 @@ fn play_deal(
         let observation = game.observe(seat);
         let play = if Some(seat) == tested { play_in(phases, observation.phase) } else { Play::Easy };
         let action = match play {
+            Play::Search if matches!(observation.phase, Phase::Lead) && seen.is_some() => {
+                seeing(&game, seen.unwrap_or_default(), iterations, rng)
+            }
             Play::Search => search(&observation, iterations, rng),
             Play::Rules => bonanza_bot::decide(&observation, &game.legal_actions(), rng).action,
             Play::Easy => choose::<Bonanza>(&observation, Level::Easy, rng),
