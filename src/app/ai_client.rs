@@ -137,7 +137,7 @@ impl AiClient {
         }
     }
 
-    /// Loading, Ready, or Fallback with the reason.
+    /// Idle, Loading, Ready, or Fallback with the reason.
     pub fn status(&self) -> ReadSignal<AiStatus> {
         self.status
     }
