@@ -12,7 +12,8 @@
 // title shows, no card lies where lifting it would cover the title.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, shot } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, shot, until, SMALL_PHONE } from './harness.mjs';
+import { table } from './pages.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -77,3 +78,22 @@ for (const [game, lang, query] of GAMES) {
     }
   });
 }
+
+// A change of chips floats off beside its number for a moment and stays in the page, faded: by a
+// box on the board's right it went past a small phone's edge ("+25" beside "151"), and the page
+// scrolled sideways. Big stakes (×5, eight players) end this game with the first round.
+scenario(() => env, 'nain-jaune: the chips floating off the boxes stay inside a small phone', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({
+    viewport: SMALL_PHONE,
+    query: '?game=nain-jaune&players=8&seats=human,easy,easy,easy,easy,easy,easy,easy&opt.stake_multiplier=5&seed=3&autostart=1&lang=en&speed=instant',
+  });
+  await until(async () => {
+    const s = await table.situation(page);
+    if (s.summary) await byId(page, 'summary-continue').click();
+    else if (s.myTurn) await page.locator('[data-testid="hand"] [data-playable="true"]').first().click().catch(() => {});
+    return s.over;
+  }, { timeout: 90_000, interval: 100, what: 'the end of the game' });
+  assert.equal(await page.locator('.box-king_hearts .chip-delta').count(), 1, 'the King of Hearts box shows a change');
+  await shot(page, 'small-nain-jaune-boxes-changed');
+  assertNoErrors(errors);
+});
