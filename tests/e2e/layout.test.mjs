@@ -97,3 +97,43 @@ scenario(() => env, 'nain-jaune: the chips floating off the boxes stay inside a 
   await shot(page, 'small-nain-jaune-boxes-changed');
   assertNoErrors(errors);
 });
+
+// A long hand on a phone held sideways shows each card as a strip (13 px in a 2-player hand): the
+// cards that may be played lie over the others, focused or not, so that a finger or the mouse finds
+// them (each whole, unless the next card may be played too).
+scenario(() => env, 'nain-jaune: the playable cards of a long hand lie over the others on a phone held sideways', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({
+    viewport: { width: 844, height: 390 },
+    query: '?game=nain-jaune&players=2&seats=human,easy&seed=4&autostart=1&lang=en&speed=instant',
+  });
+  let checked = 0;
+  for (let turn = 0; turn < 40 && checked < 4; turn++) {
+    await table.untilMyTurn(page);
+    // Played with the mouse, at a card's left edge (every card shows it).
+    const playable = page.locator('[data-testid="hand"] .hand-card.playable');
+    const before = await table.situation(page);
+    if ((await playable.count()) > 2) {
+      await playable.first().click({ position: { x: 4, y: 30 } });
+      await until(async () => (await table.situation(page)).actions > before.actions, { timeout: 5_000, what: 'a lead' });
+      continue;
+    }
+    // Following: one card or two of the rank. A tap leaves no focus ring on a phone (Chromium
+    // shows one for the page's own focus at the turn's start, and it lifts the card over the
+    // others too): without it, the middle of each is still the card.
+    await page.evaluate(() => document.activeElement?.blur());
+    const covered = await page.$$eval('[data-testid="hand"] .hand-card.playable', (cards) => cards
+      .filter((el) => !el.nextElementSibling?.classList.contains('playable'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      })
+      .map((el) => `${el.dataset.testid} (one of ${el.parentElement.children.length} cards)`));
+    assert.deepEqual(covered, [], 'playable cards covered in their middle');
+    await playable.last().click({ timeout: 3_000 });
+    await until(async () => (await table.situation(page)).actions > before.actions, { timeout: 5_000, what: 'a card to be played' });
+    checked++;
+  }
+  assert.ok(checked > 0, 'no turn following a sequence');
+  await shot(page, 'sideways-nain-jaune-two-players');
+  assertNoErrors(errors);
+});
