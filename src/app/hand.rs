@@ -66,7 +66,8 @@ pub fn focus_showing(el: &web_sys::HtmlElement, shown: &web_sys::Element) {
 pub fn focus_first_playable(hand: NodeRef<leptos::html::Div>) {
     set_timeout(
         move || {
-            if let Some(hand) = hand.get_untracked() {
+            // The hand may be gone by then (the table replaced): `try_`, a disposed one is no error.
+            if let Some(hand) = hand.try_get_untracked().flatten() {
                 if let Some(first) = playable_buttons(&hand).into_iter().next() {
                     focus_in_area(&first);
                 }

@@ -396,7 +396,7 @@ pub fn RulesDialog() -> impl IntoView {
             }
             set_timeout(
                 move || {
-                    if let Some(button) = close_button.get_untracked() {
+                    if let Some(button) = close_button.try_get_untracked().flatten() {
                         let _ = button.focus();
                     }
                 },

@@ -116,7 +116,8 @@ pub fn Decisions(
                 if !crate::app::may_take_focus() {
                     return;
                 }
-                if let Some(first) = bar.get_untracked().and_then(|b| buttons(&b).into_iter().find(|b| b.class_name().contains("decision"))) {
+                // The bar may be gone by then (an undo replaced the table): `try_`, as in the hand.
+                if let Some(first) = bar.try_get_untracked().flatten().and_then(|b| buttons(&b).into_iter().find(|b| b.class_name().contains("decision"))) {
                     let _ = first.focus();
                 }
             },
