@@ -94,6 +94,8 @@ scenario(() => env, 'nain-jaune: the chips floating off the boxes stay inside a 
     return s.over;
   }, { timeout: 90_000, interval: 100, what: 'the end of the game' });
   assert.equal(await page.locator('.box-king_hearts .chip-delta').count(), 1, 'the King of Hearts box shows a change');
+  // The board in the picture (the standings open below it and scroll the page down).
+  await page.locator('[data-testid="box-king_hearts"]').scrollIntoViewIfNeeded();
   await shot(page, 'small-nain-jaune-boxes-changed');
   assertNoErrors(errors);
 });
