@@ -243,7 +243,7 @@ async fn events_read_in_both_languages() {
     assert_eq!(text(".b"), "You play Q♠.");
     lang.set(Lang::Fr);
     tick().await;
-    assert_eq!(text(".a"), "8 sans 9 : Bob continue.");
+    assert_eq!(text(".a"), "8 sans 9 : Bob continue.");
     assert_eq!(text(".b"), "Vous jouez D♠.");
     div.remove();
 }
@@ -317,7 +317,7 @@ fn other_games_hints_read_in_both_languages() {
         let json = serde_json::to_value(hint).unwrap();
         assert_eq!(tapis::app::bonanza::text::hint_sentence(Lang::En, action, &json, 2).as_deref(), Some(*english));
         let fr = tapis::app::bonanza::text::hint_sentence(Lang::Fr, action, &json, 2).unwrap();
-        assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
+        assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
         for word in [" the ", " your ", " chips", " you "] {
             assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
         }
@@ -335,14 +335,14 @@ fn other_games_hints_read_in_both_languages() {
         let say = |lang| tapis::app::programmes::text::hint_sentence(lang, action, &json, Some(card("KD")), false);
         assert_eq!(say(Lang::En).as_deref(), Some(*english));
         let fr = say(Lang::Fr).unwrap();
-        assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
+        assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
         for word in [" the ", " your ", " you "] {
             assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
         }
     }
     assert_eq!(
         tapis::app::programmes::text::hint_sentence(Lang::Fr, "discard QD", &serde_json::to_value(&pg[5].1).unwrap(), None, false).as_deref(),
-        Some("Défaussez la D♦ : c'est la carte dont votre programme a le moins besoin.")
+        Some("Défaussez la D♦ : c'est la carte dont votre programme a le moins besoin.")
     );
 }
 
@@ -384,7 +384,7 @@ fn hints_read_in_both_languages() {
         }
     }
     assert_eq!(hint_sentence(Lang::En, &hints[3]), "Play the 7♦ now: it takes the Yellow Dwarf (14 chips).");
-    assert_eq!(hint_sentence(Lang::Fr, &hints[3]), "Jouez le 7♦ maintenant : il rafle le Nain Jaune (14 jetons).");
+    assert_eq!(hint_sentence(Lang::Fr, &hints[3]), "Jouez le 7♦ maintenant : il rafle le Nain Jaune (14 jetons).");
     assert!(hint_sentence(Lang::Fr, &hints[5]).starts_with("Jouez la D♠"), "{}", hint_sentence(Lang::Fr, &hints[5]));
 }
 
@@ -549,14 +549,14 @@ fn bonanza_events_read_in_both_languages() {
     let says = |lang, e: &BonanzaEvent, played| bonanza_sentence(lang, e, &names, played);
     assert_eq!(says(Lang::En, &won(0), false), "You take the Queen-Jack space: 12 chips!");
     assert_eq!(says(Lang::En, &won(1), false), "Ada takes the Queen-Jack space: 12 chips!");
-    assert_eq!(says(Lang::Fr, &won(0), false), "Vous raflez la case Dame-Valet : 12 jetons !");
-    assert_eq!(says(Lang::Fr, &won(1), false), "Ada rafle la case Dame-Valet : 12 jetons !");
+    assert_eq!(says(Lang::Fr, &won(0), false), "Vous raflez la case Dame-Valet : 12 jetons !");
+    assert_eq!(says(Lang::Fr, &won(1), false), "Ada rafle la case Dame-Valet : 12 jetons !");
     let stop = BonanzaEvent::Stop { seat: 1, card: card("8H"), missing: Some(card("9H")) };
     assert_eq!(says(Lang::En, &stop, false), "Stop: the 9♥ is dead.");
-    assert_eq!(says(Lang::Fr, &stop, false), "Arrêt : le 9♥ est mort.");
+    assert_eq!(says(Lang::Fr, &stop, false), "Arrêt : le 9♥ est mort.");
     assert_eq!(says(Lang::En, &stop, true), "Stop: the 9♥ has been played.");
     let queen = BonanzaEvent::Stop { seat: 1, card: card("JD"), missing: Some(card("QD")) };
-    assert_eq!(says(Lang::Fr, &queen, false), "Arrêt : la D♦ est morte.");
+    assert_eq!(says(Lang::Fr, &queen, false), "Arrêt : la D♦ est morte.");
     let joker = BonanzaEvent::JokerLeaves { seat: 1 };
     assert_eq!(says(Lang::En, &joker, false), "Ada's joker leaves the game.");
     assert_eq!(says(Lang::Fr, &BonanzaEvent::JokerLeaves { seat: 0 }, false), "Votre joker quitte le jeu.");
@@ -670,7 +670,7 @@ mod programmes_view {
             lang.set(Lang::Fr);
             tick().await;
             let svg = div.query_selector("svg.program-svg").unwrap().unwrap();
-            assert_eq!(svg.get_attribute("aria-label").unwrap(), format!("{} : {}", p.name.fr, p.describe_fr()));
+            assert_eq!(svg.get_attribute("aria-label").unwrap(), format!("{} : {}", p.name.fr, p.describe_fr()));
             assert!(svg.query_selector("title").unwrap().unwrap().text_content().unwrap().contains(&p.describe_fr()));
             lang.set(Lang::En);
             div.remove();

@@ -607,7 +607,7 @@ pub fn EmbedBar() -> impl IntoView {
     });
     let caption = move || host.caption.get().map(|text| view! { <p class="embed-caption" data-testid="caption">{text}</p> });
     let badge = move || {
-        (mode() == "view").then(|| lang.get().pick("Position to study: nobody plays", "Position à étudier : personne ne joue"))
+        (mode() == "view").then(|| lang.get().pick("Position to study: nobody plays", "Position à étudier : personne ne joue"))
     };
     view! {
         // A landmark of its own: everything on the page sits in one (the rest is in <main>).

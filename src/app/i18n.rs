@@ -218,11 +218,11 @@ impl T {
             Thinking => ("thinking…", "réfléchit…"),
             NoHumanHand => (
                 "Only computers play at this table: watch them go.",
-                "Seuls des ordinateurs jouent à cette table : regardez-les faire.",
+                "Seuls des ordinateurs jouent à cette table : regardez-les faire.",
             ),
             ChipsWord => ("chips", "jetons"),
             CardsWord => ("cards", "cartes"),
-            YourTurnLead => ("Your lead: play any card.", "À vous d'ouvrir : jouez la carte de votre choix."),
+            YourTurnLead => ("Your lead: play any card.", "À vous d'ouvrir : jouez la carte de votre choix."),
             BoxesTitle => ("The five boxes", "Les cinq cases"),
             Talon => ("talon", "talon"),
             PassDevice => ("Pass the device", "Passez l'appareil"),
@@ -240,7 +240,7 @@ impl T {
             LeftInHand => ("left in hand", "restées en main"),
             GameOver => ("Game over", "Partie terminée"),
             FinalStandings => ("Final standings", "Classement final"),
-            Tie => ("A tie for the most chips!", "Égalité en tête !"),
+            Tie => ("A tie for the most chips!", "Égalité en tête !"),
             PlayAgain => ("New game", "Nouvelle partie"),
             AiLoading => ("Computer players are getting ready…", "Les joueurs de l'ordinateur se préparent…"),
             AiReady => ("Computer players ready", "Ordinateur prêt"),
@@ -457,7 +457,7 @@ pub fn round_title(lang: Lang, deal_number: u32) -> String {
 pub fn your_turn_follow(lang: Lang, rank: Rank) -> String {
     match lang {
         Lang::En => format!("Your turn: play {}.", rank_with_article(lang, rank)),
-        Lang::Fr => format!("À vous : jouez {}.", rank_with_article(lang, rank)),
+        Lang::Fr => format!("À vous : jouez {}.", rank_with_article(lang, rank)),
     }
 }
 
@@ -486,10 +486,10 @@ pub fn hand_title(lang: Lang, p: &Person) -> String {
 }
 
 pub fn round_won_title(lang: Lang, deal_number: u32, p: &Person, grand_opera: bool) -> String {
-    let opera = if grand_opera { lang.pick(" by Grand Opéra!", " par Grand Opéra !") } else { "" };
+    let opera = if grand_opera { lang.pick(" by Grand Opéra!", " par Grand Opéra !") } else { "" };
     match lang {
         Lang::En => format!("Round {deal_number}: {} {}{opera}", p.display(lang), verb(p, "win", "wins")),
-        Lang::Fr => format!("Donne {deal_number} : {} {}{opera}", p.display(lang), verb(p, "gagnez", "gagne")),
+        Lang::Fr => format!("Donne {deal_number} : {} {}{opera}", p.display(lang), verb(p, "gagnez", "gagne")),
     }
 }
 
@@ -497,8 +497,8 @@ pub fn game_winner_title(lang: Lang, p: &Person) -> String {
     match lang {
         Lang::En if p.you => "You win the game!".into(),
         Lang::En => format!("{} wins the game!", p.name),
-        Lang::Fr if p.you => "Vous gagnez la partie !".into(),
-        Lang::Fr => format!("{} gagne la partie !", p.name),
+        Lang::Fr if p.you => "Vous gagnez la partie !".into(),
+        Lang::Fr => format!("{} gagne la partie !", p.name),
     }
 }
 
@@ -514,7 +514,7 @@ pub fn rounds_played(lang: Lang, n: u32) -> String {
 pub fn ai_fallback(lang: Lang, reason: &str) -> String {
     match lang {
         Lang::En => format!("The computers and the hints now follow simple rules, on this page: {reason}"),
-        Lang::Fr => format!("Les ordinateurs et les conseils suivent désormais des règles simples, dans cette page : {reason}"),
+        Lang::Fr => format!("Les ordinateurs et les conseils suivent désormais des règles simples, dans cette page : {reason}"),
     }
 }
 
@@ -539,7 +539,7 @@ pub fn game_end_sentence(lang: Lang, end: &GameEnd, names: &Names) -> String {
             match lang {
                 Lang::En => format!("{} cannot make the full stake: the game is over.", p.display(lang)),
                 Lang::Fr => {
-                    format!("{} ne {} plus miser : la partie est finie.", p.display(lang), verb(&p, "pouvez", "peut"))
+                    format!("{} ne {} plus miser : la partie est finie.", p.display(lang), verb(&p, "pouvez", "peut"))
                 }
             }
         }
@@ -563,7 +563,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
     let s = match event {
         Event::Staked { deal_number, each } => match lang {
             Lang::En => format!("Round {deal_number}: everyone stakes {} on the board.", chips_text(lang, *each)),
-            Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
+            Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
         },
         Event::Dealt { dealer, leader, .. } => {
             let (d, l) = (names.of(*dealer), names.of(*leader));
@@ -576,7 +576,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     verb(&l, "lead", "leads")
                 ),
                 Lang::Fr => format!(
-                    "{} {} ; {} {}.",
+                    "{} {} ; {} {}.",
                     d.display(lang),
                     verb(&d, "distribuez", "distribue"),
                     l.inner(lang),
@@ -615,7 +615,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     if *board_box == NainJauneBox::NainJaune { "il est" } else { "elle est" }
                 ),
                 (Lang::Fr, n) => format!(
-                    "{} {} {} : {} !",
+                    "{} {} {} : {} !",
                     p.display(lang),
                     verb(&p, "raflez", "rafle"),
                     the_box(lang, *board_box),
@@ -634,7 +634,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     verb(&n, "go", "goes")
                 ),
                 Lang::Fr => format!(
-                    "{} sans {} : {} {}.",
+                    "{} sans {} : {} {}.",
                     capitalize(rank_word(lang, *played).into()),
                     rank_word(lang, *missing),
                     n.inner(lang),
@@ -656,7 +656,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     format!("A king ends the climb. {} {} again.", p.display(lang), verb(&p, "lead", "leads"))
                 }
                 (Lang::Fr, Some(m)) => format!(
-                    "Arrêt : personne n'a {} après {}. {} {} la main.",
+                    "Arrêt : personne n'a {} après {}. {} {} la main.",
                     fr_partitive(*m),
                     rank_with_definite(lang, *played),
                     p.display(lang),
@@ -682,7 +682,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     boxed
                 ),
                 Lang::Fr => format!(
-                    "{} {} encore {} : {} {} dans {}",
+                    "{} {} encore {} : {} {} dans {}",
                     p.display(lang),
                     verb(&p, "avez", "a"),
                     card_short(lang, *card),
@@ -710,7 +710,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     chips_text(lang, *chips)
                 ),
                 Lang::Fr => format!(
-                    "Grand Opéra ! {} {} les cinq cases : {}.",
+                    "Grand Opéra ! {} {} les cinq cases : {}.",
                     p.display(lang),
                     verb(&p, "raflez", "rafle"),
                     chips_text(lang, *chips)
@@ -902,6 +902,6 @@ pub fn hint_sentence(lang: Lang, hint: &Hint) -> String {
     let now = if now { lang.pick(" now", " maintenant") } else { "" };
     match lang {
         Lang::En => format!("Play {the}{now}: {why}."),
-        Lang::Fr => format!("Jouez {the}{now} : {why}."),
+        Lang::Fr => format!("Jouez {the}{now} : {why}."),
     }
 }

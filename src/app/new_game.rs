@@ -143,13 +143,13 @@ impl FieldError {
                 "With {chips} chips nobody can make the first stake ({stake} each): give at least {stake}."
             ),
             (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::Fr) => format!(
-                "Avec {chips} jetons personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}."
+                "Avec {chips} jetons personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}."
             ),
             (FieldError::TooFewChips { chips, stake: None }, Lang::En) => {
                 format!("With {chips} chips nobody can pay the first antes: give more.")
             }
             (FieldError::TooFewChips { chips, stake: None }, Lang::Fr) => {
-                format!("Avec {chips} jetons personne ne peut payer la première mise : donnez-en plus.")
+                format!("Avec {chips} jetons personne ne peut payer la première mise : donnez-en plus.")
             }
             (FieldError::Seed, Lang::En) => format!("A seed is a whole number from 0 to {}, or leave it empty.", u64::MAX),
             (FieldError::Seed, Lang::Fr) => format!("Une graine est un entier de 0 à {}, ou laissez vide.", u64::MAX),

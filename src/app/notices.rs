@@ -72,7 +72,7 @@ impl Msg {
             (Msg::DamagedSave { reason, at }, Lang::Fr) => {
                 let place = at.map(|i| format!(" au coup {} (actions[{i}])", i + 1)).unwrap_or_default();
                 format!(
-                    "La partie enregistrée n'a pas pu reprendre{place} : {reason}. Rien n'est perdu : la sauvegarde est conservée et vous pouvez la télécharger. Vous pouvez commencer une nouvelle partie en attendant."
+                    "La partie enregistrée n'a pas pu reprendre{place} : {reason}. Rien n'est perdu : la sauvegarde est conservée et vous pouvez la télécharger. Vous pouvez commencer une nouvelle partie en attendant."
                 )
             }
             (Msg::ImportFailed { file, reason, at }, Lang::En) => match at {
@@ -84,41 +84,41 @@ impl Msg {
             },
             (Msg::ImportFailed { file, reason, at }, Lang::Fr) => match at {
                 Some(i) => format!(
-                    "Impossible d'ouvrir « {file} » : le coup {} (actions[{i}]) est refusé — {reason}. Votre partie en cours n'a pas changé.",
+                    "Impossible d'ouvrir « {file} » : le coup {} (actions[{i}]) est refusé — {reason}. Votre partie en cours n'a pas changé.",
                     i + 1
                 ),
-                None => format!("Impossible d'ouvrir « {file} » : {reason}. Votre partie en cours n'a pas changé."),
+                None => format!("Impossible d'ouvrir « {file} » : {reason}. Votre partie en cours n'a pas changé."),
             },
             (Msg::SaveFailed { reason }, Lang::En) => format!(
                 "This browser refuses to save the game ({reason}): it will be lost if you close the page. Use “Download record” to keep it."
             ),
             (Msg::SaveFailed { reason }, Lang::Fr) => format!(
-                "Ce navigateur refuse d'enregistrer la partie ({reason}) : elle sera perdue à la fermeture de la page. Utilisez « Télécharger la partie » pour la garder."
+                "Ce navigateur refuse d'enregistrer la partie ({reason}) : elle sera perdue à la fermeture de la page. Utilisez « Télécharger la partie » pour la garder."
             ),
             (Msg::Url(problem), lang) => problem.message(lang),
             (Msg::AiFailed { name, reason }, Lang::En) => format!("{name} could not choose a move: {reason}."),
-            (Msg::AiFailed { name, reason }, Lang::Fr) => format!("{name} n'a pas pu choisir de coup : {reason}."),
+            (Msg::AiFailed { name, reason }, Lang::Fr) => format!("{name} n'a pas pu choisir de coup : {reason}."),
             (Msg::AiIllegal { name, action, reason }, Lang::En) => format!(
                 "{name} proposed a move the rules refuse (“{action}”: {reason}). The game stays as it was."
             ),
             (Msg::AiIllegal { name, action, reason }, Lang::Fr) => format!(
-                "{name} a proposé un coup interdit (« {action} » : {reason}). La partie reste en l'état."
+                "{name} a proposé un coup interdit (« {action} » : {reason}). La partie reste en l'état."
             ),
             (Msg::StartFailed { reason }, Lang::En) => format!("The game could not start: {reason}."),
-            (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
+            (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
             // The common cases in plain words; the engine's technical reason otherwise.
             (Msg::MoveRefused { action, reason }, lang) => match Why::from_engine(reason) {
                 Why::Engine(_) if lang == Lang::En => format!("The rules refuse “{action}”: {reason}."),
-                Why::Engine(_) => format!("Les règles refusent « {action} » : {reason}."),
+                Why::Engine(_) => format!("Les règles refusent « {action} » : {reason}."),
                 why => why.text(lang),
             },
             (Msg::DownloadFailed { reason }, Lang::En) => format!("The download failed: {reason}."),
-            (Msg::DownloadFailed { reason }, Lang::Fr) => format!("Le téléchargement a échoué : {reason}."),
+            (Msg::DownloadFailed { reason }, Lang::Fr) => format!("Le téléchargement a échoué : {reason}."),
             (Msg::UndoEarlierDeal, Lang::En) => {
                 "Only your moves of the deal being played can be taken back: your last one was in the previous deal.".into()
             }
             (Msg::UndoEarlierDeal, Lang::Fr) => {
-                "Seuls vos coups de la donne en cours peuvent être repris : votre dernier coup était dans la donne précédente.".into()
+                "Seuls vos coups de la donne en cours peuvent être repris : votre dernier coup était dans la donne précédente.".into()
             }
         }
     }

@@ -122,7 +122,7 @@ const BONANZA: &[OptionSpec] = &[
     OptionSpec {
         key: "poker",
         label: ("Poker space on the wheel", "Case Poker sur la roue"),
-        hint: Some(("No: nine spaces, no Poker call.", "Non : neuf cases, pas d'annonce Poker.")),
+        hint: Some(("No: nine spaces, no Poker call.", "Non : neuf cases, pas d'annonce Poker.")),
         kind: OptionKind::Flag { default: true },
     },
     OptionSpec {
@@ -178,7 +178,7 @@ const PROGRAMMES: &[OptionSpec] = &[
         label: ("Exchange a program after failed rounds", "Échanger son programme après des donnes ratées"),
         hint: Some((
             "0 = never; otherwise, after this many rounds in a row without success, a player may swap his program card before drawing.",
-            "0 = jamais ; sinon, après autant de donnes ratées d'affilée, un joueur peut changer de carte programme avant de piocher.",
+            "0 = jamais ; sinon, après autant de donnes ratées d'affilée, un joueur peut changer de carte programme avant de piocher.",
         )),
         kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
     },
@@ -187,7 +187,7 @@ const PROGRAMMES: &[OptionSpec] = &[
         label: ("Program constraints stay on the melds", "Les contraintes du programme restent sur les combinaisons"),
         hint: Some((
             "Yes: the suits, values or ban on wilds of a program keep applying to the melds it made.",
-            "Oui : les couleurs, valeurs ou l'interdiction des frimes d'un programme valent encore pour ses combinaisons.",
+            "Oui : les couleurs, valeurs ou l'interdiction des frimes d'un programme valent encore pour ses combinaisons.",
         )),
         kind: OptionKind::Flag { default: false },
     },
@@ -216,14 +216,14 @@ pub fn game_title(game: GameId) -> (Bi, Bi) {
             ("Bonanza", "Bonanza"),
             (
                 "The 1936 wheel: buy the widow, show your combinations, bet at poker, then race to empty your hand. 2 to 9 players.",
-                "La roue de 1936 : achetez la veuve, montrez vos combinaisons, misez au poker, puis videz votre main le premier. De 2 à 9 joueurs.",
+                "La roue de 1936 : achetez la veuve, montrez vos combinaisons, misez au poker, puis videz votre main le premier. De 2 à 9 joueurs.",
             ),
         ),
         GameId::Programmes => (
             ("Programmes", "Programmes"),
             (
                 "Rummy with a secret program card: lay down exactly what it asks, first to five wins. 2 to 6 players (7 by house rule).",
-                "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 selon la règle de la maison).",
+                "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 selon la règle de la maison).",
             ),
         ),
     }

@@ -78,16 +78,16 @@ const FR: &[Section] = &[
     Section {
         heading: "Le tableau",
         paragraphs: &[
-            "Cinq cases occupent le milieu de la table, chacune au nom d'une carte : le dix de carreau, le valet de trèfle, la dame de pique, le roi de cœur et, au centre, le Nain Jaune — le sept de carreau.",
-            "Avant chaque donne, tout le monde les garnit : 1 jeton sur le 10♦, 2 sur le valet de trèfle, 3 sur la dame de pique, 4 sur le roi de cœur et 5 sur le Nain Jaune (davantage avec un multiplicateur de mise). Une case que personne ne gagne garde ses jetons pour la donne suivante.",
+            "Cinq cases occupent le milieu de la table, chacune au nom d'une carte : le dix de carreau, le valet de trèfle, la dame de pique, le roi de cœur et, au centre, le Nain Jaune — le sept de carreau.",
+            "Avant chaque donne, tout le monde les garnit : 1 jeton sur le 10♦, 2 sur le valet de trèfle, 3 sur la dame de pique, 4 sur le roi de cœur et 5 sur le Nain Jaune (davantage avec un multiplicateur de mise). Une case que personne ne gagne garde ses jetons pour la donne suivante.",
         ],
     },
     Section {
         heading: "Le déroulement d'une donne",
         paragraphs: &[
-            "On distribue les cartes ; quelques-unes restent face cachée au talon et ne seront jamais jouées. Le joueur qui suit le donneur ouvre avec la carte de son choix.",
-            "Celui qui vient de jouer continue de monter tant qu'il le peut : après un 4 il pose un 5, puis un 6, et ainsi de suite, peu importe la couleur. L'as est la plus petite carte, le roi la plus forte.",
-            "Quand il n'a pas le rang suivant, on l'annonce — « 8 sans 9 » — et le prochain joueur dans l'ordre qui tient un 9 doit prendre la suite. S'il en a plusieurs, il choisit lequel poser.",
+            "On distribue les cartes ; quelques-unes restent face cachée au talon et ne seront jamais jouées. Le joueur qui suit le donneur ouvre avec la carte de son choix.",
+            "Celui qui vient de jouer continue de monter tant qu'il le peut : après un 4 il pose un 5, puis un 6, et ainsi de suite, peu importe la couleur. L'as est la plus petite carte, le roi la plus forte.",
+            "Quand il n'a pas le rang suivant, on l'annonce — « 8 sans 9 » — et le prochain joueur dans l'ordre qui tient un 9 doit prendre la suite. S'il en a plusieurs, il choisit lequel poser.",
             "Si personne ne peut poursuivre (les cartes manquantes dorment au talon), ou juste après un roi, le dernier à avoir posé une carte repart avec la carte qu'il veut.",
         ],
     },
@@ -100,10 +100,10 @@ const FR: &[Section] = &[
     Section {
         heading: "La fin d'une donne",
         paragraphs: &[
-            "La donne s'arrête dès qu'un joueur pose sa dernière carte. Les autres règlent alors leurs comptes :",
-            "une carte du tableau restée en main coûte une pénalité : son détenteur verse dans la case autant de jetons qu'elle en contient déjà ;",
-            "puis chaque perdant paie au gagnant ce qui lui reste en main : 1 pour un as, la valeur de la carte de 2 à 10, 10 pour un valet, une dame ou un roi (ou, selon la règle de la maison, un jeton par carte). Celui qui n'a plus assez paie ce qu'il possède.",
-            "Grand Opéra : si le gagnant a vidé sa main avant que quiconque ait posé une seule carte, il rafle en plus les cinq cases.",
+            "La donne s'arrête dès qu'un joueur pose sa dernière carte. Les autres règlent alors leurs comptes :",
+            "une carte du tableau restée en main coûte une pénalité : son détenteur verse dans la case autant de jetons qu'elle en contient déjà ;",
+            "puis chaque perdant paie au gagnant ce qui lui reste en main : 1 pour un as, la valeur de la carte de 2 à 10, 10 pour un valet, une dame ou un roi (ou, selon la règle de la maison, un jeton par carte). Celui qui n'a plus assez paie ce qu'il possède.",
+            "Grand Opéra : si le gagnant a vidé sa main avant que quiconque ait posé une seule carte, il rafle en plus les cinq cases.",
         ],
     },
     Section {
@@ -115,7 +115,7 @@ const FR: &[Section] = &[
     Section {
         heading: "Jouer ici",
         paragraphs: &[
-            "Vos cartes jouables ressortent et se soulèvent de votre main : cliquez ou touchez-en une. Au clavier, les flèches passent de l'une à l'autre et Entrée ou Espace la joue. Le journal sur le côté raconte chaque coup et chaque paiement.",
+            "Vos cartes jouables ressortent et se soulèvent de votre main : cliquez ou touchez-en une. Au clavier, les flèches passent de l'une à l'autre et Entrée ou Espace la joue. Le journal sur le côté raconte chaque coup et chaque paiement.",
         ],
     },
 ];
@@ -180,31 +180,31 @@ const BONANZA_FR: &[Section] = &[
     Section {
         heading: "Le but",
         paragraphs: &[
-            "Gagner les jetons posés sur la roue. Chaque donne a deux moitiés : d'abord le donneur annonce cinq combinaisons, et qui peut en montrer une prend sa case ; puis vient une course où les quatre cartes inscrites sur la roue prennent leur case et où le premier joueur sans cartes rafle le pot du Bonanza, au centre. Le plus riche à la fin gagne.",
+            "Gagner les jetons posés sur la roue. Chaque donne a deux moitiés : d'abord le donneur annonce cinq combinaisons, et qui peut en montrer une prend sa case ; puis vient une course où les quatre cartes inscrites sur la roue prennent leur case et où le premier joueur sans cartes rafle le pot du Bonanza, au centre. Le plus riche à la fin gagne.",
         ],
     },
     Section {
         heading: "La roue et la mise",
         paragraphs: &[
-            "La roue compte dix cases. Sa moitié haute sert aux annonces : Joker, Dame-Valet (dame de pique et valet de carreau), Séquence, Dix-Deux (dix de carreau et deux de pique) et Poker. Sa moitié basse sert à la course : as de pique, roi de cœur, dame de carreau, valet de trèfle. Le pot du Bonanza est au centre.",
-            "Avant chaque donne, chaque joueur pose un jeton sur chaque case (dix jetons, ou neuf si l'on joue sans la case Poker). Les jetons que personne ne gagne restent en place : les cases difficiles grossissent de donne en donne.",
+            "La roue compte dix cases. Sa moitié haute sert aux annonces : Joker, Dame-Valet (dame de pique et valet de carreau), Séquence, Dix-Deux (dix de carreau et deux de pique) et Poker. Sa moitié basse sert à la course : as de pique, roi de cœur, dame de carreau, valet de trèfle. Le pot du Bonanza est au centre.",
+            "Avant chaque donne, chaque joueur pose un jeton sur chaque case (dix jetons, ou neuf si l'on joue sans la case Poker). Les jetons que personne ne gagne restent en place : les cases difficiles grossissent de donne en donne.",
         ],
     },
     Section {
         heading: "La donne et la veuve",
         paragraphs: &[
             "On distribue tout le paquet de 52 cartes et un joker, une carte à la fois, en servant une main de plus — la veuve — comme si elle était un joueur assis à gauche du donneur.",
-            "Sans la regarder, le donneur échange sa main contre la veuve, ou bien garde sa main et met la veuve aux enchères. Les autres enchérissent à tour de rôle depuis la gauche du donneur, chaque offre dépassant la précédente d'au moins un jeton, sans jamais dépasser ce que possède l'enchérisseur ; qui passe ne revient plus. L'acheteur paie le donneur (ou, selon la règle de la maison, le pot du Bonanza) et échange sa main contre la veuve. Dans tous les cas une main reste face cachée, la main morte, jusqu'à la fin de la donne ; si personne n'enchérit, c'est la veuve elle-même qui est morte.",
+            "Sans la regarder, le donneur échange sa main contre la veuve, ou bien garde sa main et met la veuve aux enchères. Les autres enchérissent à tour de rôle depuis la gauche du donneur, chaque offre dépassant la précédente d'au moins un jeton, sans jamais dépasser ce que possède l'enchérisseur ; qui passe ne revient plus. L'acheteur paie le donneur (ou, selon la règle de la maison, le pot du Bonanza) et échange sa main contre la veuve. Dans tous les cas une main reste face cachée, la main morte, jusqu'à la fin de la donne ; si personne n'enchérit, c'est la veuve elle-même qui est morte.",
         ],
     },
     Section {
         heading: "Les annonces du donneur",
         paragraphs: &[
-            "Le donneur annonce dans l'ordre Joker, Dame-Valet, Séquence, Dix-Deux et Poker. À chaque annonce, les joueurs répondent tour à tour depuis la gauche du donneur, donneur compris. Montrer n'est jamais obligatoire : c'est dévoiler une partie de son jeu.",
-            "Joker : son détenteur peut le montrer et prendre la case, ou le garder caché comme carte joker pour une annonce suivante. Un joker montré, à n'importe quelle annonce, quitte la donne.",
-            "Dame-Valet et Dix-Deux : montrez les deux cartes nommées — ou l'une d'elles avec le joker — et la case est à vous. Les cartes montrées reviennent dans votre main.",
-            "Séquence : trois cartes qui se suivent dans une même couleur (l'as peut commencer A-2-3 ou finir D-R-A). Chacun peut en montrer une ; la plus haute carte de tête l'emporte, puis la séquence sans joker, puis la couleur de la carte de tête (pique, cœur, carreau, trèfle).",
-            "Poker : chaque joueur ayant au moins cinq cartes compose ses cinq meilleures, sans en changer, le joker remplaçant n'importe quelle carte. Un seul tour d'enchères commence au donneur : parole tant que personne n'a misé, sinon suivre, relancer ou se coucher. Une mise ou une relance va de 1 à 5 jetons, trois relances au plus après la mise, et personne ne peut engager plus que ce que possédait le joueur le plus pauvre au début des enchères. La meilleure main prend la case et les mises ; si tous les autres se couchent, le dernier les prend sans montrer.",
+            "Le donneur annonce dans l'ordre Joker, Dame-Valet, Séquence, Dix-Deux et Poker. À chaque annonce, les joueurs répondent tour à tour depuis la gauche du donneur, donneur compris. Montrer n'est jamais obligatoire : c'est dévoiler une partie de son jeu.",
+            "Joker : son détenteur peut le montrer et prendre la case, ou le garder caché comme carte joker pour une annonce suivante. Un joker montré, à n'importe quelle annonce, quitte la donne.",
+            "Dame-Valet et Dix-Deux : montrez les deux cartes nommées — ou l'une d'elles avec le joker — et la case est à vous. Les cartes montrées reviennent dans votre main.",
+            "Séquence : trois cartes qui se suivent dans une même couleur (l'as peut commencer A-2-3 ou finir D-R-A). Chacun peut en montrer une ; la plus haute carte de tête l'emporte, puis la séquence sans joker, puis la couleur de la carte de tête (pique, cœur, carreau, trèfle).",
+            "Poker : chaque joueur ayant au moins cinq cartes compose ses cinq meilleures, sans en changer, le joker remplaçant n'importe quelle carte. Un seul tour d'enchères commence au donneur : parole tant que personne n'a misé, sinon suivre, relancer ou se coucher. Une mise ou une relance va de 1 à 5 jetons, trois relances au plus après la mise, et personne ne peut engager plus que ce que possédait le joueur le plus pauvre au début des enchères. La meilleure main prend la case et les mises ; si tous les autres se couchent, le dernier les prend sans montrer.",
             "Un joker resté caché après l'annonce Poker est mis de côté pour la course (selon la règle de la maison, il peut rester en main comme une carte qu'on ne pose jamais).",
         ],
     },
@@ -212,9 +212,9 @@ const BONANZA_FR: &[Section] = &[
         heading: "La course",
         paragraphs: &[
             "L'as est la plus forte carte. Le donneur commence en posant la plus petite carte qu'il a dans la couleur de son choix. Qui détient la carte suivante de cette couleur doit la poser aussitôt, et l'on monte ainsi dans la couleur.",
-            "Quand l'as est posé, ou quand la carte suivante ne peut pas venir (elle est dans la main morte, ou déjà jouée), la dernière carte est une carte d'arrêt. Son joueur pose alors sa plus petite carte dans une couleur de l'autre teinte ; s'il n'en a pas, c'est le premier joueur à sa gauche qui en a une. Si personne n'en a, le joueur de l'arrêt choisit n'importe quelle couleur.",
+            "Quand l'as est posé, ou quand la carte suivante ne peut pas venir (elle est dans la main morte, ou déjà jouée), la dernière carte est une carte d'arrêt. Son joueur pose alors sa plus petite carte dans une couleur de l'autre teinte ; s'il n'en a pas, c'est le premier joueur à sa gauche qui en a une. Si personne n'en a, le joueur de l'arrêt choisit n'importe quelle couleur.",
             "Poser l'as de pique, le roi de cœur, la dame de carreau ou le valet de trèfle prend aussitôt la case correspondante.",
-            "Le premier à poser sa dernière carte crie Bonanza : il rafle le pot du centre, et chacun des autres lui paie un jeton par carte restée en main. La donne s'arrête là et l'on retourne la main morte.",
+            "Le premier à poser sa dernière carte crie Bonanza : il rafle le pot du centre, et chacun des autres lui paie un jeton par carte restée en main. La donne s'arrête là et l'on retourne la main morte.",
         ],
     },
     Section {
@@ -226,7 +226,7 @@ const BONANZA_FR: &[Section] = &[
     Section {
         heading: "Jouer ici",
         paragraphs: &[
-            "Vos choix apparaissent sous forme de boutons sous la table — une combinaison à montrer est dessinée avec ses cartes. Tab ou les flèches passent de l'un à l'autre, Entrée le valide. Pendant la course, vos cartes jouables se soulèvent : cliquez-en une, ou choisissez-la avec les flèches et appuyez sur Entrée. Le journal sur le côté raconte chaque coup et chaque paiement.",
+            "Vos choix apparaissent sous forme de boutons sous la table — une combinaison à montrer est dessinée avec ses cartes. Tab ou les flèches passent de l'un à l'autre, Entrée le valide. Pendant la course, vos cartes jouables se soulèvent : cliquez-en une, ou choisissez-la avec les flèches et appuyez sur Entrée. Le journal sur le côté raconte chaque coup et chaque paiement.",
         ],
     },
 ];
@@ -287,49 +287,49 @@ const PROGRAMMES_FR: &[Section] = &[
     Section {
         heading: "Le but",
         paragraphs: &[
-            "Chacun tient une carte programme secrète : une liste de combinaisons à poser d'un seul coup. Chaque programme réussi compte un point ; le premier à en réussir cinq (ou le nombre choisi pour la partie) gagne sur-le-champ.",
+            "Chacun tient une carte programme secrète : une liste de combinaisons à poser d'un seul coup. Chaque programme réussi compte un point ; le premier à en réussir cinq (ou le nombre choisi pour la partie) gagne sur-le-champ.",
         ],
     },
     Section {
         heading: "Les cartes",
         paragraphs: &[
-            "Deux jeux et quatre jokers, soit 108 cartes. Les jokers et les deux sont des frimes : chacun peut remplacer n'importe quelle carte, et un deux ne vaut jamais deux.",
-            "Une suite, c'est au moins trois cartes d'une même couleur qui se suivent, comme 5♥ 6♥ 7♥ ; l'as se place sous le deux ou au-dessus du roi, jamais les deux à la fois, et une suite ne passe pas du roi au deux. Un groupe de pareilles, c'est au moins trois cartes d'un même rang, de couleurs quelconques — avec deux jeux, la même carte peut y figurer deux fois. Chaque combinaison compte au moins une carte qui n'est pas une frime.",
+            "Deux jeux et quatre jokers, soit 108 cartes. Les jokers et les deux sont des frimes : chacun peut remplacer n'importe quelle carte, et un deux ne vaut jamais deux.",
+            "Une suite, c'est au moins trois cartes d'une même couleur qui se suivent, comme 5♥ 6♥ 7♥ ; l'as se place sous le deux ou au-dessus du roi, jamais les deux à la fois, et une suite ne passe pas du roi au deux. Un groupe de pareilles, c'est au moins trois cartes d'un même rang, de couleurs quelconques — avec deux jeux, la même carte peut y figurer deux fois. Chaque combinaison compte au moins une carte qui n'est pas une frime.",
         ],
     },
     Section {
         heading: "Les cartes programme",
         paragraphs: &[
-            "Un programme demande des suites ou des pareilles d'une longueur exacte. Sur la carte, une flèche horizontale désigne une suite, une flèche verticale des pareilles, et le nombre à côté le nombre de cartes ; ×2 ou ×3 demande autant de combinaisons distinctes. Certaines cartes imposent aussi des valeurs, n'autorisent que certaines couleurs ou interdisent les frimes (un joker barré de rouge).",
-            "Le soleil est un cadeau : il compte tout de suite comme un programme réussi, et celui qui le reçoit prend une autre carte programme.",
+            "Un programme demande des suites ou des pareilles d'une longueur exacte. Sur la carte, une flèche horizontale désigne une suite, une flèche verticale des pareilles, et le nombre à côté le nombre de cartes ; ×2 ou ×3 demande autant de combinaisons distinctes. Certaines cartes imposent aussi des valeurs, n'autorisent que certaines couleurs ou interdisent les frimes (un joker barré de rouge).",
+            "Le soleil est un cadeau : il compte tout de suite comme un programme réussi, et celui qui le reçoit prend une autre carte programme.",
         ],
     },
     Section {
         heading: "Votre tour",
         paragraphs: &[
             "Commencez par prendre la carte du dessus de la pioche ou de la défausse (avec une seule carte en main, seulement la pioche). Une carte prise dans la défausse ne peut pas y retourner au même tour.",
-            "Si votre main contient alors tout ce que demande votre programme, vous pouvez le dévoiler : posez toutes ses combinaisons ensemble, exactement comme l'indique la carte.",
+            "Si votre main contient alors tout ce que demande votre programme, vous pouvez le dévoiler : posez toutes ses combinaisons ensemble, exactement comme l'indique la carte.",
             "Terminez en défaussant une carte — sauf si vous venez de poser la dernière.",
         ],
     },
     Section {
         heading: "Après avoir dévoilé",
         paragraphs: &[
-            "Dès le tour où vous dévoilez, vous pouvez poser de nouveaux groupes de pareilles et ajouter des cartes à n'importe quelle combinaison de la table, à vous ou non : une suite s'allonge à l'un ou l'autre bout dans sa couleur, un groupe accueille d'autres cartes de son rang. Commencer une nouvelle suite, couper une combinaison ou en déplacer les cartes n'est jamais permis, et avant d'avoir dévoilé on ne touche pas du tout à la table. Une frime garde la valeur qu'on lui a donnée jusqu'à la fin de la donne.",
+            "Dès le tour où vous dévoilez, vous pouvez poser de nouveaux groupes de pareilles et ajouter des cartes à n'importe quelle combinaison de la table, à vous ou non : une suite s'allonge à l'un ou l'autre bout dans sa couleur, un groupe accueille d'autres cartes de son rang. Commencer une nouvelle suite, couper une combinaison ou en déplacer les cartes n'est jamais permis, et avant d'avoir dévoilé on ne touche pas du tout à la table. Une frime garde la valeur qu'on lui a donnée jusqu'à la fin de la donne.",
         ],
     },
     Section {
         heading: "La fin d'une donne",
         paragraphs: &[
             "La donne s'arrête dès qu'un joueur n'a plus de carte, ou quand tous ont dévoilé. Si la pioche s'épuise, on mélange la défausse — sauf sa carte du dessus — pour en refaire une.",
-            "Chaque programme dévoilé compte un. Ceux qui ont réussi reçoivent une nouvelle carte programme ; les autres gardent la leur pour la donne suivante. Les cartes restées en main ne coûtent rien. La donne passe au joueur de gauche.",
+            "Chaque programme dévoilé compte un. Ceux qui ont réussi reçoivent une nouvelle carte programme ; les autres gardent la leur pour la donne suivante. Les cartes restées en main ne coûtent rien. La donne passe au joueur de gauche.",
         ],
     },
     Section {
         heading: "Jouer ici",
         paragraphs: &[
-            "Votre carte programme se trouve à côté de votre main ; survolez-la pour la lire en toutes lettres. Cliquez sur la pioche ou la défausse (ou appuyez sur S ou D) pour prendre une carte.",
-            "Quand votre main remplit votre programme, la page liste toutes les façons de le poser, chaque frime montrant la carte qu'elle remplace : choisissez-en une (les flèches fonctionnent) et appuyez sur Dévoiler (R).",
+            "Votre carte programme se trouve à côté de votre main ; survolez-la pour la lire en toutes lettres. Cliquez sur la pioche ou la défausse (ou appuyez sur S ou D) pour prendre une carte.",
+            "Quand votre main remplit votre programme, la page liste toutes les façons de le poser, chaque frime montrant la carte qu'elle remplace : choisissez-en une (les flèches fonctionnent) et appuyez sur Dévoiler (R).",
             "Sélectionnez des cartes d'un clic, ou avec les flèches et Espace, puis appuyez sur Nouveau groupe (N), sur un bouton Ajouter d'une combinaison (A y mène), ou sur Défausser (X). Quand un coup n'est pas permis, une ligne sous les boutons dit pourquoi.",
         ],
     },

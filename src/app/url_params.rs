@@ -96,13 +96,13 @@ impl UrlProblem {
                 format!("The address asks for the language “{v}”, which this site does not have (fr or en).")
             }
             (UrlProblem::Lang(v), Lang::Fr) => {
-                format!("L'adresse demande la langue « {v} », que ce site ne propose pas (fr ou en).")
+                format!("L'adresse demande la langue « {v} », que ce site ne propose pas (fr ou en).")
             }
             (UrlProblem::Game(v), Lang::En) => {
                 format!("“{v}” is not a game you can play here ({}).", games_list())
             }
             (UrlProblem::Game(v), Lang::Fr) => {
-                format!("« {v} » n'est pas un jeu disponible ici ({}).", games_list())
+                format!("« {v} » n'est pas un jeu disponible ici ({}).", games_list())
             }
             (UrlProblem::Players(v, min, max), Lang::En) => match v.parse::<i64>() {
                 Ok(n) => format!(
@@ -114,10 +114,10 @@ impl UrlProblem {
             },
             (UrlProblem::Players(v, min, max), Lang::Fr) => match v.parse::<i64>() {
                 Ok(n) => format!(
-                    "On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."
+                    "On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."
                 ),
                 Err(_) => format!(
-                    "« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}."
+                    "« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}."
                 ),
             },
             (UrlProblem::Seed(v), Lang::En) => format!(
@@ -125,60 +125,60 @@ impl UrlProblem {
                 u64::MAX
             ),
             (UrlProblem::Seed(v), Lang::Fr) => format!(
-                "« {v} » n'est pas une graine (un entier de 0 à {}) ; une graine sera tirée au hasard.",
+                "« {v} » n'est pas une graine (un entier de 0 à {}) ; une graine sera tirée au hasard.",
                 u64::MAX
             ),
             (UrlProblem::Speed(v), Lang::En) => {
                 format!("Unknown speed “{v}” (slow, normal, fast or instant); your usual speed is kept.")
             }
             (UrlProblem::Speed(v), Lang::Fr) => {
-                format!("Vitesse « {v} » inconnue (slow, normal, fast ou instant) ; votre vitesse habituelle est gardée.")
+                format!("Vitesse « {v} » inconnue (slow, normal, fast ou instant) ; votre vitesse habituelle est gardée.")
             }
             (UrlProblem::Seat(v), Lang::En) => format!(
                 "“{v}” is not a seat (human, random, easy, medium or hard): a computer (easy) takes it."
             ),
             (UrlProblem::Seat(v), Lang::Fr) => format!(
-                "« {v} » n'est pas une place (human, random, easy, medium ou hard) : un ordinateur (facile) la prend."
+                "« {v} » n'est pas une place (human, random, easy, medium ou hard) : un ordinateur (facile) la prend."
             ),
             (UrlProblem::SeatCount(seats, players), Lang::En) => format!(
                 "The address lists {seats} seats for {players} players: missing seats go to the computer (easy), extra ones are left out."
             ),
             (UrlProblem::SeatCount(seats, players), Lang::Fr) => format!(
-                "L'adresse donne {seats} places pour {players} joueurs : l'ordinateur (facile) prend celles qui manquent, les autres sont ignorées."
+                "L'adresse donne {seats} places pour {players} joueurs : l'ordinateur (facile) prend celles qui manquent, les autres sont ignorées."
             ),
             (UrlProblem::OptionValue { key, value, advice }, Lang::En) => {
                 format!("House rule “{key}” cannot be “{value}”: {} The usual rule applies.", advice.0)
             }
             (UrlProblem::OptionValue { key, value, advice }, Lang::Fr) => {
-                format!("La règle « {key} » ne peut pas valoir « {value} » : {} La règle habituelle s'applique.", advice.1)
+                format!("La règle « {key} » ne peut pas valoir « {value} » : {} La règle habituelle s'applique.", advice.1)
             }
             (UrlProblem::UnknownOption { key, game }, Lang::En) => {
                 format!("“{key}” is not a house rule of {game} ({}); it is ignored.", option_list(game))
             }
             (UrlProblem::UnknownOption { key, game }, Lang::Fr) => {
-                format!("« {key} » n'est pas une règle de {game} ({}) ; elle est ignorée.", option_list(game))
+                format!("« {key} » n'est pas une règle de {game} ({}) ; elle est ignorée.", option_list(game))
             }
             (UrlProblem::Flag(name, v), Lang::En) => format!("“{name}={v}” is not understood: write {name}=1 or {name}=0."),
-            (UrlProblem::Flag(name, v), Lang::Fr) => format!("« {name}={v} » n'est pas compris : écrivez {name}=1 ou {name}=0."),
+            (UrlProblem::Flag(name, v), Lang::Fr) => format!("« {name}={v} » n'est pas compris : écrivez {name}=1 ou {name}=0."),
             (UrlProblem::Position { reason, at: Some(i) }, Lang::En) => format!(
                 "The position cannot be shown: move {} (actions[{i}]) is refused — {reason}.",
                 i + 1
             ),
             (UrlProblem::Position { reason, at: Some(i) }, Lang::Fr) => format!(
-                "La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.",
+                "La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.",
                 i + 1
             ),
             (UrlProblem::Position { reason, at: None }, Lang::En) => {
                 format!("The position cannot be shown: {reason}.")
             }
             (UrlProblem::Position { reason, at: None }, Lang::Fr) => {
-                format!("La position ne peut pas être montrée : {reason}.")
+                format!("La position ne peut pas être montrée : {reason}.")
             }
             (UrlProblem::PositionMode(v), Lang::En) => {
                 format!("Unknown position_mode “{v}” (view or play): the position is shown read-only.")
             }
             (UrlProblem::PositionMode(v), Lang::Fr) => {
-                format!("position_mode « {v} » inconnu (view ou play) : la position est montrée sans qu'on y joue.")
+                format!("position_mode « {v} » inconnu (view ou play) : la position est montrée sans qu'on y joue.")
             }
         }
     }

@@ -21,7 +21,7 @@ const SIZES = { small: SMALL_PHONE, phone: PHONE, sideways: SIDEWAYS, laptop: DE
 const SPACES = ['joker', 'queen_jack', 'sequence', 'ten_two', 'poker', 'ace_spades', 'king_hearts', 'queen_diamonds', 'jack_clubs', 'bonanza'];
 
 const TEXTS = {
-  fr: { gameOver: 'Partie terminée', sell: 'Vendre la veuve', next: /Donne suivante|Voir le classement final/, title: /Bonanza/, stop: /^Arrêt : /, other: 'Game over' },
+  fr: { gameOver: 'Partie terminée', sell: 'Vendre la veuve', next: /Donne suivante|Voir le classement final/, title: /Bonanza/, stop: /^Arrêt\s:\s/, other: 'Game over' },
   en: { gameOver: 'Game over', sell: 'Sell the widow', next: /Next deal|See the final standings/, title: /Bonanza/, stop: /^Stop: /, other: 'Partie terminée' },
 };
 

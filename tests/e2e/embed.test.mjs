@@ -304,7 +304,7 @@ scenario(() => env, 'invalid parameters and a corrupt position are explained in 
 
   const corrupt = await open({ query: 'index.html?embed=1&lang=fr&game=nain-jaune&seats=human,easy,easy&position=q1ZKyy_KTSx&speed=instant' });
   await byId(corrupt.page, 'error').waitFor({ timeout: 30_000 });
-  assert.match(await byId(corrupt.page, 'error').innerText(), /La position ne peut pas être montrée : .*damaged/, 'says why, in French');
+  assert.match(await byId(corrupt.page, 'error').innerText(), /La position ne peut pas être montrée\s:\s.*damaged/, 'says why, in French');
   await byId(corrupt.page, 'game').waitFor({ timeout: 15_000 });
   await table.untilMyTurn(corrupt.page);
   await playFirstCard(corrupt.page);

@@ -181,9 +181,9 @@ const PROGRAMMES = {
     other: /\b(vous|votre|la|le|défausse)\b/,
   },
   fr: {
-    draw: /^(Piochez|Prenez (le |la |l')\S+ de la défausse) : \S.*\.$/,
-    reveal: /^Dévoilez votre programme : votre main le remplit\.$/,
-    play: /^(Ajoutez \S+ à la combinaison \d+|Posez .+|Défaussez (le |la |l')\S+) : \S.*\.$/,
+    draw: /^(Piochez|Prenez (le |la |l')\S+ de la défausse)\s:\s\S.*\.$/,
+    reveal: /^Dévoilez votre programme\s:\svotre main le remplit\.$/,
+    play: /^(Ajoutez \S+ à la combinaison \d+|Posez .+|Défaussez (le |la |l')\S+)\s:\s\S.*\.$/,
     other: /\b(the|your|you|discard|stock)\b/,
   },
 };

@@ -61,7 +61,7 @@ pub fn mini_cards(cards: &[Card]) -> impl IntoView {
 
 /// ": " in English, " : " in French.
 pub fn colon(lang: Lang) -> &'static str {
-    lang.pick(": ", " : ")
+    lang.pick(": ", " : ")
 }
 
 /// The hand in the race's order: suit by suit (♠ ♥ ♣ ♦, the colours alternating), from the two

@@ -209,7 +209,7 @@ pub fn game_over_reason(lang: Lang, end: &GameEnd, leftovers: &[Event], names: &
         ([(seat, _)], Lang::En) => format!("{} the {total} chips left on the wheel.", who_gets(lang, &names.of(*seat))),
         ([(seat, _)], Lang::Fr) => format!("{} les {total} jetons restés sur la roue.", who_gets(lang, &names.of(*seat))),
         ([(_, each), ..], Lang::En) => format!("The {total} chips left on the wheel are shared out: {each} each."),
-        ([(_, each), ..], Lang::Fr) => format!("Les {total} jetons restés sur la roue sont partagés : {each} chacun."),
+        ([(_, each), ..], Lang::Fr) => format!("Les {total} jetons restés sur la roue sont partagés : {each} chacun."),
     });
     s
 }

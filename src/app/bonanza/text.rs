@@ -114,7 +114,7 @@ pub fn phase_label(lang: Lang, phase: Phase) -> String {
             Lang::En => format!("{} call", call_name(lang, call)),
             Lang::Fr => format!("Annonce {}", call_name(lang, call)),
         },
-        Phase::Poker => lang.pick("Poker call: betting", "Annonce Poker : les mises").into(),
+        Phase::Poker => lang.pick("Poker call: betting", "Annonce Poker : les mises").into(),
         Phase::Lead | Phase::Follow(_) => lang.pick("The race", "La course").into(),
         Phase::GameOver => lang.pick("Game over", "Partie terminée").into(),
     }
@@ -228,22 +228,22 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> St
         ),
         Phase::Auction if high > 0 => (
             "The widow is for sale: bid {0} or more, or pass (for good).",
-            "La veuve est à vendre : offrez {0} ou plus, ou passez (pour de bon).",
+            "La veuve est à vendre : offrez {0} ou plus, ou passez (pour de bon).",
         ),
-        Phase::Auction => ("You cannot outbid: pass.", "Vous ne pouvez pas surenchérir : passez."),
+        Phase::Auction => ("You cannot outbid: pass.", "Vous ne pouvez pas surenchérir : passez."),
         Phase::Call(Call::Sequence) => (
             "Sequence: show three cards in a row of one suit, or keep quiet. The best sequence shown takes the space.",
-            "Séquence : montrez trois cartes qui se suivent dans une couleur, ou taisez-vous. La meilleure séquence montrée prend la case.",
+            "Séquence : montrez trois cartes qui se suivent dans une couleur, ou taisez-vous. La meilleure séquence montrée prend la case.",
         ),
-        Phase::Call(_) => ("{2}: show to take the space, or keep quiet.", "{2} : montrez pour prendre la case, ou taisez-vous."),
-        Phase::Poker if facing => ("Poker: {3} to call. Call, raise or fold.", "Poker : {3} pour suivre. Suivez, relancez ou couchez-vous."),
-        Phase::Poker if high > 0 => ("Poker: check, or bet {0} to {1}.", "Poker : parole, ou misez de {0} à {1}."),
-        Phase::Poker => ("Poker: check.", "Poker : parole."),
+        Phase::Call(_) => ("{2}: show to take the space, or keep quiet.", "{2} : montrez pour prendre la case, ou taisez-vous."),
+        Phase::Poker if facing => ("Poker: {3} to call. Call, raise or fold.", "Poker : {3} pour suivre. Suivez, relancez ou couchez-vous."),
+        Phase::Poker if high > 0 => ("Poker: check, or bet {0} to {1}.", "Poker : parole, ou misez de {0} à {1}."),
+        Phase::Poker => ("Poker: check.", "Poker : parole."),
         Phase::Lead => (
             "Your lead: play the lowest card of a suit you choose.",
-            "À vous d'ouvrir : jouez la plus petite carte d'une couleur de votre choix.",
+            "À vous d'ouvrir : jouez la plus petite carte d'une couleur de votre choix.",
         ),
-        Phase::Follow(_) => ("You hold {4}: play it.", "Vous avez {4} : à vous de le poser."),
+        Phase::Follow(_) => ("You hold {4}: play it.", "Vous avez {4} : à vous de le poser."),
         Phase::GameOver => ("", ""),
     };
     let call = match phase {
@@ -263,7 +263,7 @@ pub fn waiting(lang: Lang, p: &Person, phase: Phase) -> String {
     let words = match phase {
         Phase::Widow => ("{0} [decide|decides] about the widow…", "{0} [décidez|décide] pour la veuve…"),
         Phase::Auction => ("{0} to bid or pass…", "{0} [enchérissez|enchérit] ou [passez|passe]…"),
-        Phase::Call(_) => ("{1} call: the players may show…", "Annonce {1} : chacun peut montrer…"),
+        Phase::Call(_) => ("{1} call: the players may show…", "Annonce {1} : chacun peut montrer…"),
         Phase::Poker => ("{0} to bet…", "À {0} de parler…"),
         Phase::Lead => ("{0} [lead|leads]…", "{0} [ouvrez|ouvre]…"),
         Phase::Follow(_) => ("{0} must play {1}…", "{0} [devez|doit] jouer {1}…"),
@@ -284,22 +284,22 @@ pub fn waiting(lang: Lang, p: &Person, phase: Phase) -> String {
 
 /// The deal summary's title: "Deal 2: Ada calls Bonanza!".
 pub fn bonanza_title(lang: Lang, deal: u32, p: &Person) -> String {
-    about(lang, ("Deal {1}: {0} [call|calls] Bonanza!", "Donne {1} : {0} [criez|crie] Bonanza !"), p, &[deal.to_string()])
+    about(lang, ("Deal {1}: {0} [call|calls] Bonanza!", "Donne {1} : {0} [criez|crie] Bonanza !"), p, &[deal.to_string()])
 }
 
 /// Why the game ended.
 pub fn game_end_sentence(lang: Lang, end: &GameEnd) -> String {
     match end {
         GameEnd::DealsPlayed { deals: 1 } => {
-            lang.pick("The only deal is played: the game is over.", "L'unique donne est jouée : la partie est finie.").into()
+            lang.pick("The only deal is played: the game is over.", "L'unique donne est jouée : la partie est finie.").into()
         }
         GameEnd::DealsPlayed { deals } => fill(
-            lang.pick("{0} deals played: the game is over.", "{0} donnes jouées : la partie est finie."),
+            lang.pick("{0} deals played: the game is over.", "{0} donnes jouées : la partie est finie."),
             false,
             &[deals.to_string()],
         ),
         GameEnd::TooFewPlayers { .. } => {
-            lang.pick("Only one player can still ante: the game is over.", "Un seul joueur peut encore miser : la partie est finie.").into()
+            lang.pick("Only one player can still ante: the game is over.", "Un seul joueur peut encore miser : la partie est finie.").into()
         }
     }
 }
@@ -313,21 +313,21 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
     let (p, words, more): (Person, (&str, &str), Vec<String>) = match event {
         Event::Out { seat, chips: c } => (
             person(*seat),
-            ("{0} cannot ante ({1}): out of the game.", "{0} ne [pouvez|peut] plus miser ({1}) : hors jeu."),
+            ("{0} cannot ante ({1}): out of the game.", "{0} ne [pouvez|peut] plus miser ({1}) : hors jeu."),
             vec![chips(*c)],
         ),
         Event::Anted { deal_number, each, .. } => (
             nobody,
             (
                 "Deal {1}: everyone puts one chip on each space ({2} each).",
-                "Donne {1} : chacun met un jeton sur chaque case ({2} chacun).",
+                "Donne {1} : chacun met un jeton sur chaque case ({2} chacun).",
             ),
             vec![deal_number.to_string(), each.to_string()],
         ),
         Event::Dealt { dealer, .. } => (person(*dealer), ("{0} [deal|deals].", "{0} [donnez|donne]."), vec![]),
         Event::WidowTaken { dealer } => (
             person(*dealer),
-            ("{0} [take|takes] the widow: the old hand is dead.", "{0} [prenez|prend] la veuve : l'ancienne main est morte."),
+            ("{0} [take|takes] the widow: the old hand is dead.", "{0} [prenez|prend] la veuve : l'ancienne main est morte."),
             vec![],
         ),
         Event::WidowForSale { dealer } => (
@@ -346,7 +346,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             };
             (person(*seat), words, vec![chips(*price), d.map(|d| d.inner(lang)).unwrap_or_default()])
         }
-        Event::WidowUnsold => (nobody, ("Nobody bids: the widow is dead.", "Personne n'enchérit : la veuve est morte."), vec![]),
+        Event::WidowUnsold => (nobody, ("Nobody bids: the widow is dead.", "Personne n'enchérit : la veuve est morte."), vec![]),
         Event::CallOpened { call } => {
             (nobody, ("The dealer calls {1}.", "Le donneur annonce {1}."), vec![call_name(lang, *call).into()])
         }
@@ -363,19 +363,19 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
         ),
         Event::SpaceWon { seat, space, chips: c } => (
             person(*seat),
-            ("{0} [take|takes] the {1} space: {2}!", "{0} [raflez|rafle] la case {1} : {2} !"),
+            ("{0} [take|takes] the {1} space: {2}!", "{0} [raflez|rafle] la case {1} : {2} !"),
             vec![space_name(lang, *space).into(), chips(*c)],
         ),
         Event::SpaceStays { space, chips: c } => (
             nobody,
-            ("Nobody takes {1}: its {2} stay.", "Personne ne prend la case {1} : ses {2} restent."),
+            ("Nobody takes {1}: its {2} stay.", "Personne ne prend la case {1} : ses {2} restent."),
             vec![space_name(lang, *space).into(), chips(*c)],
         ),
         Event::PokerOpened { participants, cap } => {
             let words = match participants.len() {
-                0 => ("The dealer calls Poker: nobody has five cards.", "Le donneur annonce Poker : personne n'a cinq cartes."),
-                1 => ("The dealer calls Poker: one player only has five cards.", "Le donneur annonce Poker : un seul joueur a cinq cartes."),
-                _ => ("The dealer calls Poker: {1} players, at most {2} each.", "Le donneur annonce Poker : {1} joueurs, {2} au plus chacun."),
+                0 => ("The dealer calls Poker: nobody has five cards.", "Le donneur annonce Poker : personne n'a cinq cartes."),
+                1 => ("The dealer calls Poker: one player only has five cards.", "Le donneur annonce Poker : un seul joueur a cinq cartes."),
+                _ => ("The dealer calls Poker: {1} players, at most {2} each.", "Le donneur annonce Poker : {1} joueurs, {2} au plus chacun."),
             };
             (nobody, words, vec![participants.len().to_string(), chips(*cap)])
         }
@@ -390,7 +390,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
         Event::Folded { seat } => (person(*seat), ("{0} [fold|folds].", "{0} [vous couchez|se couche]."), vec![]),
         Event::Showdown { seat, cards, hand } => (
             person(*seat),
-            ("{0} [show|shows] {1}: {2}.", "{0} [montrez|montre] {1} : {2}."),
+            ("{0} [show|shows] {1}: {2}.", "{0} [montrez|montre] {1} : {2}."),
             vec![category_name(lang, *hand).into(), cards_list(lang, cards)],
         ),
         Event::JokerSetAside { seat } => (
@@ -402,11 +402,11 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
         Event::Stop { card, missing, .. } => {
             let queen = missing.is_some_and(|m| m.rank() == Some(Rank::QUEEN));
             let words = match missing {
-                None => ("Stop: {1} ends the suit.", "Arrêt : {1} clôt la couleur."),
-                Some(_) if missing_played && queen => ("Stop: {2} has been played.", "Arrêt : {2} est déjà jouée."),
-                Some(_) if missing_played => ("Stop: {2} has been played.", "Arrêt : {2} est déjà joué."),
-                Some(_) if queen => ("Stop: {2} is dead.", "Arrêt : {2} est morte."),
-                Some(_) => ("Stop: {2} is dead.", "Arrêt : {2} est mort."),
+                None => ("Stop: {1} ends the suit.", "Arrêt : {1} clôt la couleur."),
+                Some(_) if missing_played && queen => ("Stop: {2} has been played.", "Arrêt : {2} est déjà jouée."),
+                Some(_) if missing_played => ("Stop: {2} has been played.", "Arrêt : {2} est déjà joué."),
+                Some(_) if queen => ("Stop: {2} is dead.", "Arrêt : {2} est morte."),
+                Some(_) => ("Stop: {2} is dead.", "Arrêt : {2} est mort."),
             };
             (nobody, words, vec![card_definite(lang, *card), missing.map(|m| card_definite(lang, m)).unwrap_or_default()])
         }
@@ -414,10 +414,10 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             let words = match reason {
                 LeadPassReason::NoCardOfOtherColour => (
                     "{0} [have|has] no card of the other colour: {1} {2}.",
-                    "{0} [n'avez|n'a] aucune carte de l'autre couleur : {1} {2}.",
+                    "{0} [n'avez|n'a] aucune carte de l'autre couleur : {1} {2}.",
                 ),
                 LeadPassReason::OnlyDeadJoker => {
-                    ("{0} only [hold|holds] the dead joker: {1} {2}.", "{0} [n'avez|n'a] plus que le joker mort : {1} {2}.")
+                    ("{0} only [hold|holds] the dead joker: {1} {2}.", "{0} [n'avez|n'a] plus que le joker mort : {1} {2}.")
                 }
             };
             let t = names.of(*to);
@@ -428,7 +428,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             person(*seat),
             (
                 "Bonanza! {0} [play|plays] the last card and [take|takes] the pot: {1}.",
-                "Bonanza ! {0} [posez votre|pose sa] dernière carte et [raflez|rafle] le pot : {1}.",
+                "Bonanza ! {0} [posez votre|pose sa] dernière carte et [raflez|rafle] le pot : {1}.",
             ),
             vec![chips(*c)],
         ),
@@ -461,7 +461,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
                     ("{1} {0} [win|wins] with {2}.", "{1} {0} [gagnez|gagne] avec {2}."),
                     vec![end, chips(c.get(*w).copied().unwrap_or(0))],
                 ),
-                None => (nobody, ("{1} A tie for the most chips!", "{1} Égalité en tête !"), vec![end]),
+                None => (nobody, ("{1} A tie for the most chips!", "{1} Égalité en tête !"), vec![end]),
             }
         }
     };
@@ -595,7 +595,7 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &serde_json::Value, to_ca
         }
         .into()),
         ("poker", Action::Check | Action::Bet(_) | Action::Call | Action::Raise(_) | Action::Fold) => Some(fill(
-            lang.pick("you should hold the best hand about {0}% of the time", "vous devriez avoir la meilleure main environ {0} % du temps"),
+            lang.pick("you should hold the best hand about {0}% of the time", "vous devriez avoir la meilleure main environ {0} % du temps"),
             true,
             &[number("win_percent")?.to_string()],
         )),
@@ -619,5 +619,5 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &serde_json::Value, to_ca
         Action::Play(card) => format!("{} {}", lang.pick("Play", "Jouer"), card_definite(lang, card)),
         _ => action_label(lang, &action, to_call),
     };
-    Some(format!("{mv}{}{reason}.", if fr { " : " } else { ": " }))
+    Some(format!("{mv}{}{reason}.", if fr { " : " } else { ": " }))
 }

@@ -79,7 +79,7 @@ fn pile_colour(space: Space) -> &'static str {
 }
 
 fn space_label(lang: Lang, space: Space, chips: i64) -> String {
-    let sep = if lang == Lang::Fr { " : " } else { ": " };
+    let sep = if lang == Lang::Fr { " : " } else { ": " };
     format!("{}{sep}{}", space_name(lang, space), chips_text(lang, chips))
 }
 

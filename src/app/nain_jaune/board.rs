@@ -25,7 +25,7 @@ fn BoxCell(board_box: NainJauneBox, #[prop(into)] chips: Signal<Chips>) -> impl 
     };
     let label = move || {
         let l = lang.get();
-        let sep = if l == Lang::Fr { " : " } else { ": " };
+        let sep = if l == Lang::Fr { " : " } else { ": " };
         format!("{} ({}){sep}{}", box_name(l, board_box), card_label(l, board_box.card()), chips_text(l, chips.get()))
     };
     view! {

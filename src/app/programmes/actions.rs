@@ -84,7 +84,7 @@ impl Why {
             Why::OnlyStock => only_stock(lang).to_string(),
             Why::Engine(reason) => match lang {
                 Lang::En => format!("The rules refuse this: {reason}."),
-                Lang::Fr => format!("Les règles refusent ce coup : {reason}."),
+                Lang::Fr => format!("Les règles refusent ce coup : {reason}."),
             },
         }
     }

@@ -70,8 +70,8 @@ impl L {
             YourProgram => ("Your program", "Votre programme"),
             Revealed => ("revealed", "dévoilé"),
             FaceDown => ("program card, face down", "carte programme, face cachée"),
-            CanReveal => ("You can reveal your program now!", "Vous pouvez dévoiler votre programme !"),
-            ChooseReveal => ("Choose how to lay it down:", "Choisissez comment le poser :"),
+            CanReveal => ("You can reveal your program now!", "Vous pouvez dévoiler votre programme !"),
+            ChooseReveal => ("Choose how to lay it down:", "Choisissez comment le poser :"),
             Reveal => ("Reveal", "Dévoiler"),
             NewSet => ("New set", "Nouveau groupe"),
             Discard => ("Discard", "Défausser"),
@@ -86,7 +86,7 @@ impl L {
             SelectOneToDiscard => ("Select one card to discard.", "Sélectionnez une seule carte à défausser."),
             RevealFirst => (
                 "Reveal your program first: only then may you lay down new sets or add to the melds.",
-                "Dévoilez d'abord votre programme : ensuite seulement vous pourrez poser de nouveaux groupes ou compléter les combinaisons.",
+                "Dévoilez d'abord votre programme : ensuite seulement vous pourrez poser de nouveaux groupes ou compléter les combinaisons.",
             ),
             SetNeedsThree => ("A new set needs at least three cards.", "Un nouveau groupe demande au moins trois cartes."),
             SetOneRank => (
@@ -106,7 +106,7 @@ impl L {
             FinalStandings => ("Programs completed", "Programmes réussis"),
             GameOver => ("Game over", "Partie terminée"),
             PlayAgain => ("New game", "Nouvelle partie"),
-            Tie => ("A tie for the most programs!", "Égalité en tête !"),
+            Tie => ("A tie for the most programs!", "Égalité en tête !"),
         };
         lang.pick(en, fr)
     }
@@ -155,7 +155,7 @@ pub fn program_what(lang: Lang, id: ProgramId) -> String {
 
 /// "Run of four: a run of 4" — the card's name and what it asks for.
 pub fn program_label(lang: Lang, id: ProgramId) -> String {
-    format!("{}{}{}", program_name(lang, id), lang.pick(": ", " : "), program_what(lang, id))
+    format!("{}{}{}", program_name(lang, id), lang.pick(": ", " : "), program_what(lang, id))
 }
 
 /// "2/5 programs" on a seat plate, and whether the player revealed this round.
@@ -205,14 +205,14 @@ pub fn reveal_option_label(lang: Lang, k: usize, combos: &[Vec<Placed>]) -> Stri
     let parts: Vec<String> = combos.iter().map(|c| placed_list(lang, c)).collect();
     match lang {
         Lang::En => format!("Way {}: {}", k + 1, parts.join(" | ")),
-        Lang::Fr => format!("Façon {} : {}", k + 1, parts.join(" | ")),
+        Lang::Fr => format!("Façon {} : {}", k + 1, parts.join(" | ")),
     }
 }
 
 pub fn taken_from_discard(lang: Lang, card: Card) -> String {
     match lang {
         Lang::En => format!("You took the {} from the discard pile this turn: it cannot be discarded before your next turn.", card_short(lang, card)),
-        Lang::Fr => format!("Vous avez pris le {} dans la défausse à ce tour : il ne peut pas être défaussé avant votre prochain tour.", card_short(lang, card)),
+        Lang::Fr => format!("Vous avez pris le {} dans la défausse à ce tour : il ne peut pas être défaussé avant votre prochain tour.", card_short(lang, card)),
     }
 }
 
@@ -259,9 +259,9 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
         (Prompt::Draw { discard, can_reveal }, _) => {
             let mut s = match (discard, lang) {
                 (Some(c), Lang::En) => format!("Your turn: draw from the stock (S) or take the {} from the discard pile (D).", card_short(lang, *c)),
-                (Some(c), Lang::Fr) => format!("À vous : piochez (S) ou prenez le {} de la défausse (D).", card_short(lang, *c)),
+                (Some(c), Lang::Fr) => format!("À vous : piochez (S) ou prenez le {} de la défausse (D).", card_short(lang, *c)),
                 (None, Lang::En) => "Your turn: draw from the stock (S).".to_string(),
-                (None, Lang::Fr) => "À vous : piochez (S).".to_string(),
+                (None, Lang::Fr) => "À vous : piochez (S).".to_string(),
             };
             if *can_reveal {
                 s.push(' ');
@@ -270,13 +270,13 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
             s
         }
         (Prompt::Reveal, Lang::En) => "Your hand fulfils your program: reveal it (R), or keep it secret and discard (X).".into(),
-        (Prompt::Reveal, Lang::Fr) => "Votre main remplit votre programme : dévoilez-le (R), ou gardez-le secret et défaussez (X).".into(),
+        (Prompt::Reveal, Lang::Fr) => "Votre main remplit votre programme : dévoilez-le (R), ou gardez-le secret et défaussez (X).".into(),
         (Prompt::DiscardToEnd, Lang::En) => "Select a card and discard it (X) to end your turn.".into(),
         (Prompt::DiscardToEnd, Lang::Fr) => "Sélectionnez une carte et défaussez-la (X) pour finir votre tour.".into(),
         (Prompt::LayOrDiscard, Lang::En) => "Lay down new sets (N), add cards to melds (A), then discard (X).".into(),
         (Prompt::LayOrDiscard, Lang::Fr) => "Posez de nouveaux groupes (N), complétez les combinaisons (A), puis défaussez (X).".into(),
         (Prompt::LayOut, Lang::En) => "The card you took from the discard pile cannot go back: add it to a meld (A) to go out.".into(),
-        (Prompt::LayOut, Lang::Fr) => "La carte prise à la défausse ne peut pas y retourner : ajoutez-la à une combinaison (A) pour sortir.".into(),
+        (Prompt::LayOut, Lang::Fr) => "La carte prise à la défausse ne peut pas y retourner : ajoutez-la à une combinaison (A) pour sortir.".into(),
         (Prompt::Waiting(p), Lang::En) => format!("{} to play…", p.display(lang)),
         (Prompt::Waiting(p), Lang::Fr) => format!("{} joue…", p.display(lang)),
     }
@@ -294,7 +294,7 @@ pub fn round_end_title(lang: Lang, deal: u32, end: Option<RoundEnd>, game_end: O
         (Some(RoundEnd::StockEmpty), _) => lang.pick("no card left to draw", "plus de carte à piocher").into(),
         _ => lang.pick("the round is over", "la donne est finie").into(),
     };
-    format!("{}{}{what}", round_title(lang, deal), lang.pick(": ", " : "))
+    format!("{}{}{what}", round_title(lang, deal), lang.pick(": ", " : "))
 }
 
 pub fn game_winner_title(lang: Lang, p: &Person, done: u32) -> String {
@@ -302,8 +302,8 @@ pub fn game_winner_title(lang: Lang, p: &Person, done: u32) -> String {
     match lang {
         Lang::En if p.you => format!("You win with {done}!"),
         Lang::En => format!("{} wins with {done}!", p.name),
-        Lang::Fr if p.you => format!("Vous gagnez avec {done} !"),
-        Lang::Fr => format!("{} gagne avec {done} !", p.name),
+        Lang::Fr if p.you => format!("Vous gagnez avec {done} !"),
+        Lang::Fr => format!("{} gagne avec {done} !", p.name),
     }
 }
 
@@ -338,7 +338,7 @@ pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usi
     let others = seats.len() < players;
     match (lang, seats.len()) {
         (Lang::En, 0) => "Nobody completed a program: everyone keeps theirs.".into(),
-        (Lang::Fr, 0) => "Personne n'a réussi : chacun garde son programme.".into(),
+        (Lang::Fr, 0) => "Personne n'a réussi : chacun garde son programme.".into(),
         (Lang::En, n) => format!(
             "{} {} a new program card{}.",
             who.join(" and "),
@@ -349,7 +349,7 @@ pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usi
             "{} {} une nouvelle carte programme{}.",
             who.join(" et "),
             if n == 1 && !names.of(seats[0]).you { "reçoit" } else if n == 1 { "recevez" } else { "reçoivent" },
-            if others { " ; les autres gardent la leur" } else { "" }
+            if others { " ; les autres gardent la leur" } else { "" }
         ),
     }
 }
@@ -362,9 +362,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             format!(
                 "{}{}{}{}{}.",
                 round_title(lang, *deal_number),
-                lang.pick(": ", " : "),
+                lang.pick(": ", " : "),
                 says(lang, &d, ("deal", "deals"), ("distribuez", "distribue")),
-                lang.pick("; ", " ; "),
+                lang.pick("; ", " ; "),
                 says(lang, &f, ("play first", "plays first"), ("commencez", "commence")),
             )
         }
@@ -373,7 +373,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             format!(
                 "{} {}{}",
                 says(lang, &p, ("receive", "receives"), ("recevez", "reçoit")),
-                lang.pick("a sun: a free program", "un soleil : un programme offert"),
+                lang.pick("a sun: a free program", "un soleil : un programme offert"),
                 format_args!(" ({}).", programs_count(lang, *programs_done)),
             )
         }
@@ -396,21 +396,21 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
         ),
         Event::StockRebuilt { cards } => match lang {
             Lang::En => format!("The stock is empty: {cards} cards of the discard pile are shuffled into a new one."),
-            Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
+            Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
         },
         Event::Revealed { seat, program, programs_done, .. } => {
             let who = says(lang, &names.of(*seat), ("reveal", "reveals"), ("dévoilez", "dévoile"));
             let (name, done) = (program_name(lang, *program), programs_count(lang, *programs_done));
             match lang {
                 Lang::En => format!("{who} “{name}”: {done} completed."),
-                Lang::Fr => format!("{who} « {name} » : {done} réussi{}.", if *programs_done > 1 { "s" } else { "" }),
+                Lang::Fr => format!("{who} « {name} » : {done} réussi{}.", if *programs_done > 1 { "s" } else { "" }),
             }
         }
         Event::Melded { seat, meld, cards } => format!(
             "{}{} {meld}{}{}.",
             says(lang, &names.of(*seat), ("lay down", "lays down"), ("posez", "pose")),
             lang.pick(" a new set, meld", " un nouveau groupe, la combinaison"),
-            lang.pick(": ", " : "),
+            lang.pick(": ", " : "),
             placed_list(lang, cards)
         ),
         Event::Extended { seat, meld, card } => format!(
@@ -433,7 +433,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                 let who: Vec<String> = completed.iter().map(|&c| names.of(c).display(lang)).collect();
                 s.push_str(&match lang {
                     Lang::En => format!("Completed: {}.", who.join(", ")),
-                    Lang::Fr => format!("Réussi par : {}.", who.join(", ")),
+                    Lang::Fr => format!("Réussi par : {}.", who.join(", ")),
                 });
             }
             s
@@ -483,36 +483,36 @@ pub fn hint_sentence(lang: Lang, action: &str, why: &serde_json::Value, top: Opt
     // English and French, with the cards, numbers or pronoun in {0} and {1}.
     let (words, args) = match (why.get("kind")?.as_str()?, verb) {
         ("reveal", "reveal") => {
-            (("Reveal your program: your hand fulfils it.", "Dévoilez votre programme : votre main le remplit."), [none(), none()])
+            (("Reveal your program: your hand fulfils it.", "Dévoilez votre programme : votre main le remplit."), [none(), none()])
         }
         ("take_discard", "draw") => {
             let c = card(why.get("card")?.as_str()?)?;
             let words = match (is_wild(c), revealed) {
-                (true, _) => ("Take {0} from the discard pile: it is wild.", "Prenez {0} de la défausse : c'est une frime."),
+                (true, _) => ("Take {0} from the discard pile: it is wild.", "Prenez {0} de la défausse : c'est une frime."),
                 (false, true) => (
                     "Take {0} from the discard pile: you can lay it down at once.",
-                    "Prenez {0} de la défausse : {1} ira aussitôt sur la table.",
+                    "Prenez {0} de la défausse : {1} ira aussitôt sur la table.",
                 ),
-                (false, false) => ("Take {0} from the discard pile: it helps your program.", "Prenez {0} de la défausse : {1} sert votre programme."),
+                (false, false) => ("Take {0} from the discard pile: it helps your program.", "Prenez {0} de la défausse : {1} sert votre programme."),
             };
             (words, [card_definite(lang, c), card_pronoun(lang, c).into()])
         }
         ("draw_stock", "draw") => match top {
             Some(c) => (
-                ("Draw from the stock: {0} on the discard pile does not help you.", "Piochez : {0} de la défausse ne vous sert pas."),
+                ("Draw from the stock: {0} on the discard pile does not help you.", "Piochez : {0} de la défausse ne vous sert pas."),
                 [card_definite(lang, c), none()],
             ),
-            None => (("Draw from the stock: the discard pile has nothing for you.", "Piochez : la défausse ne vous offre rien."), [none(), none()]),
+            None => (("Draw from the stock: the discard pile has nothing for you.", "Piochez : la défausse ne vous offre rien."), [none(), none()]),
         },
         ("exchange", "exchange") => (
             (
                 "Exchange your program card: your program is still {0} away.",
-                "Changez de carte programme : il manque encore {0} à votre main pour remplir votre programme.",
+                "Changez de carte programme : il manque encore {0} à votre main pour remplir votre programme.",
             ),
             [cards_text(lang, usize::try_from(why.get("distance")?.as_u64()?).ok()?), none()],
         ),
         ("lay_off", "meld") => (
-            ("Lay down {0}: the fewer cards you hold, the sooner you go out.", "Posez {0} : moins vous gardez de cartes, plus tôt vous sortez."),
+            ("Lay down {0}: the fewer cards you hold, the sooner you go out.", "Posez {0} : moins vous gardez de cartes, plus tôt vous sortez."),
             [rest.split(' ').map(|t| placed_text(lang, t)).collect::<Option<Vec<_>>>()?.join(" "), none()],
         ),
         ("lay_off", "extend") => {
@@ -520,16 +520,16 @@ pub fn hint_sentence(lang: Lang, action: &str, why: &serde_json::Value, top: Opt
             (
                 (
                     "Add {0} to meld {1}: the fewer cards you hold, the sooner you go out.",
-                    "Ajoutez {0} à la combinaison {1} : moins vous gardez de cartes, plus tôt vous sortez.",
+                    "Ajoutez {0} à la combinaison {1} : moins vous gardez de cartes, plus tôt vous sortez.",
                 ),
                 [placed_text(lang, placed)?, meld.to_string()],
             )
         }
         ("discard", "discard") => {
             let words = if revealed {
-                ("Discard {0}: it is the card you can use least.", "Défaussez {0} : c'est la carte qui vous sert le moins.")
+                ("Discard {0}: it is the card you can use least.", "Défaussez {0} : c'est la carte qui vous sert le moins.")
             } else {
-                ("Discard {0}: your program needs it least.", "Défaussez {0} : c'est la carte dont votre programme a le moins besoin.")
+                ("Discard {0}: your program needs it least.", "Défaussez {0} : c'est la carte dont votre programme a le moins besoin.")
             };
             (words, [card_definite(lang, card(rest)?), none()])
         }
