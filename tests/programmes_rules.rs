@@ -234,10 +234,52 @@ fn layouts_name_the_program_cards() {
     l["programs"] = json!(["P07", "P18"]);
     l["program_deck"] = json!(["P01", "P02"]);
     assert!(setup_error(2, json!({ "deals": [l.clone()] })).contains("missing"));
-    let second = layout(&[IDLE, IDLE2], None, "");
-    let mut later = second.clone();
-    later["programs"] = json!(["P01", "P02"]);
-    assert!(setup_error(2, json!({ "deals": [second, later] })).contains("deals[0] only"));
+}
+
+#[test]
+fn a_later_layout_names_that_deal_s_program_cards() {
+    // RECORD.md: "`deals[i]` fixes the cards of deal *i* ... program cards as `programs`: one
+    // program id per seat, and `program_deck` top-first" — for any deal, not the first only.
+    // Round 1: seat 1 completes P07 and goes out; seat 0 keeps P18.
+    let mut first = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "9C");
+    first["programs"] = json!(["P18", "P07"]);
+    let round_one = |t: &mut Table| {
+        act(t, 1, "draw stock");
+        act(t, 1, "reveal 4H 5H 6H 7H");
+        act(t, 1, "discard 9C");
+        assert_eq!(game(t).deal_number(), 2);
+    };
+    // Round 2 names what the rules give anyway (seat 0 keeps P18), and seat 1's new card.
+    let mut second = layout(&[IDLE, IDLE2], None, "");
+    second["programs"] = json!(["P18", "P33"]);
+    let mut t = start(2, json!({ "deals": [first.clone(), second.clone()] }));
+    round_one(&mut t);
+    assert_eq!(state(&t)["programs"], json!(["P18", "P33"]));
+    assert!(!game(&t).program_deck().contains(&"P33".parse().unwrap()), "P33 left the deck");
+    assert_eq!(events_of(&t, "dealt")[1]["new_programs"], json!([1]));
+    // The layout may also hand a seat that failed another card: its old one goes under the deck
+    // and its count of failed rounds starts again.
+    second["programs"] = json!(["P19", "P18"]);
+    let mut t = start(2, json!({ "deals": [first.clone(), second.clone()], "options": { "exchange_after": 1 } }));
+    round_one(&mut t);
+    assert_eq!(state(&t)["programs"], json!(["P19", "P18"]), "seat 1 takes the card seat 0 gave up");
+    assert_eq!(state(&t)["failed_rounds"], json!([0, 0]));
+    assert!(!game(&t).program_deck().contains(&"P18".parse().unwrap()));
+    // A whole program deck: the deal's cards come from it, top first, once `programs` is served.
+    let rest: Vec<String> =
+        tapis::engine::programmes::deck().ids().map(|p| p.to_string()).filter(|p| p != "P18" && p != "P07").collect();
+    second["programs"] = json!(["P07", "P18"]);
+    second["program_deck"] = json!(rest);
+    let mut t = start(2, json!({ "deals": [first.clone(), second.clone()] }));
+    round_one(&mut t);
+    assert_eq!(state(&t)["programs"], json!(["P07", "P18"]));
+    assert_eq!(state(&t)["program_deck"], json!(rest));
+    // Without `programs`, the seats that need a card draw from the deck given.
+    let mut third = layout(&[IDLE, IDLE2], None, "");
+    third["program_deck"] = json!(tapis::engine::programmes::deck().ids().map(|p| p.to_string()).collect::<Vec<_>>());
+    let mut t = start(2, json!({ "deals": [first, third] }));
+    round_one(&mut t);
+    assert_eq!(state(&t)["programs"], json!(["P01", "P02"]), "seat 0, left of the new dealer, draws first");
 }
 
 /// A layout for 2 players: seat 0 idle, seat 1 holds `hand1`, programs P-ids, the discard top

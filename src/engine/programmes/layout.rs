@@ -1,6 +1,6 @@
 //! Explicit deals in a record (RECORD.md `deals[i]`): `hands` in seat order, `stock` top-first,
-//! optionally `discard` (top-first; without it the top of the stock is turned up), and for the
-//! first deal the program cards: `programs` (one id per seat) and `program_deck` (top-first).
+//! optionally `discard` (top-first; without it the top of the stock is turned up), and the
+//! program cards of that deal: `programs` (one id per seat) and `program_deck` (top-first).
 
 use serde_json::json;
 
@@ -17,9 +17,9 @@ pub struct Layout {
     pub stock: Vec<Card>,
     /// Top first; `None`: the top card of the stock is turned up.
     pub discard: Option<Vec<Card>>,
-    /// Each seat's program card (first deal only).
+    /// Each seat's program card in this deal.
     pub programs: Option<Vec<ProgramId>>,
-    /// The program deck, top first (first deal only).
+    /// The program deck, top first, once the programs given are out of it.
     pub program_deck: Option<Vec<ProgramId>>,
 }
 
@@ -87,11 +87,6 @@ impl Layout {
             match obj.get(key) {
                 None => Ok(None),
                 Some(list) => {
-                    if index > 0 {
-                        return Err(err(format!(
-                            "'{key}' is given in deals[0] only: later rounds draw from the program deck"
-                        )));
-                    }
                     let items = list.as_array().ok_or_else(|| err(format!("'{key}' must be a list of program ids")))?;
                     items
                         .iter()

@@ -374,6 +374,24 @@ impl Programmes {
         true
     }
 
+    /// Clears the way for a layout that gives `seat` the program card `card`: the card `seat`
+    /// holds goes under the deck (a new card starts its count of failed rounds again), and
+    /// `card` is taken from wherever it is (the deck, the completed pile, another seat, whose
+    /// own given card comes later in the same deal).
+    fn displace_program(&mut self, seat: Seat, card: ProgramId) {
+        if let Some(old) = self.programs[seat].take() {
+            self.program_deck.insert(0, old);
+        }
+        self.failed_rounds[seat] = 0;
+        self.program_deck.retain(|&q| q != card);
+        self.program_pile.retain(|&q| q != card);
+        for held in &mut self.programs[..self.players] {
+            if *held == Some(card) {
+                *held = None;
+            }
+        }
+    }
+
     /// Counts a completed program (a revealed card joins the face-up pile at the end of the
     /// round, a sun at once).
     fn complete(&mut self, seat: Seat, card: ProgramId) {
@@ -394,25 +412,31 @@ impl Programmes {
         self.deals_dealt += 1;
         self.gather();
         let first = self.next_seat(self.dealer);
-        let given: Option<Vec<ProgramId>> = if self.deals_dealt == 1 {
-            self.layouts.first().and_then(|l| l.programs.clone())
-        } else {
-            None
-        };
+        let deal_number = self.deals_dealt;
+        let layout = self.layouts.get(deal_number as usize - 1).cloned();
+        // A layout's program cards are that deal's, whatever the rounds before left: a whole
+        // deck given takes every card back first.
+        if let Some(deck) = layout.as_ref().and_then(|l| l.program_deck.as_ref()) {
+            self.programs = [None; MAX_PLAYERS];
+            self.program_pile.clear();
+            self.program_deck = deck.iter().rev().copied().collect();
+        }
+        let given = layout.as_ref().and_then(|l| l.programs.clone());
         let mut new_programs = Vec::new();
         let mut seat = first;
         for _ in 0..self.players {
+            let card = given.as_ref().map(|g| g[seat]);
+            if card.is_some() && self.programs[seat] != card {
+                self.displace_program(seat, card.expect("given"));
+            }
             if self.programs[seat].is_none() {
                 new_programs.push(seat);
-                let card = given.as_ref().map(|g| g[seat]);
                 if !self.give_program(seat, card) {
                     return;
                 }
             }
             seat = self.next_seat(seat);
         }
-        let deal_number = self.deals_dealt;
-        let layout = self.layouts.get(deal_number as usize - 1).cloned();
         match layout {
             Some(layout) => self.lay_out(&layout),
             None => {
