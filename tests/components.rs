@@ -20,7 +20,7 @@ use tapis::app::nain_jaune::hint_from_json;
 use tapis::app::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Game, Setup};
-use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox};
+use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox, Points};
 use tapis::engine::rng::{deal_rng, shuffle, SEED_7_ORDER};
 use tapis::protocol::FromWorker;
 
@@ -366,8 +366,8 @@ fn hints_read_in_both_languages() {
         // The page reads the worker's JSON back into the very hint.
         let json = serde_json::to_value(hint).unwrap();
         assert_eq!(hint_from_json(&json).as_ref(), Some(hint), "{json}");
-        let en = hint_sentence(Lang::En, hint);
-        let fr = hint_sentence(Lang::Fr, hint);
+        let en = hint_sentence(Lang::En, hint, Points::Pips);
+        let fr = hint_sentence(Lang::Fr, hint, Points::Pips);
         let c = hint_card(hint);
         let suit = c.to_string().chars().last().unwrap();
         let symbol = match suit {
@@ -383,9 +383,23 @@ fn hints_read_in_both_languages() {
             assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
         }
     }
-    assert_eq!(hint_sentence(Lang::En, &hints[3]), "Play the 7♦ now: it takes the Yellow Dwarf (14 chips).");
-    assert_eq!(hint_sentence(Lang::Fr, &hints[3]), "Jouez le 7♦ maintenant : il rafle le Nain Jaune (14 jetons).");
-    assert!(hint_sentence(Lang::Fr, &hints[5]).starts_with("Jouez la D♠"), "{}", hint_sentence(Lang::Fr, &hints[5]));
+    assert_eq!(hint_sentence(Lang::En, &hints[3], Points::Pips), "Play the 7♦ now: it takes the Yellow Dwarf (14 chips).");
+    assert_eq!(hint_sentence(Lang::Fr, &hints[3], Points::Pips), "Jouez le 7♦ maintenant : il rafle le Nain Jaune (14 jetons).");
+    assert!(hint_sentence(Lang::Fr, &hints[5], Points::Pips).starts_with("Jouez la D♠"), "{}", hint_sentence(Lang::Fr, &hints[5], Points::Pips));
+    // A run sheds its card values, or its number of cards when each card costs one chip.
+    assert_eq!(hint_sentence(Lang::En, &hints[9], Points::Pips), "Play the A♠: your run of 3 cards gets 6 points out of your hand.");
+    assert_eq!(
+        hint_sentence(Lang::En, &hints[9], Points::Cards),
+        "Play the A♠: your run gets 3 cards out of your hand."
+    );
+    assert_eq!(
+        hint_sentence(Lang::Fr, &hints[9], Points::Cards),
+        "Jouez l'A♠ : votre suite retire 3 cartes de votre main."
+    );
+    assert_eq!(
+        hint_sentence(Lang::Fr, &hints[8], Points::Cards),
+        "Jouez le 10♣ : votre main compte une carte de moins."
+    );
 }
 
 /// The lone human's default name follows the language.
@@ -561,8 +575,41 @@ fn bonanza_events_read_in_both_languages() {
     assert_eq!(says(Lang::En, &joker, false), "Ada's joker leaves the game.");
     assert_eq!(says(Lang::Fr, &BonanzaEvent::JokerLeaves { seat: 0 }, false), "Votre joker quitte le jeu.");
     let paid = BonanzaEvent::Paid { from: 1, to: 0, chips: 2, owed: 3 };
-    assert_eq!(says(Lang::En, &paid, false), "Ada pays you 2 chips for 3 cards left in hand (3 owed, all that was left).");
-    assert_eq!(says(Lang::Fr, &paid, false), "Ada vous paie 2 jetons pour 3 cartes en main (3 dus, tout ce qui restait).");
+    assert_eq!(says(Lang::En, &paid, false), "Ada pays you 2 chips for 3 cards left in hand (3 chips owed, all that was left).");
+    assert_eq!(says(Lang::Fr, &paid, false), "Ada vous paie 2 jetons pour 3 cartes en main (3 jetons dus, tout ce qui restait).");
+    let short = BonanzaEvent::Paid { from: 1, to: 0, chips: 0, owed: 1 };
+    assert_eq!(says(Lang::Fr, &short, false), "Ada vous paie 0 jeton pour 1 carte en main (1 jeton dû, tout ce qui restait).");
+    let left = BonanzaEvent::Leftovers { seat: 1, chips: 1 };
+    assert_eq!(says(Lang::En, &left, false), "Ada gets 1 chip left on the wheel.");
+    assert_eq!(says(Lang::Fr, &left, false), "Ada reçoit 1 jeton resté sur la roue.");
+    assert_eq!(
+        tapis::app::bonanza::text::my_turn(Lang::Fr, BonanzaPhase::Follow(card("QH")), &[], 0),
+        "Vous avez la D♥ : à vous de la poser."
+    );
+    assert_eq!(
+        tapis::app::bonanza::text::my_turn(Lang::Fr, BonanzaPhase::Follow(card("9H")), &[], 0),
+        "Vous avez le 9♥ : à vous de le poser."
+    );
+}
+
+/// Programmes' lists of players: the lone human is "you" inside the list, and the verb agrees.
+#[wasm_bindgen_test]
+fn programmes_lists_of_players_read_in_both_languages() {
+    use tapis::app::programmes::text::{new_programs_line, taken_from_discard};
+    let names = Names(vec![Person::you(), Person::named("Ada"), Person::named("Bob")]);
+    assert_eq!(new_programs_line(Lang::En, &[1, 0], &names, 3), "Ada and you draw a new program card; the others keep theirs.");
+    assert_eq!(
+        new_programs_line(Lang::Fr, &[1, 0], &names, 3),
+        "Ada et vous recevez une nouvelle carte programme ; les autres gardent la leur."
+    );
+    assert_eq!(new_programs_line(Lang::En, &[1, 2], &names, 3), "Ada and Bob draw a new program card; the others keep theirs.");
+    assert_eq!(new_programs_line(Lang::Fr, &[0], &names, 3), "Vous recevez une nouvelle carte programme ; les autres gardent la leur.");
+    assert_eq!(new_programs_line(Lang::Fr, &[1], &names, 3), "Ada reçoit une nouvelle carte programme ; les autres gardent la leur.");
+    assert_eq!(
+        taken_from_discard(Lang::Fr, card("QS")),
+        "Vous avez pris la D♠ dans la défausse à ce tour : elle ne peut pas être défaussée avant votre prochain tour."
+    );
+    assert!(taken_from_discard(Lang::Fr, card("AS")).starts_with("Vous avez pris l'A♠ "));
 }
 
 // ---------------------------------------------------------------------------------- Programmes

@@ -12,7 +12,7 @@ use crate::ai::nain_jaune_bot::Hint;
 use crate::ai::Level;
 use crate::engine::cards::{Card, Rank, Suit};
 use crate::engine::game::{Chips, Seat};
-use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox};
+use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points};
 
 /// The two languages of the site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -196,7 +196,7 @@ impl T {
             Players => ("Players", "Joueurs"),
             WhoPlays => ("Who sits at the table", "Qui prend place"),
             Human => ("Human", "Humain"),
-            HouseRules => ("House rules", "Règles de la maison"),
+            HouseRules => ("House rules", "Variantes"),
             StartChips => ("Starting chips", "Jetons de départ"),
             Seed => ("Seed (optional)", "Graine (facultative)"),
             SeedHint => (
@@ -242,8 +242,8 @@ impl T {
             FinalStandings => ("Final standings", "Classement final"),
             Tie => ("A tie for the most chips!", "Égalité en tête !"),
             PlayAgain => ("New game", "Nouvelle partie"),
-            AiLoading => ("Computer players are getting ready…", "Les joueurs de l'ordinateur se préparent…"),
-            AiReady => ("Computer players ready", "Ordinateur prêt"),
+            AiLoading => ("Computer players are getting ready…", "Les joueurs virtuels se préparent…"),
+            AiReady => ("Computer players ready", "Joueurs virtuels prêts"),
             HintButton => ("Hint", "Indice"),
             HintThinking => ("Looking for the best card…", "Recherche de la meilleure carte…"),
             HintThinkingMove => ("Looking for the best move…", "Recherche du meilleur coup…"),
@@ -307,6 +307,29 @@ pub fn verb(p: &Person, you: &'static str, other: &'static str) -> &'static str 
     }
 }
 
+/// Several people as one subject or object, in seat order, each as inside a sentence: "Ada",
+/// "Ada and you", "Ada, Bob and you" / "Ada, Bob et vous" (`capitalize` it to start a sentence).
+pub fn people_list(lang: Lang, people: &[Person]) -> String {
+    let words: Vec<String> = people.iter().map(|p| p.inner(lang)).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {} {last}", rest.join(", "), lang.pick("and", "et")),
+    }
+}
+
+/// Picks the verb form for [`people_list`] as the subject: the `you` form as soon as the human is
+/// among them ("Ada and you draw", "Ada et vous recevez"), else the singular or the plural form.
+pub fn verb_for_all(people: &[Person], you: &'static str, one: &'static str, many: &'static str) -> &'static str {
+    if people.iter().any(|p| p.you) {
+        you
+    } else if people.len() == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 pub fn capitalize(s: String) -> String {
     let mut chars = s.chars();
     match chars.next() {
@@ -323,6 +346,22 @@ pub fn chips_text(lang: Lang, n: Chips) -> String {
         Lang::Fr if (-1..=1).contains(&n) => format!("{n} jeton"),
         Lang::Fr => format!("{n} jetons"),
     }
+}
+
+/// A number of chips with a participle that agrees: `chips_agreeing(lang, 1, ("owed", "dû", "dus"))`
+/// is "1 chip owed" / "1 jeton dû", with 3 "3 chips owed" / "3 jetons dus".
+pub fn chips_agreeing(lang: Lang, n: Chips, (en, fr_one, fr_many): (&str, &str, &str)) -> String {
+    let participle = match lang {
+        Lang::En => en,
+        Lang::Fr if (-1..=1).contains(&n) => fr_one,
+        Lang::Fr => fr_many,
+    };
+    format!("{} {participle}", chips_text(lang, n))
+}
+
+/// "3 chips owed" / "3 jetons dus", "1 jeton dû".
+pub fn chips_owed(lang: Lang, n: Chips) -> String {
+    chips_agreeing(lang, n, ("owed", "dû", "dus"))
 }
 
 pub fn cards_text(lang: Lang, n: usize) -> String {
@@ -673,7 +712,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             let boxed = b.map(|b| the_box(lang, b)).unwrap_or_default();
             let mut s = match lang {
                 Lang::En => format!(
-                    "{} still {} {}: {} {} into {}",
+                    "{} still {} {} and {} {} into {}",
                     p.display(lang),
                     verb(&p, "hold", "holds"),
                     card_short(lang, *card),
@@ -682,7 +721,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                     boxed
                 ),
                 Lang::Fr => format!(
-                    "{} {} encore {} : {} {} dans {}",
+                    "{} {} encore {} et {} {} dans {}",
                     p.display(lang),
                     verb(&p, "avez", "a"),
                     card_short(lang, *card),
@@ -693,8 +732,8 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             };
             if chips < owed {
                 s.push_str(&match lang {
-                    Lang::En => format!(" ({} owed, all that was left)", owed),
-                    Lang::Fr => format!(" ({} dus, tout ce qui restait)", owed),
+                    Lang::En => format!(" ({}, all that was left)", chips_owed(lang, *owed)),
+                    Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, *owed)),
                 });
             }
             s.push('.');
@@ -746,8 +785,8 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             }
             if chips < owed {
                 s.push_str(&match lang {
-                    Lang::En => format!(" ({} owed, all that was left)", owed),
-                    Lang::Fr => format!(" ({} dus, tout ce qui restait)", owed),
+                    Lang::En => format!(" ({}, all that was left)", chips_owed(lang, *owed)),
+                    Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, *owed)),
                 });
             }
             s.push('.');
@@ -835,8 +874,9 @@ pub fn hint_card(hint: &Hint) -> Card {
 }
 
 /// A hint as one sentence: the card to play and why ("Play the 7♦ now: it takes the Yellow
-/// Dwarf (14 chips).").
-pub fn hint_sentence(lang: Lang, hint: &Hint) -> String {
+/// Dwarf (14 chips)."), when the cards left in a loser's hand cost `points` (the game's option):
+/// a run that sheds cards is worth their values (`Points::Pips`) or their number (`Points::Cards`).
+pub fn hint_sentence(lang: Lang, hint: &Hint, points: Points) -> String {
     let card = hint_card(hint);
     let en = lang == Lang::En;
     // The card as a subject: "it" / "il", "elle"; a run: "your run of 3 cards" / "votre suite…".
@@ -861,11 +901,11 @@ pub fn hint_sentence(lang: Lang, hint: &Hint) -> String {
         Hint::TakesBox { board_box, chips: 0, .. } => {
             let board_card = card_short(lang, board_box.card());
             match lang {
-                Lang::En => format!("a {board_card} still in your hand at the end of the round costs a penalty"),
+                Lang::En => format!("a {board_card} still in your hand at the end of the round would cost you a penalty"),
                 Lang::Fr if board_box == NainJauneBox::QueenSpades => {
-                    format!("une {board_card} restée en main à la fin de la donne coûte une pénalité")
+                    format!("une {board_card} restée en main à la fin de la donne vous vaudrait une pénalité")
                 }
-                Lang::Fr => format!("un {board_card} resté en main à la fin de la donne coûte une pénalité"),
+                Lang::Fr => format!("un {board_card} resté en main à la fin de la donne vous vaudrait une pénalité"),
             }
         }
         Hint::TakesBox { board_box, chips, .. } => {
@@ -885,12 +925,24 @@ pub fn hint_sentence(lang: Lang, hint: &Hint) -> String {
                 Lang::Fr => format!("après {who} personne ne pourra suivre, vous reprendrez la main"),
             }
         }
-        Hint::Sheds { run, points, .. } => {
+        // The card values shed (computed by the bot whatever the option), or, at one chip a card,
+        // the number of cards.
+        Hint::Sheds { run, points: value, .. } if points == Points::Pips => {
             let who = subject(run);
-            let unit = if points == 1 || (points == 0 && !en) { "point" } else { "points" };
+            let unit = if value == 1 || (value == 0 && !en) { "point" } else { "points" };
             match lang {
-                Lang::En => format!("{who} gets {points} {unit} out of your hand"),
-                Lang::Fr => format!("{who} retire {points} {unit} de votre main"),
+                Lang::En => format!("{who} gets {value} {unit} out of your hand"),
+                Lang::Fr => format!("{who} retire {value} {unit} de votre main"),
+            }
+        }
+        Hint::Sheds { run: 1, .. } => {
+            lang.pick("your hand is one card lighter", "votre main compte une carte de moins").to_string()
+        }
+        Hint::Sheds { run, .. } => {
+            let cards = cards_text(lang, run);
+            match lang {
+                Lang::En => format!("your run gets {cards} out of your hand"),
+                Lang::Fr => format!("votre suite retire {cards} de votre main"),
             }
         }
         Hint::Follows { .. } => match lang {

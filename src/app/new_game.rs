@@ -12,7 +12,7 @@ use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
 use crate::record::{Record, Table};
 
-use super::i18n::{level_name, seat_title, tr, Lang, T};
+use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
 use super::option_specs::{game_title, option_specs, pick, OptionKind, OptionSpec};
 use super::session::{default_names, SeatKind, Session};
@@ -140,16 +140,18 @@ impl FieldError {
             (FieldError::StartChips, Lang::En) => "Enter a whole number of chips, at least 1.".into(),
             (FieldError::StartChips, Lang::Fr) => "Indiquez un nombre entier de jetons, au moins 1.".into(),
             (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::En) => format!(
-                "With {chips} chips nobody can make the first stake ({stake} each): give at least {stake}."
+                "With {} nobody can make the first stake ({stake} each): give at least {stake}.",
+                chips_text(lang, *chips)
             ),
             (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::Fr) => format!(
-                "Avec {chips} jetons personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}."
+                "Avec {} personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}.",
+                chips_text(lang, *chips)
             ),
             (FieldError::TooFewChips { chips, stake: None }, Lang::En) => {
-                format!("With {chips} chips nobody can pay the first antes: give more.")
+                format!("With {} nobody can pay the first antes: give more.", chips_text(lang, *chips))
             }
             (FieldError::TooFewChips { chips, stake: None }, Lang::Fr) => {
-                format!("Avec {chips} jetons personne ne peut payer la première mise : donnez-en plus.")
+                format!("Avec {} personne ne peut payer la première mise : donnez-en plus.", chips_text(lang, *chips))
             }
             (FieldError::Seed, Lang::En) => format!("A seed is a whole number from 0 to {}, or leave it empty.", u64::MAX),
             (FieldError::Seed, Lang::Fr) => format!("Une graine est un entier de 0 à {}, ou laissez vide.", u64::MAX),

@@ -87,8 +87,8 @@ const NAIN_JAUNE: &[OptionSpec] = &[
         key: "stake_multiplier",
         label: ("Stake multiplier", "Multiplicateur de mise"),
         hint: Some((
-            "Each player stakes 15 chips a round, times this.",
-            "Chaque joueur mise 15 jetons par donne, fois ce nombre.",
+            "Each player stakes 15 chips a round, multiplied by this number.",
+            "Chaque joueur mise 15 jetons par donne, multipliés par ce nombre.",
         )),
         kind: OptionKind::Whole { default: 1, min: 1, max: 1_000_000 },
     },
@@ -160,7 +160,13 @@ const BONANZA: &[OptionSpec] = &[
         label: ("Chips left on the wheel at the end", "Jetons restés sur la roue à la fin"),
         hint: None,
         kind: OptionKind::Choice(&[
-            ("split", ("are shared by the players still in", "sont partagés entre les joueurs restants")),
+            (
+                "split",
+                (
+                    "are shared equally by the players still in (any remainder stays on the wheel)",
+                    "sont partagés à parts égales entre les joueurs restants (le reste éventuel demeure sur la roue)",
+                ),
+            ),
             ("chip_leader", ("go to the chip leader", "vont au joueur le plus riche")),
         ]),
     },
@@ -177,8 +183,8 @@ const PROGRAMMES: &[OptionSpec] = &[
         key: "exchange_after",
         label: ("Exchange a program after failed rounds", "Échanger son programme après des donnes ratées"),
         hint: Some((
-            "0 = never; otherwise, after this many rounds in a row without success, a player may swap his program card before drawing.",
-            "0 = jamais ; sinon, après autant de donnes ratées d'affilée, un joueur peut changer de carte programme avant de piocher.",
+            "0 = never; otherwise, after this many rounds in a row without success, a player may swap his program card on his first turn of a round, before drawing.",
+            "0 = jamais ; sinon, après autant de donnes ratées d'affilée, un joueur peut changer de carte programme à son premier tour d'une donne, avant de piocher.",
         )),
         kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
     },
@@ -208,8 +214,8 @@ pub fn game_title(game: GameId) -> (Bi, Bi) {
         GameId::NainJaune => (
             ("Nain Jaune", "Nain Jaune"),
             (
-                "Climb the ranks, catch the five board cards, empty your hand first. 2 to 8 players.",
-                "Montez les rangs, attrapez les cinq cartes du tableau, videz votre main le premier. De 2 à 8 joueurs.",
+                "Climb the ranks, catch the five board cards, empty your hand first. 3 to 8 players (2 as a variant).",
+                "Montez les rangs, attrapez les cinq cartes du tableau, videz votre main le premier. De 3 à 8 joueurs (2 en variante).",
             ),
         ),
         GameId::Bonanza => (
@@ -222,8 +228,8 @@ pub fn game_title(game: GameId) -> (Bi, Bi) {
         GameId::Programmes => (
             ("Programmes", "Programmes"),
             (
-                "Rummy with a secret program card: lay down exactly what it asks, first to five wins. 2 to 6 players (7 by house rule).",
-                "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 selon la règle de la maison).",
+                "Rummy with a secret program card: lay down exactly what it asks, first to five wins. 2 to 6 players (7 as a variant).",
+                "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 en variante).",
             ),
         ),
     }

@@ -206,6 +206,15 @@ pub fn game_over_reason(lang: Lang, end: &GameEnd, leftovers: &[Event], names: &
     s.push(' ');
     s.push_str(&match (shares.as_slice(), lang) {
         ([], _) => return s.trim_end().to_string(),
+        // Fewer chips than players to share them: nobody gets any (the engine says 0 each).
+        _ if total == 0 => lang
+            .pick(
+                "The chips left on the wheel are too few to share out: they stay there.",
+                "Les jetons restés sur la roue sont trop peu nombreux pour être partagés : ils y restent.",
+            )
+            .into(),
+        ([(seat, _)], Lang::En) if total == 1 => format!("{} the only chip left on the wheel.", who_gets(lang, &names.of(*seat))),
+        ([(seat, _)], Lang::Fr) if total == 1 => format!("{} le seul jeton resté sur la roue.", who_gets(lang, &names.of(*seat))),
         ([(seat, _)], Lang::En) => format!("{} the {total} chips left on the wheel.", who_gets(lang, &names.of(*seat))),
         ([(seat, _)], Lang::Fr) => format!("{} les {total} jetons restés sur la roue.", who_gets(lang, &names.of(*seat))),
         ([(_, each), ..], Lang::En) => format!("The {total} chips left on the wheel are shared out: {each} each."),

@@ -6,7 +6,9 @@ use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
 
-use crate::app::i18n::{capitalize, card_definite, card_short, cards_text, chips_text, Lang, Names, Person};
+use crate::app::i18n::{
+    capitalize, card_definite, card_pronoun, card_short, cards_text, chips_agreeing, chips_owed, chips_text, Lang, Names, Person,
+};
 
 /// Fixed labels of the Bonanza screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,18 +245,19 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> St
             "Your lead: play the lowest card of a suit you choose.",
             "À vous d'ouvrir : jouez la plus petite carte d'une couleur de votre choix.",
         ),
-        Phase::Follow(_) => ("You hold {4}: play it.", "Vous avez {4} : à vous de le poser."),
+        Phase::Follow(_) => ("You hold {4}: play it.", "Vous avez {4} : à vous de {5} poser."),
         Phase::GameOver => ("", ""),
     };
     let call = match phase {
         Phase::Call(c) => call_name(lang, c).to_string(),
         _ => String::new(),
     };
-    let card = match phase {
-        Phase::Follow(c) => card_definite(lang, c),
-        _ => String::new(),
+    let (card, it) = match phase {
+        // "la D♥ … la poser", "le 9♥ … le poser", "l'A♥ … le poser".
+        Phase::Follow(c) => (card_definite(lang, c), if card_pronoun(lang, c) == "elle" { "la" } else { "le" }),
+        _ => (String::new(), ""),
     };
-    fill(lang.pick(en, fr), true, &[low.to_string(), high.to_string(), call, chips_text(lang, to_call), card])
+    fill(lang.pick(en, fr), true, &[low.to_string(), high.to_string(), call, chips_text(lang, to_call), card, it.into()])
 }
 
 /// The prompt while someone else decides. At a call nobody is named: the table does not learn
@@ -339,9 +342,13 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
         Event::AuctionPass { seat } => (person(*seat), ("{0} [pass|passes].", "{0} [passez|passe]."), vec![]),
         Event::WidowSold { seat, price, to } => {
             let d = to.map(|d| names.of(d));
+            let one = *price <= 1;
             let words = match &d {
+                Some(d) if d.you && one => ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous revient."),
                 Some(d) if d.you => ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous reviennent."),
+                Some(_) if one => ("{0} [buy|buys] the widow for {1}, paid to {2}.", "{0} [achetez|achète] la veuve {1}, payé à {2}."),
                 Some(_) => ("{0} [buy|buys] the widow for {1}, paid to {2}.", "{0} [achetez|achète] la veuve {1}, payés à {2}."),
+                None if one => ("{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.", "{0} [achetez|achète] la veuve {1}, versé au pot du Bonanza."),
                 None => ("{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.", "{0} [achetez|achète] la veuve {1}, versés au pot du Bonanza."),
             };
             (person(*seat), words, vec![chips(*price), d.map(|d| d.inner(lang)).unwrap_or_default()])
@@ -366,6 +373,11 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             ("{0} [take|takes] the {1} space: {2}!", "{0} [raflez|rafle] la case {1} : {2} !"),
             vec![space_name(lang, *space).into(), chips(*c)],
         ),
+        Event::SpaceStays { space, chips: 1 } => (
+            nobody,
+            ("Nobody takes {1}: its one chip stays.", "Personne ne prend la case {1} : son jeton reste."),
+            vec![space_name(lang, *space).into()],
+        ),
         Event::SpaceStays { space, chips: c } => (
             nobody,
             ("Nobody takes {1}: its {2} stay.", "Personne ne prend la case {1} : ses {2} restent."),
@@ -373,8 +385,11 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
         ),
         Event::PokerOpened { participants, cap } => {
             let words = match participants.len() {
-                0 => ("The dealer calls Poker: nobody has five cards.", "Le donneur annonce Poker : personne n'a cinq cartes."),
-                1 => ("The dealer calls Poker: one player only has five cards.", "Le donneur annonce Poker : un seul joueur a cinq cartes."),
+                0 => ("The dealer calls Poker: nobody has five cards or more.", "Le donneur annonce Poker : personne n'a cinq cartes ou plus."),
+                1 => (
+                    "The dealer calls Poker: only one player has five cards or more.",
+                    "Le donneur annonce Poker : un seul joueur a au moins cinq cartes.",
+                ),
                 _ => ("The dealer calls Poker: {1} players, at most {2} each.", "Le donneur annonce Poker : {1} joueurs, {2} au plus chacun."),
             };
             (nobody, words, vec![participants.len().to_string(), chips(*cap)])
@@ -414,7 +429,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             let words = match reason {
                 LeadPassReason::NoCardOfOtherColour => (
                     "{0} [have|has] no card of the other colour: {1} {2}.",
-                    "{0} [n'avez|n'a] aucune carte de l'autre couleur : {1} {2}.",
+                    "{0} [n'avez|n'a] aucune carte de l'autre teinte : {1} {2}.",
                 ),
                 LeadPassReason::OnlyDeadJoker => {
                     ("{0} only [hold|holds] the dead joker: {1} {2}.", "{0} [n'avez|n'a] plus que le joker mort : {1} {2}.")
@@ -438,20 +453,20 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
                 (true, false) => ("{0} [pay|pays] you {2} for {3} left in hand.", "{0} vous paie {2} pour {3} en main."),
                 (false, false) => ("{0} [pay|pays] {1} {2} for {3} left in hand.", "{0} [payez|paie] {2} à {1} pour {3} en main."),
                 (true, true) => (
-                    "{0} [pay|pays] you {2} for {3} left in hand ({4} owed, all that was left).",
-                    "{0} vous paie {2} pour {3} en main ({4} dus, tout ce qui restait).",
+                    "{0} [pay|pays] you {2} for {3} left in hand ({4}, all that was left).",
+                    "{0} vous paie {2} pour {3} en main ({4}, tout ce qui restait).",
                 ),
                 (false, true) => (
-                    "{0} [pay|pays] {1} {2} for {3} left in hand ({4} owed, all that was left).",
-                    "{0} [payez|paie] {2} à {1} pour {3} en main ({4} dus, tout ce qui restait).",
+                    "{0} [pay|pays] {1} {2} for {3} left in hand ({4}, all that was left).",
+                    "{0} [payez|paie] {2} à {1} pour {3} en main ({4}, tout ce qui restait).",
                 ),
             };
-            (person(*from), words, vec![t.inner(lang), chips(*c), cards_text(lang, *owed as usize), owed.to_string()])
+            (person(*from), words, vec![t.inner(lang), chips(*c), cards_text(lang, *owed as usize), chips_owed(lang, *owed)])
         }
         Event::Leftovers { seat, chips: c } => (
             person(*seat),
-            ("{0} [get|gets] {1} left on the wheel.", "{0} [recevez|reçoit] {1} restés sur la roue."),
-            vec![chips(*c)],
+            ("{0} [get|gets] {1} on the wheel.", "{0} [recevez|reçoit] {1} sur la roue."),
+            vec![chips_agreeing(lang, *c, ("left", "resté", "restés"))],
         ),
         Event::GameOver { end, winner, chips: c } => {
             let end = game_end_sentence(lang, end);

@@ -204,7 +204,8 @@ pub fn NainJauneTable() -> impl IntoView {
     // ---- Hints: the hard level's move for the human to play, with its reason. ----
     let read = Callback::new(move |s: Arc<Suggestion>| {
         let hint = hint_from_json(&s.why)?;
-        Some((hint_sentence(lang.get(), &hint), format!("[data-testid='hand'] button[data-card='{}']", hint_card(&hint))))
+        let points = state.session.with_untracked(|s| nj(s).map(|g| g.options().points)).unwrap_or(crate::engine::nain_jaune::Points::Pips);
+        Some((hint_sentence(lang.get(), &hint, points), format!("[data-testid='hand'] button[data-card='{}']", hint_card(&hint))))
     });
     let hints = Hints::new(state, Memo::new(move |_| viewer.get().filter(|_| active.get())), read, T::HintThinking);
 

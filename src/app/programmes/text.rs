@@ -8,7 +8,10 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{is_wild, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
 use crate::app::bonanza::text::fill;
-use crate::app::i18n::{card_definite, card_pronoun, card_short, cards_text, round_title, use_lang, verb, Lang, Names, Person};
+use crate::app::i18n::{
+    capitalize, card_definite, card_pronoun, card_short, cards_text, people_list, round_title, use_lang, verb, verb_for_all, Lang,
+    Names, Person,
+};
 
 /// Fixed labels of the Programmes table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,23 +212,28 @@ pub fn reveal_option_label(lang: Lang, k: usize, combos: &[Vec<Placed>]) -> Stri
     }
 }
 
+/// The French feminine ending for a participle about `card` ("la D♠ … prise", "défaussée").
+fn fr_feminine(card: Card) -> &'static str {
+    if card_pronoun(Lang::Fr, card) == "elle" {
+        "e"
+    } else {
+        ""
+    }
+}
+
 pub fn taken_from_discard(lang: Lang, card: Card) -> String {
+    let (the, it, e) = (card_definite(lang, card), card_pronoun(lang, card), fr_feminine(card));
     match lang {
-        Lang::En => format!("You took the {} from the discard pile this turn: it cannot be discarded before your next turn.", card_short(lang, card)),
-        Lang::Fr => format!("Vous avez pris le {} dans la défausse à ce tour : il ne peut pas être défaussé avant votre prochain tour.", card_short(lang, card)),
+        Lang::En => format!("You took {the} from the discard pile this turn: {it} cannot be discarded before your next turn."),
+        Lang::Fr => format!("Vous avez pris {the} dans la défausse à ce tour : {it} ne peut pas être défaussé{e} avant votre prochain tour."),
     }
 }
 
 pub fn would_strand(lang: Lang, card: Card) -> String {
+    let (the, e) = (card_definite(lang, card), fr_feminine(card));
     match lang {
-        Lang::En => format!(
-            "That would leave you only the {} you took from the discard pile, and you could not discard it this turn.",
-            card_short(lang, card)
-        ),
-        Lang::Fr => format!(
-            "Il ne vous resterait que le {} pris dans la défausse, que vous ne pourriez pas défausser à ce tour.",
-            card_short(lang, card)
-        ),
+        Lang::En => format!("That would leave you only {the} you took from the discard pile, and you could not discard it this turn."),
+        Lang::Fr => format!("Il ne vous resterait que {the} pris{e} dans la défausse, que vous ne pourriez pas défausser à ce tour."),
     }
 }
 
@@ -258,8 +266,8 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
     match (prompt, lang) {
         (Prompt::Draw { discard, can_reveal }, _) => {
             let mut s = match (discard, lang) {
-                (Some(c), Lang::En) => format!("Your turn: draw from the stock (S) or take the {} from the discard pile (D).", card_short(lang, *c)),
-                (Some(c), Lang::Fr) => format!("À vous : piochez (S) ou prenez le {} de la défausse (D).", card_short(lang, *c)),
+                (Some(c), Lang::En) => format!("Your turn: draw from the stock (S) or take {} from the discard pile (D).", card_definite(lang, *c)),
+                (Some(c), Lang::Fr) => format!("À vous : piochez (S) ou prenez {} de la défausse (D).", card_definite(lang, *c)),
                 (None, Lang::En) => "Your turn: draw from the stock (S).".to_string(),
                 (None, Lang::Fr) => "À vous : piochez (S).".to_string(),
             };
@@ -332,23 +340,23 @@ pub fn programs_count(lang: Lang, n: u32) -> String {
     }
 }
 
-/// "Ada and Bob draw a new program card; the others keep theirs."
+/// "Ada and Bob draw a new program card; the others keep theirs." ("Ada and you draw…",
+/// "Ada et vous recevez…").
 pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usize) -> String {
-    let who: Vec<String> = seats.iter().map(|&s| names.of(s).display(lang)).collect();
+    let people: Vec<Person> = seats.iter().map(|&s| names.of(s)).collect();
+    let who = capitalize(people_list(lang, &people));
     let others = seats.len() < players;
     match (lang, seats.len()) {
         (Lang::En, 0) => "Nobody completed a program: everyone keeps theirs.".into(),
         (Lang::Fr, 0) => "Personne n'a réussi : chacun garde son programme.".into(),
-        (Lang::En, n) => format!(
-            "{} {} a new program card{}.",
-            who.join(" and "),
-            if n == 1 && !names.of(seats[0]).you { "draws" } else { "draw" },
+        (Lang::En, _) => format!(
+            "{who} {} a new program card{}.",
+            verb_for_all(&people, "draw", "draws", "draw"),
             if others { "; the others keep theirs" } else { "" }
         ),
-        (Lang::Fr, n) => format!(
-            "{} {} une nouvelle carte programme{}.",
-            who.join(" et "),
-            if n == 1 && !names.of(seats[0]).you { "reçoit" } else if n == 1 { "recevez" } else { "reçoivent" },
+        (Lang::Fr, _) => format!(
+            "{who} {} une nouvelle carte programme{}.",
+            verb_for_all(&people, "recevez", "reçoit", "reçoivent"),
             if others { " ; les autres gardent la leur" } else { "" }
         ),
     }
@@ -378,8 +386,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             )
         }
         Event::ProgramDeckRebuilt { cards } => match lang {
-            Lang::En => format!("The program deck is made again from {cards} completed cards."),
-            Lang::Fr => format!("Le paquet de programmes est reformé avec {cards} cartes réussies."),
+            Lang::En => format!("The program deck is made again from {} completed.", cards_text(lang, *cards)),
+            Lang::Fr if *cards <= 1 => format!("Le paquet de programmes est reformé avec {} réussie.", cards_text(lang, *cards)),
+            Lang::Fr => format!("Le paquet de programmes est reformé avec {} réussies.", cards_text(lang, *cards)),
         },
         Event::Exchanged { seat } => {
             says(lang, &names.of(*seat), ("exchange", "exchanges"), ("échangez", "échange"))
@@ -394,6 +403,10 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             card_short(lang, *card),
             lang.pick("from the discard pile", "dans la défausse")
         ),
+        Event::StockRebuilt { cards: 1 } => match lang {
+            Lang::En => "The stock is empty: the one card of the discard pile under its top card becomes the new stock.".into(),
+            Lang::Fr => "La pioche est vide : la seule carte de la défausse sous celle du dessus devient la nouvelle pioche.".into(),
+        },
         Event::StockRebuilt { cards } => match lang {
             Lang::En => format!("The stock is empty: {cards} cards of the discard pile are shuffled into a new one."),
             Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
@@ -430,10 +443,11 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             if completed.is_empty() {
                 s.push_str(lang.pick("Nobody completed a program.", "Personne n'a réussi son programme."));
             } else {
-                let who: Vec<String> = completed.iter().map(|&c| names.of(c).display(lang)).collect();
+                let people: Vec<Person> = completed.iter().map(|&c| names.of(c)).collect();
+                let who = people_list(lang, &people);
                 s.push_str(&match lang {
-                    Lang::En => format!("Completed: {}.", who.join(", ")),
-                    Lang::Fr => format!("Réussi par : {}.", who.join(", ")),
+                    Lang::En => format!("Completed: {who}."),
+                    Lang::Fr => format!("Réussi par : {who}."),
                 });
             }
             s
