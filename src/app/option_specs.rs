@@ -116,7 +116,7 @@ const BONANZA: &[OptionSpec] = &[
         hint: None,
         kind: OptionKind::Choice(&[
             ("dealer", ("to the dealer (1936 rules)", "au donneur (règle de 1936)")),
-            ("pot", ("into the Bonanza pot (French edition)", "au pot du Bonanza (édition française)")),
+            ("pot", ("to the Bonanza pot, as the French edition has it", "au pot du Bonanza, comme dans l'édition française")),
         ]),
     },
     OptionSpec {

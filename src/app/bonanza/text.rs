@@ -235,7 +235,7 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> St
         Phase::Auction => ("You cannot outbid: pass.", "Vous ne pouvez pas surenchérir : passez."),
         Phase::Call(Call::Sequence) => (
             "Sequence: show three cards in a row of one suit, or keep quiet. The best sequence shown takes the space.",
-            "Séquence : montrez trois cartes qui se suivent dans une couleur, ou taisez-vous. La meilleure séquence montrée prend la case.",
+            "Séquence : montrez trois cartes consécutives d'une même couleur, ou taisez-vous. La meilleure séquence montrée prend la case.",
         ),
         Phase::Call(_) => ("{2}: show to take the space, or keep quiet.", "{2} : montrez pour prendre la case, ou taisez-vous."),
         Phase::Poker if facing => ("Poker: {3} to call. Call, raise or fold.", "Poker : {3} pour suivre. Suivez, relancez ou couchez-vous."),
@@ -353,7 +353,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             };
             (person(*seat), words, vec![chips(*price), d.map(|d| d.inner(lang)).unwrap_or_default()])
         }
-        Event::WidowUnsold => (nobody, ("Nobody bids: the widow is dead.", "Personne n'enchérit : la veuve est morte."), vec![]),
+        Event::WidowUnsold => (nobody, ("No bids: the widow stays face down as the dead hand.", "Aucune offre : la veuve reste face cachée, c'est la main morte."), vec![]),
         Event::CallOpened { call } => {
             (nobody, ("The dealer calls {1}.", "Le donneur annonce {1}."), vec![call_name(lang, *call).into()])
         }

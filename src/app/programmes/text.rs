@@ -238,7 +238,7 @@ pub fn would_strand(lang: Lang, card: Card) -> String {
 }
 
 pub fn only_stock(lang: Lang) -> &'static str {
-    lang.pick("With one card in hand you must draw from the stock.", "Avec une seule carte en main, il faut piocher.")
+    lang.pick("Holding a single card, you may only draw from the stock.", "Avec une seule carte en main, vous ne pouvez que piocher.")
 }
 
 pub fn more_ways(lang: Lang, n: usize) -> String {
