@@ -926,4 +926,16 @@ fn a_later_layout_must_fit_the_players_still_in() {
     widow_dead(&mut table);
     // Seat 2 pays 1 and is left with 0: out before deal 2, but the layout deals him 8♣.
     refused(&mut table, 0, "play 2H", &["deals[1]", "seat 2 is out"]);
+    // In a replay the layout is at fault, not the move: RECORD.md's `at` is null ("INDEX of the
+    // offending action, or null"), and the message says which move reached that deal.
+    let fields = json!({
+        "chips": [100, 100, 11],
+        "deals": [layout(&["2H", "3D 5D", "9C"]), layout(&["2S", "4D", "8C"])],
+        "actions": [
+            { "seat": 0, "do": "sell widow" }, { "seat": 1, "do": "pass" }, { "seat": 2, "do": "pass" }, { "seat": 0, "do": "play 2H" }
+        ],
+    });
+    let err = Table::replay(&record(3, fields)).err().expect("the replay stops at deal 2");
+    assert_eq!(err.at, None, "{}", err.message);
+    assert!(err.message.starts_with("deals[1]: seat 2 is out") && err.message.contains("actions[3]"), "{}", err.message);
 }
