@@ -27,6 +27,17 @@ use tapis::engine::programmes::{draw_first_dealer, Programmes};
 use tapis::engine::rng::seeded;
 use tapis::record::{codec, Record, RecordedAction, Table};
 
+/// `println!` for stdout, except that a reader who stops early (`referee replay F | head -c 100`)
+/// ends the program quietly, with the status of a process stopped by SIGPIPE, instead of a panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
+
 const USAGE: &str = "usage:
   referee replay FILE|-
   referee play --game G --players N --seats LEVEL,LEVEL,... --seed S [--option key=value ...]
@@ -51,7 +62,7 @@ fn main() -> ExitCode {
         Some("encode") => encode(&args[1..]),
         Some("decode") => decode(&args[1..]),
         Some("-h" | "--help") => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             Ok(())
         }
         Some(other) => Err(format!("unknown command '{other}'\n{USAGE}")),
@@ -75,7 +86,7 @@ fn replay(args: &[String]) -> ExitCode {
         at: Option<usize>,
     }
     let fail = |error: String, at: Option<usize>| {
-        println!("{}", serde_json::to_string(&Failure { ok: false, error, at }).expect("plain fields serialise"));
+        out!("{}", serde_json::to_string(&Failure { ok: false, error, at }).expect("plain fields serialise"));
         ExitCode::from(1)
     };
     let [path] = args else {
@@ -99,7 +110,7 @@ fn replay(args: &[String]) -> ExitCode {
     };
     match Table::replay(&record) {
         Ok(table) => {
-            println!("{}", json!({ "ok": true, "state": table.referee_state() }));
+            out!("{}", json!({ "ok": true, "state": table.referee_state() }));
             ExitCode::SUCCESS
         }
         Err(e) => fail(e.message, e.at),
@@ -122,7 +133,7 @@ fn encode(args: &[String]) -> Result<(), String> {
     let [path] = args else { return Err("usage: referee encode FILE (or - for standard input)".into()) };
     let record = Record::from_json(&read_input(path)?).map_err(|e| e.0)?;
     Table::replay(&record).map_err(|e| format!("this record does not replay: {e}"))?;
-    println!("{}", codec::encode(&record));
+    out!("{}", codec::encode(&record));
     Ok(())
 }
 
@@ -135,7 +146,7 @@ fn decode(args: &[String]) -> Result<(), String> {
         None => input.trim(),
     };
     let record = codec::decode(text).map_err(|e| e.0)?;
-    println!("{}", record.to_json());
+    out!("{}", record.to_json());
     Ok(())
 }
 
@@ -228,7 +239,7 @@ fn play(args: &[String]) -> Result<(), String> {
         table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
         record.actions.push(RecordedAction { seat, action: decision.action });
     }
-    println!("{}", record.to_json());
+    out!("{}", record.to_json());
     Ok(())
 }
 
@@ -295,7 +306,7 @@ fn arena(args: &[String]) -> Result<(), String> {
         }
     }
     .expect("reports serialize");
-    println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
+    out!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
     Ok(())
 }
 
@@ -313,10 +324,10 @@ fn programs(args: &[String]) -> Result<(), String> {
         }
     })?;
     if markdown {
-        println!("{}", report.to_markdown());
-        println!("Mean turns per round (all seats): {:.1}", report.mean_round_turns);
+        out!("{}", report.to_markdown());
+        out!("Mean turns per round (all seats): {:.1}", report.mean_round_turns);
     } else {
-        println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
+        out!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"));
     }
     Ok(())
 }
@@ -337,7 +348,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let mut json = serde_json::to_value(&report).expect("reports serialize");
     json["game"] = game.key().into();
     json["target"] = "native".into();
-    println!("{json}");
+    out!("{json}");
     Ok(())
 }
 
