@@ -142,6 +142,8 @@ fn replay_stdin_prints_the_same_as_replay_file() {
     let from_file = replay_file("nain_jaune_grand_opera.json");
     assert_eq!(from_stdin.1, Some(0));
     assert_eq!(from_stdin, from_file);
+    // A file saved with a byte-order mark (some Windows editors add one) reads the same.
+    assert_eq!(replay_stdin(&format!("\u{feff}{text}")), from_file);
 }
 
 #[test]

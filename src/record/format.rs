@@ -82,6 +82,8 @@ impl Record {
 
     /// Reads a record from JSON text, with a message a person can act on when it is not one.
     pub fn from_json(text: &str) -> Result<Record, BadRecord> {
+        // A byte-order mark, as some Windows editors save, is not part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| BadRecord(format!("this is not valid JSON ({e})")))?;
         if !value.is_object() {
