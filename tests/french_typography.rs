@@ -1,7 +1,8 @@
 //! French typography in the app's text: the high punctuation marks (: ; ! ? and » %) and the
 //! opening « are held to their word by a no-break space, so a line never starts with a lone mark.
 //! English text has no space there at all, so any ordinary space before those marks (or after «)
-//! in a string of the views is a French sentence with the wrong space.
+//! in a string of the views, or of the rules guide (public/rules), is a French sentence with the
+//! wrong space.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -98,6 +99,9 @@ fn french_punctuation_keeps_its_no_break_space() {
     let mut files = Vec::new();
     rust_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app")), &mut files);
     files.sort();
+    // The rules guide (JSON: its strings read as Rust's do).
+    files.push(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/public/rules/fr.json")).to_path_buf());
+    files.push(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/public/rules/en.json")).to_path_buf());
     let mut wrong = Vec::new();
     let mut french_marks = 0;
     for file in &files {

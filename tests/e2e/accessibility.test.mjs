@@ -111,6 +111,8 @@ for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE
     await shots('new-game-bonanza');
     await page.getByRole('button', { name: lang === 'en' ? 'Rules' : 'Règles' }).click();
     await byId(page, 'rules').waitFor();
+    // The guide is fetched when the dialog first opens (public/rules/<lang>.json).
+    assert.equal(await page.locator('[data-testid="rules"] .rules-section h3').first().innerText(), lang === 'en' ? 'The aim' : 'Le but');
     await audit(page, `the rules (${lang}, ${device})`);
     await shots('rules');
     const stops = await assertTabStaysIn(page, 'rules');

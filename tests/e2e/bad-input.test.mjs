@@ -79,6 +79,30 @@ scenario(() => env, 'importing a record with an illegal action says which and wh
   assertNoErrors(errors);
 });
 
+scenario(() => env, 'rules that cannot be fetched say why and offer to try again; the game goes on', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant' });
+  let failing = true;
+  await page.route(/public\/rules\/fr\.json/, (route) => (failing ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await newGame.start(page, { rounds: 1, seed: 77 });
+  await until(async () => (await table.situation(page)).myTurn, { what: 'my turn' });
+  const before = await table.snapshot(page);
+  await page.getByRole('button', { name: 'Règles' }).click();
+  const failed = byId(page, 'rules-failed');
+  await failed.waitFor();
+  assert.match(await failed.innerText(), /Les règles n'ont pas pu être chargées \(HTTP 503, public\/rules\/fr\.json\)\. Votre partie n'est pas touchée\./);
+  await shot(page, 'phone-fr-rules-failed');
+  failing = false;
+  await failed.getByRole('button', { name: 'Réessayer' }).click();
+  assert.equal(await page.locator('[data-testid="rules"] .rules-section h3').first().innerText(), 'Le but');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await table.snapshot(page), before, 'the table is unchanged');
+  // (Escape gave the focus back to the Rules button: the card is clicked.)
+  await page.locator('[data-testid="hand"] [data-playable="true"]').first().click();
+  await until(async () => (await table.snapshot(page)).hand.length < before.hand.length, { what: 'my card played' });
+  // The refused fetch is the only error the page saw.
+  assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
+});
+
 scenario(() => env, 'while the WebAssembly loads the page says so, in both languages; the app then takes its place', { timeout: 60_000 }, async ({ open }) => {
   const { page, errors } = await open({ query: null });
   // A slow connection: the app's wasm arrives after two seconds.

@@ -67,6 +67,10 @@ scenario(() => env, 'after one visit the game loads and plays with no network at
       await table.playByKeyboard(page);
     }
     assert.equal(await byId(page, 'ai-status').getAttribute('data-status'), 'ready', 'the computers played from the worker');
+    // The rules guide is a file of its own, fetched when first opened: it is in the offline copy.
+    await page.getByRole('button', { name: 'Rules' }).click();
+    await page.locator('[data-testid="rules"] .rules-section h3').first().waitFor();
+    await page.keyboard.press('Escape');
 
     // The demo page and its frames load offline too.
     await page.goto(site.server.url + 'embed.html?lang=en');
