@@ -426,8 +426,8 @@ impl Programmes {
         let mut seat = first;
         for _ in 0..self.players {
             let card = given.as_ref().map(|g| g[seat]);
-            if card.is_some() && self.programs[seat] != card {
-                self.displace_program(seat, card.expect("given"));
+            if let Some(given) = card.filter(|&c| self.programs[seat] != Some(c)) {
+                self.displace_program(seat, given);
             }
             if self.programs[seat].is_none() {
                 new_programs.push(seat);
