@@ -935,7 +935,7 @@ fn a_later_layout_must_fit_the_players_still_in() {
             { "seat": 0, "do": "sell widow" }, { "seat": 1, "do": "pass" }, { "seat": 2, "do": "pass" }, { "seat": 0, "do": "play 2H" }
         ],
     });
-    let err = Table::replay(&record(3, fields)).err().expect("the replay stops at deal 2");
+    let Err(err) = Table::replay(&record(3, fields)) else { panic!("the replay stops at deal 2") };
     assert_eq!(err.at, None, "{}", err.message);
     assert!(err.message.starts_with("deals[1]: seat 2 is out") && err.message.contains("actions[3]"), "{}", err.message);
 }
