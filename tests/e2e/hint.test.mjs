@@ -14,7 +14,7 @@ before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 const TEXTS = {
-  fr: { button: /Indice/, sentence: /^Jouez (le|la|l')\s?\S+ /, other: /\bPlay\b/ },
+  fr: { button: /Indice/, sentence: /^Jouez (le|la|l')\s?\S+\s/, other: /\bPlay\b/ },
   en: { button: /Hint/, sentence: /^Play the \S+/, other: /\bJouez\b/ },
 };
 const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' };
@@ -114,7 +114,7 @@ const recordAction = (page, i) => page.evaluate((i) => JSON.parse(localStorage.g
 
 const BONANZA = {
   en: { sentence: /^(Take|Sell|Bid|Pass|Show|Check|Bet|Call|Raise|Fold|Play)\b.*: \S.*\.$/, other: /\b(Jouer|vous|votre|veuve|jetons|main)\b/ },
-  fr: { sentence: /^(Prendre|Vendre|Offrir|Passer|Montrer|Parole|Miser|Suivre|Relancer|Se coucher|Jouer)\b.* : \S.*\.$/, other: /\b(the|your|you|chips|widow|hand)\b/ },
+  fr: { sentence: /^(Prendre|Vendre|Offrir|Passer|Montrer|Parole|Miser|Suivre|Relancer|Se coucher|Jouer)\b.*\s:\s\S.*\.$/, other: /\b(the|your|you|chips|widow|hand)\b/ },
 };
 
 for (const [lang, viewport, device, seed] of [['en', PHONE, 'phone', 20240620], ['fr', DESKTOP, 'desktop', 20240624]]) {
