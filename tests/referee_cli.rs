@@ -244,6 +244,13 @@ fn optional_fields_given_as_null_are_left_out() {
     assert_eq!(code, Some(0), "{out}");
     assert_eq!(out["state"]["deal_number"], json!(1));
     assert_eq!(out["state"]["options"]["poker_limit"], json!(5), "the defaults");
+    // "Any option left out takes its default": an option given as null too.
+    let (out, code) = replay_stdin(
+        r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": 1, "options": {"direction": null, "rounds": null, "start_chips": null}}"#,
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out["state"]["options"]["direction"], json!("clockwise"));
+    assert_eq!(out["state"]["chips"], json!([85, 85, 85]));
 }
 
 #[test]

@@ -175,6 +175,12 @@ pub trait Game: Clone + Sized {
     fn redeal(&mut self, rng: &mut GameRng);
 }
 
+/// An option's value as the record gives it; `null`, like a key left out, takes the default (as
+/// the record's own optional fields do).
+fn given<'a>(options: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Option<&'a serde_json::Value> {
+    options.get(key).filter(|v| !v.is_null())
+}
+
 /// Reads an integer option, or its default; refuses other types and values below `min`.
 pub fn int_option(
     options: &serde_json::Map<String, serde_json::Value>,
@@ -182,7 +188,7 @@ pub fn int_option(
     default: i64,
     min: i64,
 ) -> Result<i64, SetupError> {
-    match options.get(key) {
+    match given(options, key) {
         None => Ok(default),
         Some(v) => match v.as_i64() {
             Some(n) if n >= min => Ok(n),
@@ -209,7 +215,7 @@ pub fn choice_option<'a>(
     key: &str,
     allowed: &[&'a str],
 ) -> Result<&'a str, SetupError> {
-    match options.get(key) {
+    match given(options, key) {
         None => Ok(allowed[0]),
         Some(v) => {
             let s = v.as_str().unwrap_or("");
@@ -226,7 +232,7 @@ pub fn bool_option(
     key: &str,
     default: bool,
 ) -> Result<bool, SetupError> {
-    match options.get(key) {
+    match given(options, key) {
         None => Ok(default),
         Some(v) => v.as_bool().ok_or_else(|| SetupError(format!("option '{key}' must be true or false, not {v}"))),
     }
