@@ -23,7 +23,7 @@ pub const AI_BUDGET_MS: u32 = 200;
 /// Starts the loop for the game on the table; `thinking` names the seat whose move is awaited.
 /// Call it once from the game screen's component (it lives as long as that component).
 pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
-    let session = state.session;
+    let session = super::TableSession::current(state.session);
     // Read and written by this effect alone.
     let requested = std::cell::Cell::new(None::<(u64, usize)>);
     let retries_seen = std::cell::Cell::new(state.ai_retry.get_untracked());

@@ -99,7 +99,7 @@ impl Hints {
     /// is played, no dialog open), else `None`. `thinking` is the line shown while the search
     /// runs. Also listens to the `h` key and keeps the marks while the screen lives.
     pub fn new(state: AppState, mover: Memo<Option<Seat>>, read: Read, thinking: T) -> Hints {
-        let session = state.session;
+        let session = super::TableSession::current(state.session);
         let actions = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.record.actions.len())));
         let hints = Hints { app: state, state: RwSignal::new(None), actions, mover, read, thinking };
         // The `h` key asks on the human's turn (not while typing in a field, nor with a modifier:

@@ -278,6 +278,50 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The session as one game's table reads it: its own game, or none once another has been put on
+/// the table. The old table's memos may run once more before its view goes, and they must not
+/// read a game of another size with the old one's seats (a panic opening a record of fewer
+/// players used to freeze the page).
+#[derive(Clone, Copy)]
+pub struct TableSession {
+    signal: RwSignal<Option<Session>>,
+    id: u64,
+}
+
+impl TableSession {
+    /// The table of the session on the table now.
+    pub fn current(signal: RwSignal<Option<Session>>) -> TableSession {
+        let id = signal.with_untracked(|s| s.as_ref().map_or(0, |s| s.id));
+        TableSession { signal, id }
+    }
+
+    fn mine<'a>(&self, s: &'a Option<Session>) -> &'a Option<Session> {
+        const NONE: &Option<Session> = &None;
+        if s.as_ref().is_some_and(|s| s.id == self.id) {
+            s
+        } else {
+            NONE
+        }
+    }
+
+    pub fn with<R>(&self, f: impl FnOnce(&Option<Session>) -> R) -> R {
+        self.signal.with(|s| f(self.mine(s)))
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&Option<Session>) -> R) -> R {
+        self.signal.with_untracked(|s| f(self.mine(s)))
+    }
+
+    /// Changes this table's session (nothing once another game is on the table).
+    pub fn update(&self, f: impl FnOnce(&mut Session)) {
+        self.signal.update(|s| {
+            if let Some(s) = s.as_mut().filter(|s| s.id == self.id) {
+                f(s)
+            }
+        });
+    }
+}
+
 /// The game on the table, drawn by its game's view (afresh for every game put on the table).
 #[component]
 fn GameScreen() -> impl IntoView {

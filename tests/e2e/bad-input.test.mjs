@@ -79,6 +79,24 @@ scenario(() => env, 'importing a record with an illegal action says which and wh
   assertNoErrors(errors);
 });
 
+for (const game of ['nain-jaune', 'bonanza']) {
+  scenario(() => env, `opening a ${game} record of fewer players during a game puts it on the table`, { timeout: 60_000 }, async ({ open }) => {
+    // The old table's views used to read the new, smaller game with their own seats: a panic.
+    const { page, errors } = await open({ query: `?lang=en&game=${game}&players=3&seats=human,easy,easy&seed=11&speed=instant&autostart=1` });
+    const move = page.locator('[data-testid="hand"][data-active="true"] [data-playable="true"], [data-testid="decisions"] button.decision').first();
+    await move.click();
+    await until(async () => JSON.parse(await page.evaluate(() => localStorage.getItem('tapis.current'))).actions.length > 1, { what: 'moves made' });
+    const session = await byId(page, 'game').getAttribute('data-session');
+    const record = { format: 1, game, players: 2, seed: 5, actions: [] };
+    await byId(page, 'import-record').setInputFiles({ name: 'two.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+    await until(async () => (await byId(page, 'game').getAttribute('data-session')) !== session, { what: 'the record on the table' });
+    await until(async () => (await page.locator('[data-testid^="seat-"]').evaluateAll((e) => e.filter((x) => /^seat-\d+$/.test(x.dataset.testid)).length)) === 2, {
+      what: 'two seats on the table',
+    });
+    assertNoErrors(errors);
+  });
+}
+
 scenario(() => env, 'rules that cannot be fetched say why and offer to try again; the game goes on', { timeout: 60_000 }, async ({ open }) => {
   const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant' });
   let failing = true;

@@ -144,7 +144,7 @@ pub fn DealStory(#[prop(into)] lines: Signal<Vec<StoryLine>>, #[prop(into)] name
 #[component]
 pub fn WidowBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
     let lang = use_lang();
-    let session = expect_context::<AppState>().session;
+    let session = crate::app::TableSession::current(expect_context::<AppState>().session);
     let widow = move || session.with(|s| s.as_ref().and_then(Session::bonanza).map_or(0, |g| g.widow().len()));
     let auction = move || {
         session.with(|s| {

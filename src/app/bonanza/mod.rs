@@ -49,7 +49,7 @@ fn bz(s: &Option<Session>) -> Option<&Bonanza> {
 pub fn with_game<T: PartialEq + Default + Send + Sync + 'static>(
     f: impl Fn(&Bonanza) -> T + Send + Sync + 'static,
 ) -> Memo<T> {
-    let session = expect_context::<AppState>().session;
+    let session = crate::app::TableSession::current(expect_context::<AppState>().session);
     Memo::new(move |_| session.with(|s| bz(s).map(&f).unwrap_or_default()))
 }
 
@@ -175,7 +175,8 @@ enum PhaseBox {
 #[component]
 pub fn BonanzaTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let session = state.session;
+    // This game's session: a stale memo of this view reads no game once another is on the table.
+    let session = super::TableSession::current(state.session);
     let lang = state.lang;
 
     // A read-only position (embedding) is shown as it is: no hint.
@@ -323,11 +324,7 @@ pub fn BonanzaTable() -> impl IntoView {
     let hints = Hints::new(state, mover, read, T::HintThinkingMove);
 
     let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(|s| {
-            if let Some(s) = s.as_mut() {
-                s.rounds_seen += 1;
-            }
-        });
+        session.update(|s| s.rounds_seen += 1);
     });
 
     let hand_heading = Signal::derive(move || match viewer() {

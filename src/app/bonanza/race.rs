@@ -42,7 +42,7 @@ pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
                 .collect::<Vec<(Card, String)>>()
         })
     });
-    let session = expect_context::<AppState>().session;
+    let session = crate::app::TableSession::current(expect_context::<AppState>().session);
     let dead = move || {
         session.with(|s| s.as_ref().and_then(Session::bonanza).map(|g| g.known_dead().iter().filter(|c| !c.is_joker()).collect::<Vec<_>>()))
     };

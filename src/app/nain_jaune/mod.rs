@@ -65,7 +65,8 @@ fn nj(s: &Option<Session>) -> Option<&crate::engine::nain_jaune::NainJaune> {
 #[component]
 pub fn NainJauneTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let session = state.session;
+    // This game's session: a stale memo of this view reads no game once another is on the table.
+    let session = super::TableSession::current(state.session);
     let lang = state.lang;
 
     // Fixed for this game. A read-only position (embedding) shows the table as it is: no turn,
@@ -210,11 +211,7 @@ pub fn NainJauneTable() -> impl IntoView {
     let hints = Hints::new(state, Memo::new(move |_| viewer.get().filter(|_| active.get())), read, T::HintThinking);
 
     let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(|s| {
-            if let Some(s) = s.as_mut() {
-                s.rounds_seen += 1;
-            }
-        });
+        session.update(|s| s.rounds_seen += 1);
     });
 
     let hand_heading = Signal::derive(move || match viewer.get() {

@@ -96,7 +96,8 @@ struct Board {
 #[component]
 pub fn ProgrammesTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let session = state.session;
+    // This game's session: a stale memo of this view reads no game once another is on the table.
+    let session = super::TableSession::current(state.session);
     let lang = state.lang;
 
     // Fixed for this game. A read-only position (embedding) is shown as it is: no hint.
@@ -388,11 +389,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     });
 
     let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(|s| {
-            if let Some(s) = s.as_mut() {
-                s.rounds_seen += 1;
-            }
-        });
+        session.update(|s| s.rounds_seen += 1);
     });
 
     let hand_heading = Signal::derive(move || match seen.with(|s| s.viewer) {
