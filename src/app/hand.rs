@@ -60,6 +60,19 @@ pub fn focus_showing(el: &web_sys::HtmlElement, shown: &web_sys::Element) {
         return;
     }
     call_with(shown, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
+    // The browser takes `shown` for seen even where the play dock, stuck at the bottom of the
+    // window, lies over it (Programmes' reveal panel on a tablet held upright): the page scrolls
+    // on until `shown` ends above the dock, never past its own top.
+    let Some(window) = web_sys::window() else { return };
+    let dock = window.document().and_then(|d| d.query_selector(".play-dock").ok().flatten());
+    if let Some(dock) = dock.filter(|d| !d.contains(Some(shown))) {
+        let (d, s) = (dock.get_bounding_client_rect(), shown.get_bounding_client_rect());
+        // (A gap of 8 px between them, as between the page's panels.)
+        if s.bottom() + 8.0 > d.top() && s.top() < d.bottom() {
+            let by = (s.bottom() + 8.0 - d.top()).min(s.top().max(0.0));
+            window.scroll_by_with_x_and_y(0.0, by);
+        }
+    }
 }
 
 /// Puts the focus on the first playable card (after the DOM has caught up).

@@ -170,28 +170,39 @@ scenario(() => env, 'French, phone: the same round by taps, then a sun ends the 
 
 // In one column on a short window the reveal panel comes after the hand: the window shows all of
 // it (the ways and the button), then goes back once the sets are down, so that the table is seen.
-scenario(() => env, 'English, 1024×600: the reveal panel shows whole, then the table comes back', { timeout: 120_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: { width: 1024, height: 600 }, query: '?lang=en&speed=instant' });
-  await newGame.visible(page);
-  await programmes.importRecord(page, revealRecord({ lang: 'en' }));
-  await until(async () => (await activeTestId(page)) === 'stock', { what: 'the focus on the stock at the start of my turn' });
-  const inWindow = (id) => byId(page, id).evaluate((e) => {
-    const r = e.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= innerHeight;
+// On a tablet held upright the play dock stays at the bottom of the window: the panel shows above
+// it, its button not under the dock.
+for (const { width, height } of [{ width: 1024, height: 600 }, { width: 768, height: 1024 }]) {
+  scenario(() => env, `English, ${width}×${height}: the reveal panel shows whole, then the table comes back`, { timeout: 120_000 }, async ({ open }) => {
+    const { page, errors } = await open({ viewport: { width, height }, query: '?lang=en&speed=instant' });
+    await newGame.visible(page);
+    await programmes.importRecord(page, revealRecord({ lang: 'en' }));
+    await until(async () => (await activeTestId(page)) === 'stock', { what: 'the focus on the stock at the start of my turn' });
+    const inWindow = (id) => byId(page, id).evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    });
+    // Seen, and nothing over it: what a click at its middle reaches is the element itself.
+    const uncovered = (id) => byId(page, id).evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    assert.ok(await inWindow('stock'), 'the piles are in view at the start of the turn');
+    await programmes.press(page, 's');
+    await until(async () => (await activeTestId(page)) === 'reveal-option-0', { what: 'the focus on the first way to reveal' });
+    await until(() => inWindow('reveal-panel'), { timeout: 3_000, what: 'the whole reveal panel in view' });
+    assert.ok(await inWindow('action-reveal'), 'the reveal button is in view');
+    assert.ok(await uncovered('action-reveal'), 'nothing lies over the reveal button');
+    assert.ok(await uncovered('reveal-option-0'), 'nothing lies over the first way to reveal');
+    await shot(page, `window-programmes-${width}x${height}-reveal`);
+    await programmes.press(page, 'r');
+    await until(async () => (await activeTestId(page)) === 'hand-card-0', { what: 'the focus on the hand after the reveal' });
+    await until(() => inWindow('stock'), { timeout: 3_000, what: 'the table back in view' });
+    assert.ok(await inWindow('hand-card-0'), 'the hand is in view too');
+    await shot(page, `window-programmes-${width}x${height}-revealed`);
+    assertNoErrors(errors);
   });
-  assert.ok(await inWindow('stock'), 'the piles are in view at the start of the turn');
-  await programmes.press(page, 's');
-  await until(async () => (await activeTestId(page)) === 'reveal-option-0', { what: 'the focus on the first way to reveal' });
-  await until(() => inWindow('reveal-panel'), { timeout: 3_000, what: 'the whole reveal panel in view' });
-  assert.ok(await inWindow('action-reveal'), 'the reveal button is in view');
-  await shot(page, 'window-programmes-1024x600-reveal');
-  await programmes.press(page, 'r');
-  await until(async () => (await activeTestId(page)) === 'hand-card-0', { what: 'the focus on the hand after the reveal' });
-  await until(() => inWindow('stock'), { timeout: 3_000, what: 'the table back in view' });
-  assert.ok(await inWindow('hand-card-0'), 'the hand is in view too');
-  await shot(page, 'window-programmes-1024x600-revealed');
-  assertNoErrors(errors);
-});
+}
 
 scenario(() => env, 'a whole game from the new-game form, keyboard only, first to one program', { timeout: 300_000 }, async ({ open }) => {
   const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
