@@ -236,6 +236,13 @@ for (const [lang, viewport, device] of [['en', PHONE, 'phone'], ['fr', DESKTOP, 
     const selected = await page.$$eval('[data-testid="hand"] [aria-pressed="true"]', (els) => els.map((e) => e.dataset.card));
     assert.deepEqual(selected, cards, 'the suggested cards are selected');
     await shot(page, `${device}-${lang}-programmes-hint-hand`);
+    // Sorting the hand keeps the suggestion: the same cards selected and marked where they went,
+    // the focus back on the button that plays them.
+    await byId(page, 'hand-sort').click();
+    await until(async () => (await activeTestId(page)) === id, { timeout: 3_000, what: 'the focus back on the suggested move after sorting' });
+    const sorted = (sel) => page.$$eval(`[data-testid="hand"] ${sel}`, (els) => els.map((e) => e.dataset.card).sort());
+    assert.deepEqual(await sorted('[aria-pressed="true"]'), [...cards].sort(), 'the suggested cards stay selected after sorting');
+    assert.deepEqual(await sorted('[data-hinted="true"]'), [...cards].sort(), 'and stay marked');
     before = (await programmes.state(page)).actions;
     await programmes.press(page, 'Enter');
     const played = await recordAction(page, before);

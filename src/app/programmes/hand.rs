@@ -140,10 +140,8 @@ pub fn ProgrammesHand(
                     type="button"
                     class="btn btn-small prog-sort"
                     data-testid="hand-sort"
-                    on:click=move |_| {
-                        by_rank.update(|b| *b = !*b);
-                        selected.set(0);
-                    }
+                    // (The selection follows its cards into the new order: programmes/mod.rs.)
+                    on:click=move |_| by_rank.update(|b| *b = !*b)
                 >
                     {move || if by_rank.get() { L::BySuit } else { L::ByRank }.text(lang.get())}
                 </button>

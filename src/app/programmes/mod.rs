@@ -187,13 +187,19 @@ pub fn ProgrammesTable() -> impl IntoView {
         let k = chosen_reveal.get();
         reveals.with(|r| r.get(k).map_or(0, |combos| hand_cards.with(|h| positions_used(h, combos))))
     });
-    // A move, a new round or another order: nothing stays selected, the first way to reveal is
-    // proposed.
-    Effect::new(move |_| {
-        turn.with(|t| t.actions);
-        by_rank.track();
-        selected.set(0);
-        chosen_reveal.set(0);
+    // A move or a new round: nothing stays selected, the first way to reveal is proposed. Another
+    // order of the same hand keeps the same cards selected (a hint's among them) where they went.
+    Effect::new(move |before: Option<(usize, Vec<Card>)>| {
+        let actions = turn.with(|t| t.actions);
+        let hand = hand_cards.get();
+        match before {
+            Some((was, old)) if was == actions => selected.set(same_cards(selected.get_untracked(), &old, &hand)),
+            _ => {
+                selected.set(0);
+                chosen_reveal.set(0);
+            }
+        }
+        (actions, hand)
     });
 
     // ---- The table ----
@@ -592,6 +598,18 @@ pub fn ProgrammesTable() -> impl IntoView {
             {summary_view}
         </section>
     }
+}
+
+/// The positions in `new` of the cards at the positions `mask` marks in `old` (the same hand in
+/// another order; of two copies of a card, the first free one).
+fn same_cards(mask: u64, old: &[Card], new: &[Card]) -> u64 {
+    let mut moved = 0u64;
+    for (_, card) in old.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0) {
+        if let Some(j) = (0..new.len()).find(|&j| moved & (1 << j) == 0 && new[j] == *card) {
+            moved |= 1 << j;
+        }
+    }
+    moved
 }
 
 /// The hand positions (a mask over `hand`, the first copy of each card) of the cards a move from
