@@ -211,10 +211,24 @@ pub fn spend_start_params(state: &AppState) {
         return;
     }
     state.url.update_value(UrlParams::spend_game);
+    keep_in_address(|name| KEPT_AFTER_START.contains(&name));
+}
+
+/// Once the player chooses the language or the pace himself, on the site's own page, the
+/// address's `lang` or `speed` (`name`) leaves it: at the next reload his choice, saved with his
+/// settings, is the one that counts.
+pub fn spend_setting_param(state: &AppState, name: &str) {
+    if state.host.persists() {
+        keep_in_address(|n| n != name);
+    }
+}
+
+/// Rewrites the address (without a reload, nor a new history entry) with only the parameters
+/// `keep` accepts.
+fn keep_in_address(keep: impl Fn(&str) -> bool) {
     let Some(window) = web_sys::window() else { return };
     let location = window.location();
-    let kept: Vec<(String, String)> =
-        UrlParams::location_pairs().into_iter().filter(|(n, _)| KEPT_AFTER_START.contains(&n.as_str())).collect();
+    let kept: Vec<(String, String)> = UrlParams::location_pairs().into_iter().filter(|(n, _)| keep(n)).collect();
     let Ok(query) = web_sys::UrlSearchParams::new() else { return };
     for (name, value) in &kept {
         query.append(name, value);

@@ -37,3 +37,17 @@ scenario(() => env, 'a reload mid-game brings back the same state and play conti
   await table.untilMyTurn(page);
   assertNoErrors(errors);
 });
+
+scenario(() => env, 'the language and pace chosen on the page outlast the address that gave others, at a reload', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant&game=nain-jaune&players=3&seats=human,easy,easy&seed=5&autostart=1' });
+  await byId(page, 'game').waitFor();
+  assert.match(page.url(), /\?lang=en&speed=instant$/, 'the game spent, the page keeps lang and speed');
+  await byId(page, 'lang-fr').click();
+  await byId(page, 'speed').selectOption('slow');
+  assert.doesNotMatch(page.url(), /lang=|speed=/, 'the player chose: the address no longer decides');
+  await page.reload();
+  await byId(page, 'game').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
+  assert.equal(await byId(page, 'speed').inputValue(), 'slow');
+  assertNoErrors(errors);
+});
