@@ -200,16 +200,20 @@ pub fn selection_moves(game: &Programmes, seat: Seat, offer: &Offer, selected: &
     SelectionMoves { meld, discard, extends, extend_why }
 }
 
-/// The hand positions a reveal uses (each card of the reveal takes the first free position
-/// holding it), as a bitmask.
-pub fn positions_used(hand: &[Card], combos: &Combinations) -> u64 {
+/// The hand positions `cards` take (each the first free position holding it), as a bitmask.
+pub fn positions_of(hand: &[Card], cards: impl IntoIterator<Item = Card>) -> u64 {
     let mut used = 0u64;
-    for p in combos.iter().flatten() {
-        if let Some(i) = (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand[i] == p.card) {
+    for card in cards {
+        if let Some(i) = (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand[i] == card) {
             used |= 1 << i;
         }
     }
     used
+}
+
+/// The hand positions a reveal uses, as a bitmask.
+pub fn positions_used(hand: &[Card], combos: &Combinations) -> u64 {
+    positions_of(hand, combos.iter().flatten().map(|p| p.card))
 }
 
 /// The hand in display order: by suit (♠ ♥ ♦ ♣, ace low) or by rank, the wilds last.

@@ -33,7 +33,7 @@ use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
 use super::session::Session;
 use super::{AppState, Screen};
-use actions::{engine_check, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
+use actions::{engine_check, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
 use hand::{focus_soon, focus_soon_showing, InView, ProgrammesHand};
 use super::hand::{HandCover, NoHand};
 use melds::{OwnerGroup, Piles, TableMelds};
@@ -193,7 +193,10 @@ pub fn ProgrammesTable() -> impl IntoView {
         let actions = turn.with(|t| t.actions);
         let hand = hand_cards.get();
         match before {
-            Some((was, old)) if was == actions => selected.set(same_cards(selected.get_untracked(), &old, &hand)),
+            Some((was, old)) if was == actions => {
+                let mask = selected.get_untracked();
+                selected.set(positions_of(&hand, old.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, c)| *c)));
+            }
             _ => {
                 selected.set(0);
                 chosen_reveal.set(0);
@@ -598,18 +601,6 @@ pub fn ProgrammesTable() -> impl IntoView {
             {summary_view}
         </section>
     }
-}
-
-/// The positions in `new` of the cards at the positions `mask` marks in `old` (the same hand in
-/// another order; of two copies of a card, the first free one).
-fn same_cards(mask: u64, old: &[Card], new: &[Card]) -> u64 {
-    let mut moved = 0u64;
-    for (_, card) in old.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0) {
-        if let Some(j) = (0..new.len()).find(|&j| moved & (1 << j) == 0 && new[j] == *card) {
-            moved |= 1 << j;
-        }
-    }
-    moved
 }
 
 /// The hand positions (a mask over `hand`, the first copy of each card) of the cards a move from
