@@ -846,17 +846,23 @@ pub fn card_definite(lang: Lang, card: Card) -> String {
     let article = match (lang, card.rank()) {
         (Lang::En, _) => "the ",
         (Lang::Fr, Some(r)) if r == Rank::ACE => "l'",
-        (Lang::Fr, Some(r)) if r == Rank::QUEEN => "la ",
+        (Lang::Fr, _) if is_feminine(card) => "la ",
         (Lang::Fr, _) => "le ",
     };
     format!("{article}{short}")
+}
+
+/// Whether a card is feminine in French: la dame, every other card masculine (le roi, le sept,
+/// le joker).
+pub fn is_feminine(card: Card) -> bool {
+    card.rank() == Some(Rank::QUEEN)
 }
 
 /// A card as a subject, for hints: "it"; "il" / "elle" (la dame).
 pub fn card_pronoun(lang: Lang, card: Card) -> &'static str {
     match lang {
         Lang::En => "it",
-        Lang::Fr if card.rank() == Some(Rank::QUEEN) => "elle",
+        Lang::Fr if is_feminine(card) => "elle",
         Lang::Fr => "il",
     }
 }

@@ -7,7 +7,7 @@ use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
 
 use crate::app::i18n::{
-    capitalize, card_definite, card_pronoun, card_short, cards_text, chips_agreeing, chips_owed, chips_text, Lang, Names, Person,
+    capitalize, card_definite, card_short, cards_text, chips_agreeing, chips_owed, chips_text, is_feminine, Lang, Names, Person,
 };
 
 /// Fixed labels of the Bonanza screen.
@@ -254,7 +254,7 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> St
     };
     let (card, it) = match phase {
         // "la D♥ … la poser", "le 9♥ … le poser", "l'A♥ … le poser".
-        Phase::Follow(c) => (card_definite(lang, c), if card_pronoun(lang, c) == "elle" { "la" } else { "le" }),
+        Phase::Follow(c) => (card_definite(lang, c), if is_feminine(c) { "la" } else { "le" }),
         _ => (String::new(), ""),
     };
     fill(lang.pick(en, fr), true, &[low.to_string(), high.to_string(), call, chips_text(lang, to_call), card, it.into()])

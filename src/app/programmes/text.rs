@@ -9,7 +9,7 @@ use crate::engine::programmes::{is_wild, Event, GameEnd, Placed, ProgramId, Roun
 
 use crate::app::bonanza::text::fill;
 use crate::app::i18n::{
-    capitalize, card_definite, card_pronoun, card_short, cards_text, people_list, round_title, use_lang, verb, verb_for_all, Lang,
+    capitalize, card_definite, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
     Names, Person,
 };
 
@@ -214,7 +214,7 @@ pub fn reveal_option_label(lang: Lang, k: usize, combos: &[Vec<Placed>]) -> Stri
 
 /// The French feminine ending for a participle about `card` ("la D♠ … prise", "défaussée").
 fn fr_feminine(card: Card) -> &'static str {
-    if card_pronoun(Lang::Fr, card) == "elle" {
+    if is_feminine(card) {
         "e"
     } else {
         ""
