@@ -69,6 +69,16 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
+impl IllegalAction {
+    /// Whether the record's layout is at fault rather than the move: a later deal's layout that
+    /// does not fit the game as played (Bonanza: cards for a seat that is out) is found only when
+    /// the move that ends the deal before reaches it. Every layout error says which deal first,
+    /// `deals[i]: …`.
+    pub fn is_layout_fault(&self) -> bool {
+        self.reason.starts_with("deals[")
+    }
+}
+
 /// A setup that cannot start a game (bad player count, option, or deal layout).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError(pub String);

@@ -85,10 +85,7 @@ impl Table {
         let mut table = Table::start(record)?;
         for (i, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
             table.play_str(*seat, action).map_err(|e| {
-                // A later deal's layout that does not fit the game as played (Bonanza: cards for a
-                // seat that is out) is found only when that deal comes: the record's layout is at
-                // fault, not the action that ended the deal before.
-                if e.reason.starts_with("deals[") {
+                if e.is_layout_fault() {
                     ReplayError { message: format!("{} (found when actions[{i}], seat {seat} '{action}', ended the deal before)", e.reason), at: None }
                 } else {
                     ReplayError { message: format!("seat {seat} cannot '{action}': {}", e.reason), at: Some(i) }
