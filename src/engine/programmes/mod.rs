@@ -990,15 +990,11 @@ impl Game for Programmes {
             .enumerate()
             .map(|(i, d)| Layout::from_record(d, players, i))
             .collect::<Result<Vec<_>, _>>()?;
-        let program_deck: Vec<ProgramId> = match layouts.first() {
-            Some(Layout { program_deck: Some(d), .. }) => d.iter().rev().copied().collect(),
-            first => {
-                let given: Vec<ProgramId> = first.and_then(|l| l.programs.clone()).unwrap_or_default();
-                let mut cards: Vec<ProgramId> = deck().ids().filter(|id| !given.contains(id)).collect();
-                shuffle(&mut cards, &mut deal_rng(setup.seed, PROGRAM_STREAM));
-                cards
-            }
-        };
+        // The program deck shuffled from the seed, without the cards the first deal gives; a
+        // whole deck the first deal gives is put in place with the deal (`start_round`).
+        let given: Vec<ProgramId> = layouts.first().and_then(|l| l.programs.clone()).unwrap_or_default();
+        let mut program_deck: Vec<ProgramId> = deck().ids().filter(|id| !given.contains(id)).collect();
+        shuffle(&mut program_deck, &mut deal_rng(setup.seed, PROGRAM_STREAM));
         let mut game = Programmes {
             options,
             seed: setup.seed,
