@@ -783,7 +783,7 @@ fn a_short_player_pays_what_he_has() {
     play(&mut table, 0, "play 2H");
     let paid: Vec<(Value, Value, Value)> = events_of(&table, "paid").iter().map(|e| (e["from"].clone(), e["chips"].clone(), e["owed"].clone())).collect();
     assert_eq!(paid, [(json!(1), json!(3), json!(3)), (json!(2), json!(1), json!(3))]);
-    assert!(texts(&table).contains(&"Seat 2 pays seat 0 1 chips (owed 3)".to_string()));
+    assert!(texts(&table).contains(&"Seat 2 pays seat 0 1 chip (owed 3)".to_string()));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -214,6 +214,10 @@ fn malformed_input_gives_at_null() {
     assert_refusal(&replay_stdin(r#"{"format": 1, "game": "nain-jaune"}"#), Value::Null, &["players"]);
     assert_refusal(&replay_stdin(r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": -4}"#), Value::Null, &[]);
     assert_refusal(&replay_stdin(r#"{"format": 9, "game": "nain-jaune", "players": 3, "seed": 1}"#), Value::Null, &["format 9"]);
+    // A field of the wrong type is named, with its place, in words a record's author uses.
+    assert_refusal(&replay_stdin(r#"{"format": 1, "game": "nain-jaune", "players": "4", "seed": 1}"#), Value::Null, &["players:", "a whole number"]);
+    let chips = r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": 1, "chips": [10, 10, 1.5]}"#;
+    assert_refusal(&replay_stdin(chips), Value::Null, &["chips[2]:", "1.5"]);
     // A file that does not exist.
     let missing = scenario("no_such_record.json");
     let output = run(&["replay", missing.to_str().unwrap()], None);
@@ -414,7 +418,7 @@ fn bonanza_replay_prints_the_state_after_a_race() {
         "Nobody has 7H: 6H is a stop for seat 2",
         "Seat 2 takes the jack_clubs space: 3 chips",
         "Bonanza! Seat 2 takes the pot: 3 chips",
-        "Seat 0 pays seat 2 1 chips",
+        "Seat 0 pays seat 2 1 chip",
     ] {
         assert!(texts.contains(&expected), "missing '{expected}' in {texts:?}");
     }

@@ -18,6 +18,13 @@ pub type Seat = usize;
 /// Chips are signed so a bug that would overdraw shows up as a negative count, not a wrap-around.
 pub type Chips = i64;
 
+/// "1 chip", "3 chips": a number and its noun, for the events' English sentences.
+pub fn count(n: impl fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let s = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
 /// Which game a record, an observation or a worker request is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum GameId {

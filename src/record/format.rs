@@ -102,8 +102,7 @@ impl Record {
                 actions.truncate(i);
             }
         }
-        let mut record: Record =
-            serde_json::from_value(value).map_err(|e| BadRecord(format!("this is not a game record: {e}")))?;
+        let mut record: Record = read_fields(value)?;
         record.unreadable_action = unreadable_action;
         if record.format != FORMAT_VERSION {
             return Err(BadRecord(format!(
@@ -136,4 +135,27 @@ impl Record {
             deals: self.deals.clone(),
         }
     }
+}
+
+/// The record's fields from its JSON object; natively (the referee) a wrong one is named, with
+/// its place ("chips[3]: …").
+#[cfg(not(target_arch = "wasm32"))]
+fn read_fields(value: serde_json::Value) -> Result<Record, BadRecord> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = e.path().to_string();
+        // Serde names Rust's types; a record's author thinks in numbers.
+        let mut why = e.into_inner().to_string();
+        for rust in ["usize", "u64", "u32", "i64"] {
+            why = why.replace(&format!("expected {rust}"), "expected a whole number");
+        }
+        match field.as_str() {
+            "." => BadRecord(format!("this is not a game record: {why}")),
+            _ => BadRecord(format!("this is not a game record: {field}: {why}")),
+        }
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_fields(value: serde_json::Value) -> Result<Record, BadRecord> {
+    serde_json::from_value(value).map_err(|e| BadRecord(format!("this is not a game record: {e}")))
 }

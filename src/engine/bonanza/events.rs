@@ -12,7 +12,7 @@ use super::board::Space;
 use super::calls::Call;
 use super::poker::Category;
 use crate::engine::cards::Card;
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::{count, Chips, Seat};
 
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,8 +95,8 @@ fn cards_text(cards: &[Card]) -> String {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Out { seat, chips } => write!(f, "Seat {seat} cannot ante ({chips} chips) and is out"),
-            Event::Anted { deal_number, each, .. } => write!(f, "Deal {deal_number}: every player antes {each} chips"),
+            Event::Out { seat, chips } => write!(f, "Seat {seat} cannot ante ({}) and is out", count(chips, "chip")),
+            Event::Anted { deal_number, each, .. } => write!(f, "Deal {deal_number}: every player antes {}", count(each, "chip")),
             Event::Dealt { dealer, .. } => write!(f, "Seat {dealer} deals"),
             Event::WidowTaken { dealer } => write!(f, "Seat {dealer} takes the widow"),
             Event::WidowForSale { dealer } => write!(f, "Seat {dealer} sells the widow"),
@@ -110,19 +110,19 @@ impl fmt::Display for Event {
             Event::CallOpened { call } => write!(f, "The dealer calls {call}"),
             Event::Shown { seat, call, cards } => write!(f, "Seat {seat} shows {} for {call}", cards_text(cards)),
             Event::JokerLeaves { seat } => write!(f, "Seat {seat}'s joker leaves the game"),
-            Event::SpaceWon { seat, space, chips } => write!(f, "Seat {seat} takes the {} space: {chips} chips", space.key()),
-            Event::SpaceStays { space, chips } => write!(f, "Nobody takes the {} space: its {chips} chips stay", space.key()),
+            Event::SpaceWon { seat, space, chips } => write!(f, "Seat {seat} takes the {} space: {}", space.key(), count(chips, "chip")),
+            Event::SpaceStays { space, chips } => write!(f, "Nobody takes the {} space, which keeps its {}", space.key(), count(chips, "chip")),
             Event::PokerOpened { participants, cap } => match participants.as_slice() {
                 [] => f.write_str("The dealer calls Poker: nobody has five cards"),
                 [seat] => write!(f, "The dealer calls Poker: seat {seat} alone has five cards"),
                 _ => {
                     let seats: Vec<String> = participants.iter().map(|s| s.to_string()).collect();
-                    write!(f, "The dealer calls Poker: seats {} play, at most {cap} chips each", seats.join(", "))
+                    write!(f, "The dealer calls Poker: seats {} play, at most {} each", seats.join(", "), count(cap, "chip"))
                 }
             },
             Event::Checked { seat } => write!(f, "Seat {seat} checks"),
             Event::Bet { seat, chips } => write!(f, "Seat {seat} bets {chips}"),
-            Event::Called { seat, chips } => write!(f, "Seat {seat} calls ({chips} chips)"),
+            Event::Called { seat, chips } => write!(f, "Seat {seat} calls ({})", count(chips, "chip")),
             Event::Raised { seat, by, total } => write!(f, "Seat {seat} raises by {by} to {total}"),
             Event::Folded { seat } => write!(f, "Seat {seat} folds"),
             Event::Showdown { seat, cards, hand } => write!(f, "Seat {seat} shows {}: {}", cards_text(cards), hand.name()),
@@ -138,18 +138,18 @@ impl fmt::Display for Event {
                 }
                 LeadPassReason::OnlyDeadJoker => write!(f, "Seat {from} has only the dead joker: seat {to} leads"),
             },
-            Event::Bonanza { seat, chips } => write!(f, "Bonanza! Seat {seat} takes the pot: {chips} chips"),
+            Event::Bonanza { seat, chips } => write!(f, "Bonanza! Seat {seat} takes the pot: {}", count(chips, "chip")),
             Event::Paid { from, to, chips, owed } => {
-                write!(f, "Seat {from} pays seat {to} {chips} chips")?;
+                write!(f, "Seat {from} pays seat {to} {}", count(chips, "chip"))?;
                 if chips < owed {
                     write!(f, " (owed {owed})")?;
                 }
                 Ok(())
             }
-            Event::Leftovers { seat, chips } => write!(f, "Seat {seat} gets {chips} chips left on the cloth"),
+            Event::Leftovers { seat, chips } => write!(f, "Seat {seat} gets {} left on the cloth", count(chips, "chip")),
             Event::GameOver { end, winner, .. } => {
                 match end {
-                    GameEnd::DealsPlayed { deals } => write!(f, "{deals} deals played: game over")?,
+                    GameEnd::DealsPlayed { deals } => write!(f, "{} played: game over", count(deals, "deal"))?,
                     GameEnd::TooFewPlayers { left } => write!(f, "Only {left} player(s) can ante: game over")?,
                 }
                 match winner {

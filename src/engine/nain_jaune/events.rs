@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::NainJauneBox;
 use crate::engine::cards::{Card, Rank};
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::{count, Chips, Seat};
 
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,11 +48,11 @@ pub enum Event {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Staked { deal_number, each } => write!(f, "Round {deal_number}: every player stakes {each} chips"),
+            Event::Staked { deal_number, each } => write!(f, "Round {deal_number}: every player stakes {}", count(each, "chip")),
             Event::Dealt { dealer, leader, .. } => write!(f, "Seat {dealer} deals; seat {leader} leads"),
             Event::Played { seat, card } => write!(f, "Seat {seat} plays {card}"),
             Event::BoxWon { seat, board_box, chips } => {
-                write!(f, "Seat {seat} takes the {} box: {chips} chips", board_box.key())
+                write!(f, "Seat {seat} takes the {} box: {}", board_box.key(), count(chips, "chip"))
             }
             Event::Without { played, missing, next, .. } => {
                 write!(f, "{} without {}: seat {next} goes on", played.label(), missing.label())
@@ -68,9 +68,9 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
-            Event::GrandOpera { seat, chips } => write!(f, "Grand Opéra! Seat {seat} sweeps the board: {chips} chips"),
+            Event::GrandOpera { seat, chips } => write!(f, "Grand Opéra! Seat {seat} sweeps the board: {}", count(chips, "chip")),
             Event::Paid { from, to, chips, owed, .. } => {
-                write!(f, "Seat {from} pays seat {to} {chips} chips")?;
+                write!(f, "Seat {from} pays seat {to} {}", count(chips, "chip"))?;
                 if chips < owed {
                     write!(f, " (owed {owed})")?;
                 }
@@ -86,8 +86,8 @@ impl fmt::Display for Event {
             Event::GameOver { end, winner, .. } => {
                 match end {
                     GameEnd::CannotStake { seat } => write!(f, "Seat {seat} cannot stake: game over")?,
-                    GameEnd::RoundsPlayed { rounds } => write!(f, "{rounds} rounds played: game over")?,
-                    GameEnd::RoundLimit { rounds } => write!(f, "Safety limit of {rounds} rounds reached: game over")?,
+                    GameEnd::RoundsPlayed { rounds } => write!(f, "{} played: game over", count(rounds, "round"))?,
+                    GameEnd::RoundLimit { rounds } => write!(f, "Safety limit of {} reached: game over", count(rounds, "round"))?,
                 }
                 match winner {
                     Some(w) => write!(f, "; seat {w} wins"),

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::melds::{cards_text, Placed};
 use super::program_deck::ProgramId;
 use crate::engine::cards::Card;
-use crate::engine::game::Seat;
+use crate::engine::game::{count, Seat};
 
 /// Why a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,7 +74,7 @@ impl fmt::Display for Event {
             Event::Exchanged { seat } => write!(f, "Seat {seat} exchanges its program card"),
             Event::DrewStock { seat } => write!(f, "Seat {seat} draws from the stock"),
             Event::DrewDiscard { seat, card } => write!(f, "Seat {seat} takes {card} from the discard pile"),
-            Event::StockRebuilt { cards } => write!(f, "The stock is empty: {cards} cards of the discard pile are shuffled into a new stock"),
+            Event::StockRebuilt { cards } => write!(f, "The stock is empty: {} from the discard pile shuffled into a new stock", count(cards, "card")),
             Event::Revealed { seat, program, programs_done, .. } => write!(
                 f,
                 "Seat {seat} reveals program {program} ({}): {programs_done} completed",
@@ -100,7 +100,7 @@ impl fmt::Display for Event {
             Event::GameOver { end, winner, .. } => {
                 match end {
                     GameEnd::Target { seat } => write!(f, "Seat {seat} reaches the target")?,
-                    GameEnd::RoundLimit { rounds } => write!(f, "Safety limit of {rounds} rounds reached")?,
+                    GameEnd::RoundLimit { rounds } => write!(f, "Safety limit of {} reached", count(rounds, "round"))?,
                 }
                 match winner {
                     Some(w) => write!(f, ": seat {w} wins"),
