@@ -327,7 +327,7 @@ fn other_games_hints_read_in_both_languages() {
         ("draw stock", programmes_bot::Hint::DrawStock, "Draw from the stock: the K♦ on the discard pile does not help you."),
         ("exchange program", programmes_bot::Hint::Exchange { distance: 4 }, "Exchange your program card: your program is still 4 cards away."),
         ("reveal 9S 9H 9D | 4S 5S 6S 7S", programmes_bot::Hint::Reveal, "Reveal your program: your hand fulfils it."),
-        ("extend 1 2C=9S", programmes_bot::Hint::LayOff, "Add 2♣=9♠ to meld 1: the fewer cards you hold, the sooner you go out."),
+        ("extend 1 2C=9S", programmes_bot::Hint::LayOff, "Add 2♣=9♠ to meld 2: the fewer cards you hold, the sooner you go out."),
         ("discard QD", programmes_bot::Hint::Discard { card: card("QD"), distance: 2 }, "Discard the Q♦: your program needs it least."),
     ];
     for (action, hint, english) in &pg {

@@ -12,7 +12,7 @@
 //! 2. Requests wait in `pending` until the worker posts `Ready` with our [`PROTOCOL_VERSION`]
 //!    (messages posted before its wasm has loaded would be lost).
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
-//!    later (an error event), it is restarted once and every pending request is sent again; if
+//!    later (an error event, or no word for 15 s while a move is awaited), it is restarted once and every pending request is sent again; if
 //!    that fails too, [`AiStatus::Fallback`] says why and requests are answered on the page by the
 //!    rule bots, [`answer_by_rules`](crate::protocol::answer_by_rules) (every level plays as
 //!    `easy`: the searches stay out of the page's wasm), each deferred by a zero-delay timeout so
@@ -39,6 +39,9 @@ const WORKER_WASM: &str = "worker_bg.wasm";
 const READY_TIMEOUT_MS: u32 = 10_000;
 /// Worker starts before falling back to the page: the first one and one restart.
 const MAX_STARTS: u32 = 2;
+/// How long a ready worker may stay silent while a move is awaited (a search thinks for 200 ms):
+/// a worker the browser stopped, or one stuck in a loop, sends no error event.
+const ANSWER_TIMEOUT_MS: u32 = 15_000;
 
 /// Where the computer players think.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +72,8 @@ struct Pending {
     /// The request as sent, with the client's own id.
     json: String,
     on_done: OnDone,
+    /// A move (not a benchmark, which runs for seconds): the worker must answer it soon.
+    watched: bool,
 }
 
 /// One started worker and its handlers; dropping it terminates the worker.
@@ -79,6 +84,8 @@ struct Running {
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
     ready_timeout: Option<Timeout>,
+    /// Armed while a move is awaited (see [`watch_answers`]).
+    answer_timeout: Option<Timeout>,
 }
 
 struct Inner {
@@ -172,19 +179,22 @@ impl AiClient {
             ToWorker::Think { id: request_id, .. } | ToWorker::Bench { id: request_id, .. } => *request_id = id,
         }
         let json = request.to_json();
+        let watched = matches!(request, ToWorker::Think { .. });
         if inner.fallback.is_some() {
             drop(inner);
             answer_on_page(json, Box::new(on_done));
             return;
         }
         let send_now = inner.ready;
-        inner.pending.insert(id, Pending { json: json.clone(), on_done: Box::new(on_done) });
+        inner.pending.insert(id, Pending { json: json.clone(), on_done: Box::new(on_done), watched });
         if send_now {
             let posted = inner.running.as_ref().map(|r| r.worker.post_message(&JsValue::from_str(&json)));
+            let generation = inner.generation;
+            drop(inner);
             if !matches!(posted, Some(Ok(()))) {
-                let generation = inner.generation;
-                drop(inner);
                 fail_later(&self.inner, generation, "the worker refused a message".into());
+            } else {
+                watch_answers(&self.inner);
             }
         }
     }
@@ -248,7 +258,14 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
     });
 
     inner_rc.borrow_mut().running =
-        Some(Running { worker, module_url, _on_message: on_message, _on_error: on_error, ready_timeout: Some(ready_timeout) });
+        Some(Running {
+            worker,
+            module_url,
+            _on_message: on_message,
+            _on_error: on_error,
+            ready_timeout: Some(ready_timeout),
+            answer_timeout: None,
+        });
 }
 
 /// The first start: `worker_loader.js?v=<version>` resolved against the build's directory (the
@@ -318,6 +335,8 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
             drop(inner);
             if !all_sent {
                 fail_later(&inner_rc, generation, "the worker refused a message".into());
+            } else {
+                watch_answers(&inner_rc);
             }
         }
         answer @ (FromWorker::Move { id, .. } | FromWorker::Bench { id, .. }) => deliver(&inner_rc, id, Ok(answer)),
@@ -361,9 +380,29 @@ pub fn read_message(text: &str) -> Result<FromWorker, String> {
 /// Hands an answer to whoever asked (not while `inner` is borrowed: the callback may ask again).
 fn deliver(inner_rc: &Rc<RefCell<Inner>>, id: u64, result: Result<FromWorker, String>) {
     let pending = inner_rc.borrow_mut().pending.remove(&id);
+    watch_answers(inner_rc);
     if let Some(pending) = pending {
         (pending.on_done)(result);
     }
+}
+
+/// While a ready worker owes a move, gives it [`ANSWER_TIMEOUT_MS`] from now to say something;
+/// silence counts as a failure (restart, then the page's rules). Called at each request sent and
+/// each answer.
+fn watch_answers(inner_rc: &Rc<RefCell<Inner>>) {
+    let mut inner = inner_rc.borrow_mut();
+    let owed = inner.ready && inner.pending.values().any(|p| p.watched);
+    let generation = inner.generation;
+    let weak = Rc::downgrade(inner_rc);
+    let Some(running) = inner.running.as_mut() else { return };
+    running.answer_timeout = owed.then(|| {
+        Timeout::new(ANSWER_TIMEOUT_MS, move || {
+            if let Some(inner) = weak.upgrade() {
+                let secs = ANSWER_TIMEOUT_MS / 1000;
+                fail_later(&inner, generation, format!("the worker stopped answering (no move within {secs} s)"));
+            }
+        })
+    });
 }
 
 /// The worker `generation` failed: restart it once or fall back, after the current event (so no

@@ -40,23 +40,35 @@ pub fn focus_in_area(button: &web_sys::HtmlElement) {
     focus_showing(button, area.as_ref().unwrap_or(button));
 }
 
+/// Calls `target.method({options})` (the web-sys bindings lack the options of `focus` and
+/// `scrollIntoView`); false if the browser has no such method.
+fn call_with(target: &wasm_bindgen::JsValue, method: &str, options: &[(&str, wasm_bindgen::JsValue)]) -> bool {
+    use js_sys::{Function, Object, Reflect};
+    let object = Object::new();
+    for (key, value) in options {
+        let _ = Reflect::set(&object, &(*key).into(), value);
+    }
+    Reflect::get(target, &method.into())
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok())
+        .map(|f| f.call1(target, &object).is_ok())
+        .unwrap_or(false)
+}
+
+/// Focuses `el` and leaves the page where it is; true if the browser took `preventScroll`
+/// (else `el` is focused the plain way, scrolled into view).
+pub fn focus_without_scroll(el: &web_sys::HtmlElement) -> bool {
+    if call_with(el, "focus", &[("preventScroll", true.into())]) {
+        return true;
+    }
+    let _ = el.focus();
+    false
+}
+
 /// Focuses `el` without the browser's own scroll, then scrolls the page as little as shows `shown`
 /// (`el` or an area holding it).
 pub fn focus_showing(el: &web_sys::HtmlElement, shown: &web_sys::Element) {
-    use js_sys::{Function, Object, Reflect};
-    let call_with = |target: &wasm_bindgen::JsValue, method: &str, options: &[(&str, wasm_bindgen::JsValue)]| {
-        let object = Object::new();
-        for (key, value) in options {
-            let _ = Reflect::set(&object, &(*key).into(), value);
-        }
-        Reflect::get(target, &method.into())
-            .ok()
-            .and_then(|f| f.dyn_into::<Function>().ok())
-            .map(|f| f.call1(target, &object).is_ok())
-            .unwrap_or(false)
-    };
-    if !call_with(el, "focus", &[("preventScroll", true.into())]) {
-        let _ = el.focus();
+    if !focus_without_scroll(el) {
         return;
     }
     call_with(shown, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
@@ -163,7 +175,7 @@ pub fn Hand(
     };
 
     view! {
-        <section class="hand-area" aria-label=move || title.get()>
+        <section class="hand-area" aria-label=move || title.get() tabindex="-1" data-focus-home="">
             <h2 class="hand-title">{move || title.get()}</h2>
             <div
                 class="hand"
@@ -251,7 +263,7 @@ pub fn HandPlace(
 #[component]
 pub fn NoHand() -> impl IntoView {
     view! {
-        <section class="hand-area">
+        <section class="hand-area" tabindex="-1" data-focus-home="">
             <div class="hand hand-empty" data-testid="hand">{tr(T::NoHumanHand)}</div>
         </section>
     }

@@ -21,7 +21,7 @@ use crate::protocol::{FromWorker, ToWorker};
 
 use super::i18n::{tr, T};
 use super::session::ai_seed;
-use super::{hand, timing, typing_in_field, AppState};
+use super::{hand, timing, AppState};
 
 /// Thinking time of a hint (the hard level, with its reason).
 const HINT_BUDGET_MS: u32 = 300;
@@ -105,12 +105,7 @@ impl Hints {
         // The `h` key asks on the human's turn (not while typing in a field, nor with a modifier:
         // Ctrl+H is the browser's).
         let key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-            if !matches!(ev.key().as_str(), "h" | "H")
-                || ev.ctrl_key()
-                || ev.meta_key()
-                || ev.alt_key()
-                || typing_in_field(&ev)
-                || mover.get_untracked().is_none()
+            if !matches!(ev.key().as_str(), "h" | "H") || !state.letter_shortcut(&ev) || mover.get_untracked().is_none()
             {
                 return;
             }
@@ -226,7 +221,7 @@ pub fn HintRow(hints: Hints) -> impl IntoView {
                 type="button"
                 class="btn btn-small btn-hint"
                 data-testid="hint"
-                aria-keyshortcuts="h"
+                aria-keyshortcuts=super::shortcut_attr("H")
                 on:click=move |_| hints.ask()
             >
                 {tr(T::HintButton)}
@@ -238,7 +233,7 @@ pub fn HintRow(hints: Hints) -> impl IntoView {
                 data-testid="undo"
                 hidden=move || !app.can_undo()
                 title=move || T::UndoTitle.text(lang.get())
-                aria-keyshortcuts="u"
+                aria-keyshortcuts=super::shortcut_attr("U")
                 on:click=move |_| app.undo()
             >
                 {tr(T::Undo)}

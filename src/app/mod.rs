@@ -17,6 +17,7 @@ pub mod dialog_focus;
 pub mod hand;
 pub mod hint;
 pub mod embed;
+pub mod focus_home;
 pub mod i18n;
 pub mod move_log;
 pub mod nain_jaune;
@@ -144,8 +145,10 @@ impl AppState {
         if !self.host.persists() {
             return;
         }
-        if let Err(reason) = storage::save_current(record) {
-            self.notices.push(Msg::SaveFailed { reason });
+        match storage::save_current(record) {
+            Ok(true) => self.notices.push(Msg::SetAside),
+            Ok(false) => {}
+            Err(reason) => self.notices.push(Msg::SaveFailed { reason }),
         }
     }
 
@@ -166,12 +169,36 @@ impl AppState {
         self.settings.update(|s| s.four_colour = on);
         self.settings.get_untracked().save();
     }
+
+    pub fn set_letter_keys(&self, on: bool) {
+        self.settings.update(|s| s.letter_keys_off = !on);
+        self.settings.get_untracked().save();
+    }
+
+    /// Whether the single-letter shortcuts are on (tracked).
+    pub fn letter_keys(&self) -> bool {
+        self.settings.with(|s| !s.letter_keys_off)
+    }
+
+    /// Whether a key press may be taken as a single-letter shortcut: they are on, no field has
+    /// the keys, and no modifier is held (Ctrl+H and the like are the browser's).
+    pub fn letter_shortcut(&self, ev: &web_sys::KeyboardEvent) -> bool {
+        untrack(|| self.letter_keys()) && !typing_in_field(ev) && !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key()
+    }
+}
+
+/// The `aria-keyshortcuts` of a control with the single-letter shortcut `key` ("H"): none while
+/// they are off. (One closure type for every control: each type is code of its own.)
+pub fn shortcut_attr(key: &'static str) -> impl Fn() -> Option<String> + Copy + Send + Sync + 'static {
+    let state = expect_context::<AppState>();
+    move || state.letter_keys().then(|| key.to_lowercase())
 }
 
 /// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
 /// reported; it is never deleted.
 fn resume(state: &AppState) {
     let Some(text) = storage::get(storage::CURRENT_KEY) else { return };
+    storage::know_save(&text);
     let loaded = Record::from_json(&text)
         .map_err(LoadError::from)
         .and_then(|record| Session::from_record(state.session_id(), record));
@@ -226,6 +253,10 @@ pub fn App() -> impl IntoView {
         state.ai().start();
     }
     embed::connect(state);
+    let focus_root = host.element().map(web_sys::Element::from).or_else(|| web_sys::window()?.document()?.body().map(Into::into));
+    if let Some(root) = focus_root {
+        focus_home::keep_focus_home(&root);
+    }
     // The offline copy is for the site's own page: a frame would fetch the whole build again for
     // a reader of someone else's page (and, framed by another site, into that site's partition).
     if host.persists() {
@@ -248,6 +279,8 @@ pub fn App() -> impl IntoView {
             document.set_title(match (game, lang) {
                 (Some(GameId::Bonanza), Lang::En) => "Tapis — Bonanza card game",
                 (Some(GameId::Bonanza), Lang::Fr) => "Tapis — le jeu de Bonanza",
+                (Some(GameId::Programmes), Lang::En) => "Tapis — Programmes card game",
+                (Some(GameId::Programmes), Lang::Fr) => "Tapis — le jeu des Programmes",
                 (_, Lang::En) => "Tapis — Nain Jaune card game",
                 (_, Lang::Fr) => "Tapis — le jeu du Nain Jaune",
             });
@@ -262,7 +295,7 @@ pub fn App() -> impl IntoView {
         <NoticeBanner />
         <AiStatusBar />
         <embed::EmbedBar />
-        <main id="main" class="main" tabindex="-1">
+        <main id="main" class="main" class:letter-keys-off=move || !state.letter_keys() tabindex="-1">
             // Without the site's header (whose title is the page's heading) a compact page still
             // has one, for screen readers.
             {(!full).then(|| view! { <h1 class="sr-only">"Tapis"</h1> })}
@@ -360,6 +393,9 @@ pub fn may_take_focus() -> bool {
     !framed || window.document().and_then(|d| d.has_focus().ok()).unwrap_or(true)
 }
 
+/// The largest record file "Open a record…" reads, in bytes.
+const MAX_RECORD_FILE: u64 = 5_000_000;
+
 /// The bar at the top: title, new game, rules, record download and upload, preferences.
 #[component]
 fn TopBar() -> impl IntoView {
@@ -375,7 +411,7 @@ fn TopBar() -> impl IntoView {
     let undo_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         let key = ev.key();
         let chord = (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("z");
-        let plain = !ev.ctrl_key() && !ev.meta_key() && !ev.alt_key() && key.eq_ignore_ascii_case("u");
+        let plain = key.eq_ignore_ascii_case("u") && state.letter_shortcut(&ev);
         if !(chord || plain) || typing_in_field(&ev) || state.rules_open.get_untracked() || !untrack(|| state.can_undo()) {
             return;
         }
@@ -397,6 +433,15 @@ fn TopBar() -> impl IntoView {
         // Let the same file be chosen again after a fix.
         input.set_value("");
         let name = file.name();
+        // A game record is a few hundred kilobytes at most: a larger file is refused before it is
+        // read (reading and checking 20 MB froze the page for seconds).
+        if file.size() > MAX_RECORD_FILE as f64 {
+            // (In tenths of a megabyte by hand: formatting a float would add its code to the page.)
+            let tenths = (file.size() / 1e5) as u64;
+            let reason = format!("the file is {}.{} MB; a game record is at most {} MB", tenths / 10, tenths % 10, MAX_RECORD_FILE / 1_000_000);
+            state.notices.push(Msg::ImportFailed { file: name, reason, at: None });
+            return;
+        }
         leptos::task::spawn_local(async move {
             let loaded = match storage::read_text(file).await {
                 Err(reason) => Err(LoadError { message: reason, at: None }),
@@ -490,15 +535,27 @@ fn TopBar() -> impl IntoView {
                             .collect_view()}
                     </select>
                 </label>
-                <label class="pref pref-check">
-                    <input
-                        type="checkbox"
-                        data-testid="four-colour"
-                        prop:checked=move || state.settings.with(|s| s.four_colour)
-                        on:change=move |ev| state.set_four_colour(event_target_checked(&ev))
-                    />
-                    <span>{tr(T::FourColour)}</span>
-                </label>
+                // The two check boxes one above the other on a wide screen: the bar keeps one row.
+                <div class="pref-checks">
+                    <label class="pref pref-check">
+                        <input
+                            type="checkbox"
+                            data-testid="four-colour"
+                            prop:checked=move || state.settings.with(|s| s.four_colour)
+                            on:change=move |ev| state.set_four_colour(event_target_checked(&ev))
+                        />
+                        <span>{tr(T::FourColour)}</span>
+                    </label>
+                    <label class="pref pref-check" title=move || T::LetterKeysTitle.text(lang.get())>
+                        <input
+                            type="checkbox"
+                            data-testid="letter-keys"
+                            prop:checked=move || state.letter_keys()
+                            on:change=move |ev| state.set_letter_keys(event_target_checked(&ev))
+                        />
+                        <span>{tr(T::LetterKeys)}</span>
+                    </label>
+                </div>
                 <div class="lang-switch" role="group" aria-label=move || T::Language.text(lang.get())>
                     {Lang::ALL
                         .into_iter()
@@ -541,6 +598,19 @@ fn NoticeBanner() -> impl IntoView {
         NoticeAction::RetryAi => {
             state.notices.dismiss(id);
             state.ai_retry.update(|n| *n += 1);
+        }
+        NoticeAction::ResumeSetAside => {
+            state.notices.dismiss(id);
+            let Some(aside) = storage::get(storage::SET_ASIDE_KEY) else { return };
+            let current = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.to_json()));
+            // The game on the table goes aside in its turn: going back and forth loses neither,
+            // and a game put aside that cannot be replayed stays where it is.
+            let _ = current.map(|current| storage::set(storage::SET_ASIDE_KEY, &current));
+            if let Err(e) = Record::from_json(&aside).map_err(LoadError::from).and_then(|record| state.put_on_table(record)) {
+                let _ = storage::set(storage::SET_ASIDE_KEY, &aside);
+                storage::keep_damaged(&aside);
+                state.notices.push(Msg::DamagedSave { reason: e.message, at: e.at });
+            }
         }
     };
     view! {

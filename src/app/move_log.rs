@@ -1,6 +1,6 @@
 //! The move log: every event of the game as a sentence of the current language, newest first
 //! (so the latest move is always in sight), with a heading line at each new round. Each game turns
-//! its events into [`LogLine`]s; the log only draws them.
+//! its events into [`LogLine`]s; the log only draws them, and reads the new ones out.
 
 use leptos::prelude::*;
 
@@ -21,6 +21,9 @@ pub struct LogLine {
     pub text: String,
 }
 
+/// How many of the latest lines the screen readers' copy keeps (it only grows at its end).
+const HEARD_LENGTH: usize = 8;
+
 /// The log, newest line first.
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<LogLine>>) -> impl IntoView {
@@ -30,6 +33,37 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<LogLine>>) -> impl IntoView {
         v.reverse();
         v
     };
+    // What a screen reader says: each line as it joins the log, the computers' moves with the
+    // rest. Not the lines there when the table opens (a reload, an opened record), nor those an
+    // undo takes back, nor the whole log again when the language changes. The lines are added to
+    // the live region by hand: it only ever grows at its end (a list view of its own would cost
+    // the page's download some kilobytes).
+    let announcer = NodeRef::<leptos::html::Div>::new();
+    let newest_heard = StoredValue::new(None::<usize>);
+    Effect::new(move |_| {
+        lines.with(|lines| {
+            let newest = lines.last().map(|l| l.index);
+            let before = newest_heard.get_value();
+            newest_heard.set_value(newest);
+            let Some(region) = announcer.get_untracked() else { return };
+            match (before, newest) {
+                (Some(before), Some(newest)) if newest > before => {
+                    for line in lines.iter().filter(|l| l.index > before) {
+                        let Ok(p) = document().create_element("p") else { return };
+                        p.set_text_content(Some(&line.text));
+                        let _ = region.append_child(&p);
+                    }
+                    while region.child_element_count() > HEARD_LENGTH as u32 {
+                        if let Some(oldest) = region.first_element_child() {
+                            oldest.remove();
+                        }
+                    }
+                }
+                (Some(before), newest) if newest.is_none_or(|n| n < before) => region.set_text_content(None),
+                _ => {}
+            }
+        })
+    });
     view! {
         <section class="move-log panel" aria-labelledby="move-log-title">
             <h2 id="move-log-title" class="panel-title">{tr(T::Moves)}</h2>
@@ -41,6 +75,7 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<LogLine>>) -> impl IntoView {
                     </li>
                 </For>
             </ol>
+            <div class="sr-only" role="log" aria-live="polite" aria-relevant="additions" data-testid="move-announcer" node_ref=announcer></div>
         </section>
     }
 }

@@ -352,7 +352,7 @@ pub fn NewGameScreen() -> impl IntoView {
     view! {
         <section class="new-game" data-testid="new-game" aria-labelledby="new-game-title">
             <div class="new-game-head">
-                <h1 id="new-game-title">{tr(T::NewGame)}</h1>
+                <h2 id="new-game-title">{tr(T::NewGame)}</h2>
                 <Show when=has_game>
                     <button type="button" class="btn" on:click=move |_| state.screen.set(Screen::Game)>
                         {tr(T::BackToGame)}

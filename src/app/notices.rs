@@ -51,6 +51,9 @@ pub enum Msg {
     },
     /// "Undo" found the player's last move in a deal that is over.
     UndoEarlierDeal,
+    /// The saved game was not this page's (another tab's, or the one a link replaced): it is
+    /// put aside, and `ResumeSetAside` brings it back.
+    SetAside,
 }
 
 /// What a notice's extra button does.
@@ -58,6 +61,7 @@ pub enum Msg {
 pub enum NoticeAction {
     DownloadDamaged,
     RetryAi,
+    ResumeSetAside,
 }
 
 impl Msg {
@@ -117,6 +121,12 @@ impl Msg {
             (Msg::UndoEarlierDeal, Lang::En) => {
                 "Only your moves of the deal being played can be taken back: your last one was in the previous deal.".into()
             }
+            (Msg::SetAside, Lang::En) => {
+                "This game took the place of the game saved on this browser (one begun before this link, or in another tab). That game is put aside, not lost: you can go back to it.".into()
+            }
+            (Msg::SetAside, Lang::Fr) => {
+                "Cette partie a pris la place de celle enregistrée dans ce navigateur (commencée avant ce lien, ou dans un autre onglet). Celle-ci est mise de côté, pas perdue\u{a0}: vous pouvez y revenir.".into()
+            }
             (Msg::UndoEarlierDeal, Lang::Fr) => {
                 "Seuls vos coups de la donne en cours peuvent être repris : votre dernier coup était dans la donne précédente.".into()
             }
@@ -127,6 +137,7 @@ impl Msg {
         match self {
             Msg::DamagedSave { .. } => Some(NoticeAction::DownloadDamaged),
             Msg::AiFailed { .. } | Msg::AiIllegal { .. } => Some(NoticeAction::RetryAi),
+            Msg::SetAside => Some(NoticeAction::ResumeSetAside),
             _ => None,
         }
     }
@@ -137,6 +148,7 @@ impl NoticeAction {
         match self {
             NoticeAction::DownloadDamaged => T::DownloadBadSave,
             NoticeAction::RetryAi => T::TryAgain,
+            NoticeAction::ResumeSetAside => T::BackToSetAside,
         }
     }
 }

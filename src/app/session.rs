@@ -54,6 +54,18 @@ pub fn you_name(lang: Lang) -> &'static str {
     }
 }
 
+/// The longest name a table shows whole (the form allows 16 characters; a record file, any).
+const SHOWN_NAME_MAX: usize = 24;
+
+/// A record's name as the table shows it: a longer one is cut short (the record keeps it whole),
+/// so a name of a million characters neither floods the page nor freezes it.
+fn shown_name(name: &str) -> String {
+    match name.char_indices().nth(SHOWN_NAME_MAX) {
+        Some((end, _)) => format!("{}…", &name[..end]),
+        None => name.to_string(),
+    }
+}
+
 /// Default names for a table: "You" ("Vous" in French) for a lone human, then Ada, Bob… for the
 /// computers.
 pub fn default_names(seats: &[SeatKind], lang: Lang) -> Vec<String> {
@@ -142,7 +154,7 @@ impl Session {
         };
         let table = Table::replay(&record)?;
         let names = match &record.names {
-            Some(names) => names.clone(),
+            Some(names) => names.iter().map(|n| shown_name(n)).collect(),
             // The lone human's name reads as "you" in either language (see `people`).
             None => default_names(&seats, Lang::En),
         };

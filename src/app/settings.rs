@@ -1,4 +1,5 @@
-//! The player's preferences: language, pace of the computer players, four-colour suits. They
+//! The player's preferences: language, pace of the computer players, four-colour suits, the
+//! single-letter shortcuts. They
 //! live in localStorage (`tapis.settings`) so the next visit looks the same.
 
 use serde::{Deserialize, Serialize};
@@ -79,6 +80,10 @@ pub struct Settings {
     pub speed: Speed,
     #[serde(default)]
     pub four_colour: bool,
+    /// The single-letter shortcuts (H, U, and Programmes' S, D, R, N, X, A) turned off: a
+    /// speech-input user's words would set them off.
+    #[serde(default)]
+    pub letter_keys_off: bool,
 }
 
 impl Settings {

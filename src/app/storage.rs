@@ -3,7 +3,10 @@
 //!
 //! The saved game (`tapis.current`) is a plain [`Record`]: the game is rebuilt by replaying it.
 //! A save that cannot be replayed is never deleted: it is copied to `tapis.damaged` and offered
-//! for download.
+//! for download. Nor is a save this page did not write (a game of another tab, or the one a link
+//! that starts a game finds): it is put aside in `tapis.set_aside` before it is written over.
+
+use std::cell::RefCell;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -14,6 +17,18 @@ use crate::record::Record;
 pub const CURRENT_KEY: &str = "tapis.current";
 /// A copy of a save that could not be resumed.
 pub const DAMAGED_KEY: &str = "tapis.damaged";
+/// The saved game a game started here replaced (see [`save_current`]).
+pub const SET_ASIDE_KEY: &str = "tapis.set_aside";
+
+thread_local! {
+    /// The save as this page last read or wrote it.
+    static KNOWN_SAVE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// The save as read at the page's start (resumed, or kept as damaged): this page's to write over.
+pub fn know_save(text: &str) {
+    KNOWN_SAVE.with(|k| *k.borrow_mut() = Some(text.to_string()));
+}
 
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -29,10 +44,19 @@ pub fn set(key: &str, value: &str) -> Result<(), String> {
     storage.set_item(key, value).map_err(|e| describe(&e))
 }
 
-/// Saves the game in progress.
-pub fn save_current(record: &Record) -> Result<(), String> {
-    set(CURRENT_KEY, &record.to_json())
+/// Saves the game in progress. A save found there that this page did not write (another tab's
+/// game, or the player's game when a link started this one) is first put aside: `Ok(true)`.
+pub fn save_current(record: &Record) -> Result<bool, String> {
+    let text = record.to_json();
+    let found = get(CURRENT_KEY).filter(|found| *found != text && KNOWN_SAVE.with(|k| k.borrow().as_ref() != Some(found)));
+    if let Some(found) = &found {
+        set(SET_ASIDE_KEY, found)?;
+    }
+    set(CURRENT_KEY, &text)?;
+    know_save(&text);
+    Ok(found.is_some())
 }
+
 
 /// Keeps a copy of a save that could not be resumed, so starting a new game never loses it.
 pub fn keep_damaged(text: &str) {

@@ -79,6 +79,39 @@ scenario(() => env, 'importing a record with an illegal action says which and wh
   assertNoErrors(errors);
 });
 
+scenario(() => env, 'a file far larger than any record is refused before it is read; the game is kept', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.start(page, { rounds: 2, seed: 31337 });
+  await until(async () => (await table.situation(page)).myTurn, { what: 'my turn' });
+  const before = await table.snapshot(page);
+  const savedBefore = await page.evaluate(() => localStorage.getItem('tapis.current'));
+  // Six megabytes of a name: a record's shape, far past its size.
+  const big = JSON.stringify({ format: 1, game: 'nain-jaune', players: 2, seed: 1, names: ['x'.repeat(6_000_000), 'y'], actions: [] });
+  await byId(page, 'import-record').setInputFiles({ name: 'huge.json', mimeType: 'application/json', buffer: Buffer.from(big) });
+  const banner = byId(page, 'error');
+  await banner.waitFor({ timeout: 10_000 });
+  assert.match(await banner.innerText(), /huge\.json.*6\.0 MB.*at most 5 MB/s, 'the banner says the file is too large, and how large');
+  assert.deepEqual(await table.snapshot(page), before, 'the table is unchanged');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), savedBefore, 'the save is unchanged');
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'a record with a very long name shows it cut short; the record keeps it whole', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.visible(page);
+  const long = 'Abcdefghij'.repeat(100);
+  const record = { format: 1, game: 'nain-jaune', players: 2, seed: 1, names: ['You', long], seats: ['human', 'easy'], actions: [] };
+  await byId(page, 'import-record').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+  await byId(page, 'game').waitFor({ timeout: 15_000 });
+  const plate = await byId(page, 'seat-1').innerText();
+  assert.ok(plate.includes('Abcdefghij'.repeat(2) + 'Abcd…'), `the name cut at 24 characters: ${plate.slice(0, 80)}`);
+  assert.ok(!plate.includes('Abcdefghij'.repeat(3)), 'not the whole name');
+  const page_wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(page_wide, 0, 'no sideways scroll');
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('tapis.current'))).names[1], long, 'the save keeps the name whole');
+  assertNoErrors(errors);
+});
+
 for (const game of ['nain-jaune', 'bonanza']) {
   scenario(() => env, `opening a ${game} record of fewer players during a game puts it on the table`, { timeout: 60_000 }, async ({ open }) => {
     // The old table's views used to read the new, smaller game with their own seats: a panic.

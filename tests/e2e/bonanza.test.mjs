@@ -175,3 +175,37 @@ for (const [lang, viewport, device, seed] of [['fr', DESKTOP, 'laptop', 20240624
     assertNoErrors(errors);
   });
 }
+
+scenario(() => env, 'a bid typed beyond the limits is brought within them, never played as another amount', { timeout: 120_000 }, async ({ open }) => {
+  // Seed 2: in the third deal the dealer (a computer) sells the widow and my seat bids.
+  const { page, errors } = await open({ query: '?lang=en&game=bonanza&players=4&seats=human,easy,easy,easy&seed=2&opt.deals=4&autostart=1&speed=instant' });
+  await until(async () => {
+    const s = await bonanza.situation(page);
+    if (s.phase === 'auction' && s.decisions.length) return true;
+    if (s.summary) await byId(page, 'summary-continue').click();
+    else if (s.decisions.length) await byId(page, s.decisions[0]).click();
+    else if (s.race) await page.locator('[data-testid="hand"] [data-playable="true"]').first().click();
+    return false;
+  }, { timeout: 60_000, what: 'my bid in the auction' });
+  const amount = byId(page, 'amount');
+  const [low, high] = [Number(await amount.getAttribute('min')), Number(await amount.getAttribute('max'))];
+  const bidButton = page.locator('.stepper button.decision');
+  assert.equal(await bidButton.innerText(), `Bid ${low}`);
+  const before = (await bonanza.situation(page)).actions;
+
+  await amount.fill(String(high + 990));
+  assert.equal(await amount.getAttribute('aria-invalid'), 'true', 'the field says its number is out of bounds');
+  assert.match(await page.locator('.step-range').innerText(), new RegExp(`from ${low} to ${high}`), 'and what the bounds are');
+  await amount.press('Enter');
+  await page.waitForTimeout(300);
+  assert.equal((await bonanza.situation(page)).actions, before, 'Enter played nothing');
+  assert.equal(await amount.inputValue(), String(high), 'the field shows the nearest amount, the one its button bids');
+  assert.equal(await amount.getAttribute('aria-invalid'), 'false');
+
+  assert.equal(await bidButton.innerText(), `Bid ${high}`);
+  await amount.press('Enter');
+  await until(async () => (await bonanza.situation(page)).actions > before, { what: 'the bid played' });
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('tapis.current')));
+  assert.equal(saved.actions[before].do, `bid ${high}`, 'the amount shown is the amount bid');
+  assertNoErrors(errors);
+});

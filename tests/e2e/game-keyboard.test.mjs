@@ -26,6 +26,14 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
     await shots('1-new-game');
 
     await newGame.startByKeyboard(page, { rounds: 2, seed: 20240607 });
+    // What a screen reader is told: every line the move log's live region receives.
+    await page.evaluate(() => {
+      window.heard = [];
+      window.logAtStart = document.querySelectorAll('[data-testid="move-log"] .event').length;
+      new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) window.heard.push(node.textContent);
+      }).observe(document.querySelector('[data-testid="move-announcer"]'), { childList: true });
+    });
 
     let moves = 0;
     let summaries = 0;
@@ -69,6 +77,13 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
       timeout: 5_000, what: 'the focus on the game-over main button',
     });
     assert.match(await page.title(), t.title);
+    // The computers' moves are read out as they come, not only the calls, and so is the end.
+    const [heard, logAtStart] = await page.evaluate(() => [window.heard, window.logAtStart]);
+    const log = await page.$$eval('[data-testid="move-log"] .event', (lines) => lines.map((l) => l.textContent));
+    const computersPlay = lang === 'fr' ? /^(Ada|Bob|Cyd) (joue|pose)/ : /^(Ada|Bob|Cyd) plays/;
+    assert.ok(heard.some((line) => computersPlay.test(line)), `a computer's card is read out (heard: ${heard.slice(0, 8).join(' / ')})`);
+    assert.equal(heard.length, log.length - logAtStart, 'every line that joined the log is read out, once');
+    assert.equal(heard.at(-1), log[0], 'the last line read out is the newest of the log');
     // The other language's words must not leak into this one.
     const body = await page.locator('body').innerText();
     const other = lang === 'fr' ? TEXTS.en : TEXTS.fr;
@@ -77,3 +92,31 @@ for (const [lang, viewport, device] of [['fr', DESKTOP, 'desktop'], ['en', PHONE
     assertNoErrors(errors);
   });
 }
+
+scenario(() => env, 'the one-letter keys can be turned off (WCAG 2.1.4), and stay off', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.visible(page);
+  await byId(page, 'letter-keys').uncheck();
+  await newGame.start(page, { rounds: 2, seed: 20240607 });
+  await until(async () => (await table.situation(page)).myTurn, { what: 'my turn' });
+  const hint = byId(page, 'hint');
+  assert.equal(await hint.getAttribute('aria-keyshortcuts'), null, 'the shortcut is not announced');
+  assert.equal(await hint.locator('.kbd').isVisible(), false, 'nor shown on the button');
+  await table.playByKeyboard(page);
+  await until(async () => (await table.situation(page)).myTurn, { what: 'my turn again' });
+  await page.keyboard.press('h');
+  await page.waitForTimeout(500);
+  assert.equal(await byId(page, 'hint-text').getAttribute('data-state'), 'none', 'H asks for no hint');
+  const moves = (await table.situation(page)).actions;
+  await page.keyboard.press('u');
+  await page.waitForTimeout(300);
+  assert.equal((await table.situation(page)).actions, moves, 'U takes nothing back');
+  // A preference: it outlasts a reload.
+  await page.reload();
+  await byId(page, 'game').waitFor();
+  assert.equal(await byId(page, 'letter-keys').isChecked(), false);
+  // Turned on again, they are announced again.
+  await byId(page, 'letter-keys').check();
+  await until(async () => (await hint.getAttribute('aria-keyshortcuts')) === 'h', { what: 'the shortcut announced again' });
+  assertNoErrors(errors);
+});

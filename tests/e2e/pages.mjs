@@ -130,14 +130,37 @@ export const table = {
       chosen = playable[1];
     }
     const before = await this.situation(page);
+    await watchFocusLoss(page);
     await page.keyboard.press(key);
     await until(async () => (await this.situation(page)).actions > before.actions, {
       timeout: 5_000,
       what: `${chosen} to be played with ${key}`,
     });
+    await focusKeptAfterMove(page, chosen);
     return chosen;
   },
 };
+
+/** Before a move: from now on, notes whether the focus is ever left on <body> after a change
+ *  of the page (checked by `focusKeptAfterMove`). */
+export function watchFocusLoss(page) {
+  return page.evaluate(() => {
+    window.focusLost = false;
+    if (window.focusWatch) return;
+    window.focusWatch = new MutationObserver(() => {
+      if (!document.activeElement || document.activeElement === document.body) window.focusLost = true;
+    });
+    window.focusWatch.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** The played card or the decision taken leaves the page: the focus must not go with it to
+ *  <body> (where Tab starts again from the top and a screen reader loses its place), not even
+ *  until the next turn puts it on a card. */
+export async function focusKeptAfterMove(page, what) {
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => window.focusLost), false, `the focus kept in the game after ${what} (not lost to <body>)`);
+}
 
 /** The Bonanza table: its decisions are buttons (`action-…`), the race is played from the hand. */
 export const bonanza = {
@@ -184,8 +207,10 @@ export const bonanza = {
     for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
     const chosen = await activeTestId(page);
     const before = await this.situation(page);
+    await watchFocusLoss(page);
     await page.keyboard.press('Enter');
     await until(async () => (await this.situation(page)).actions > before.actions, { timeout: 5_000, what: `${chosen} to be played` });
+    await focusKeptAfterMove(page, chosen);
     return chosen;
   },
 };

@@ -5,8 +5,8 @@
 // the keyboard only.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, shot, shotAlsoSmall, until, activeTestId, PHONE, DESKTOP } from './harness.mjs';
-import { newGame, programmes } from './pages.mjs';
+import { scenario, setup, assertNoErrors, byId, shot, shotAlsoSmall, until, activeTestId, tabTo, PHONE, DESKTOP } from './harness.mjs';
+import { newGame, programmes, watchFocusLoss, focusKeptAfterMove } from './pages.mjs';
 import { revealRecord, lastCardTakenRecord } from './programmes-records.mjs';
 
 const LARGE = { width: 1920, height: 1080 };
@@ -52,6 +52,10 @@ async function playRevealRound(page, { lang, prefix, keyboard }) {
   assert.equal((await programmes.state(page)).revealed, true);
   assert.equal(await attr(page, 'meld-0', 'data-cards'), '9S 9H 9D');
   assert.equal(await attr(page, 'meld-1', 'data-cards'), '4S 5S 6S 7S');
+  // A player counts melds from 1 (the record's `extend N`, from 0).
+  assert.match(await attr(page, 'meld-0', 'aria-label'), fr ? /^Combinaison 1 / : /^Meld 1 /);
+  assert.equal(await byId(page, 'meld-1').locator('.meld-number').innerText(), '2');
+  assert.match(await page.title(), /Programmes/, 'the page is named after its game');
 
   // The wild just taken from the discard pile may not be discarded this turn: said before trying.
   await programmes.select(page, '2C');
@@ -236,7 +240,15 @@ scenario(() => env, 'a whole game from the new-game form, keyboard only, first t
       // The focus is on the first card: Space selects it, X discards it.
       await until(async () => (await activeTestId(page)) === 'hand-card-0', { what: 'the focus on the first card' });
       await page.keyboard.press('Space');
-      await programmes.press(page, 'x');
+      await watchFocusLoss(page);
+      if (turns % 2) {
+        await programmes.press(page, 'x');
+      } else {
+        // The discard button itself: it leaves the page with the turn.
+        await tabTo(page, 'action-discard');
+        await programmes.press(page, 'Enter');
+      }
+      await focusKeptAfterMove(page, 'a discard');
     }
   }
   await byId(page, 'game-over').waitFor();

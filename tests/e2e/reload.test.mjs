@@ -2,7 +2,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until } from './harness.mjs';
-import { newGame, table } from './pages.mjs';
+import { newGame, table, bonanza } from './pages.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -49,5 +49,52 @@ scenario(() => env, 'the language and pace chosen on the page outlast the addres
   await byId(page, 'game').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
   assert.equal(await byId(page, 'speed').inputValue(), 'slow');
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'a link that starts a game puts the saved game aside, and it comes back', { timeout: 120_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.start(page, { rounds: 3, seed: 424242 });
+  await table.playByKeyboard(page);
+  const mine = await table.snapshot(page);
+  const saved = await page.evaluate(() => localStorage.getItem('tapis.current'));
+
+  // A link to another game, as a rules page or the embedded view's "Open the full game" gives.
+  await page.goto(env.server.url + '?lang=en&game=bonanza&players=3&seats=human,easy,easy&seed=4&autostart=1&speed=instant');
+  await until(async () => (await byId(page, 'game').getAttribute('data-game')) === 'bonanza', { what: 'the linked game on the table' });
+  const banner = byId(page, 'error');
+  await banner.waitFor({ timeout: 10_000 });
+  assert.match(await banner.innerText(), /put aside, not lost/, 'the player is told where the saved game went');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.set_aside')), saved, 'the saved game is kept whole');
+  const linked = await page.evaluate(() => localStorage.getItem('tapis.current'));
+
+  await banner.getByRole('button', { name: 'Go back to that game' }).click();
+  await until(async () => (await byId(page, 'game').getAttribute('data-game')) === 'nain-jaune', { what: 'my game back on the table' });
+  await until(async () => JSON.stringify(await table.snapshot(page)) === JSON.stringify(mine), { what: 'the same table as before the link' });
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.set_aside')), linked, 'the linked game is put aside in its turn');
+  await table.playByKeyboard(page);
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'two tabs: a move in one does not write over the other tab\'s game unseen', { timeout: 120_000 }, async ({ open }) => {
+  const { page, context, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.start(page, { rounds: 3, seed: 424242 });
+  await table.untilMyTurn(page);
+  // A second tab of the same browser starts another game, and plays until the player's turn.
+  const other = await context.newPage();
+  await other.goto(env.server.url + '?lang=en&game=bonanza&players=3&seats=human,easy,easy&seed=4&autostart=1&speed=instant');
+  await until(async () => {
+    const s = await bonanza.situation(other);
+    return s.decisions.length > 0 || s.race;
+  }, { what: 'the player\'s turn in the second tab' });
+  const theirs = await other.evaluate(() => localStorage.getItem('tapis.current'));
+  assert.equal(JSON.parse(theirs).game, 'bonanza', 'the second tab saved its game');
+  // (It put the first tab's game aside, and said so.)
+  assert.match(await byId(other, 'error').innerText(), /put aside, not lost/);
+  // The first tab plays on: its save puts the other tab's game aside, and says so.
+  await table.playByKeyboard(page);
+  await byId(page, 'error').waitFor({ timeout: 10_000 });
+  assert.match(await byId(page, 'error').innerText(), /another tab/, 'the first tab says what happened');
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.set_aside')), theirs, 'the other tab\'s game is kept');
   assertNoErrors(errors);
 });

@@ -13,7 +13,10 @@ import { join, resolve } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
 const TARGET = 256_000;
-const CEILING = 750_000;
+// 750 KB until 2026-11-25, when the keyboard, screen-reader and no-loss fixes of an audit (the
+// focus kept in the game, computer moves read out, one-letter keys that can be turned off, a
+// saved game put aside rather than written over, a silent worker restarted) cost 5.2 KB.
+const CEILING = 752_000;
 const dist = resolve(process.argv[2] ?? 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`size-budget: ${dist}/index.html not found; run trunk build --release --offline first`);

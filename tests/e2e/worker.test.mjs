@@ -82,3 +82,34 @@ scenario(() => env, 'without a loadable worker the page itself plays the compute
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+scenario(() => env, 'a worker that stops without a word is started again, and the computers play on', { timeout: 120_000 }, async ({ open }) => {
+  // terminate() fires no error event: it is how a worker the browser stopped, or one stuck in a
+  // loop, looks from the page.
+  const { page, errors } = await open({
+    query: null,
+    init: (p) => p.addInitScript(() => {
+      const Base = window.Worker;
+      window.startedWorkers = [];
+      window.Worker = class extends Base {
+        constructor(...args) {
+          super(...args);
+          window.startedWorkers.push(this);
+        }
+      };
+    }),
+  });
+  await page.goto(env.server.url + '?lang=en&game=nain-jaune&players=3&seats=human,hard,hard&seed=8&autostart=1&speed=slow');
+  await byId(page, 'game').waitFor();
+  await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', { timeout: 15_000, what: 'the worker ready' });
+  await until(() => page.evaluate(() => /^[12]$/.test(document.querySelector('[data-testid="game"]')?.dataset.toMove ?? '')), {
+    timeout: 30_000, what: 'a computer to move',
+  });
+  const before = (await table.situation(page)).actions;
+  await page.evaluate(() => window.startedWorkers.forEach((w) => w.terminate()));
+  // 15 s of silence, a restart, the request sent again.
+  await until(async () => (await table.situation(page)).actions > before, { timeout: 40_000, what: 'the computer\'s move after the worker stopped' });
+  assert.equal(await page.evaluate(() => window.startedWorkers.length), 2, 'the worker was started again');
+  assert.equal(await byId(page, 'ai-status').getAttribute('data-status'), 'ready', 'by the worker, not the page\'s rules');
+  assertNoErrors(errors);
+});

@@ -15,7 +15,7 @@ use crate::engine::game::Chips;
 use super::mini_cards;
 use super::text::{lt, action_label, action_slug, L};
 use crate::app::hint::Hints;
-use crate::app::i18n::use_lang;
+use crate::app::i18n::{use_lang, Lang};
 
 /// Amount buttons shown one by one up to this many; more become a stepper.
 const MAX_AMOUNT_BUTTONS: usize = 6;
@@ -168,8 +168,21 @@ pub fn Decisions(
 
     let stepper = move |verb: Verb, low: Chips, high: Chips| {
         let amount = RwSignal::new(low);
+        // The field shows a number outside the limits, or none (`Some` of what it shows): Enter or
+        // the button bring it within them and play nothing, until the field and the button say
+        // the same amount again.
+        let out_of_range = RwSignal::new(None::<Option<Chips>>);
         let typed = move |ev: &web_sys::Event| event_target_value(ev).trim().parse::<Chips>().ok();
         let action = move || verb.make(amount.get());
+        let act = move || {
+            if let Some(typed) = out_of_range.get_untracked() {
+                // The nearest bound to a number typed beyond it; the last legal amount for no number.
+                amount.set(typed.map_or(amount.get_untracked(), |n| n.clamp(low, high)));
+                out_of_range.set(None);
+            } else {
+                on_act.run(action());
+            }
+        };
         // A hint for an amount of this kind sets it (`app::hint` then marks the button).
         let hints = use_context::<Hints>();
         Effect::new(move |_| {
@@ -181,8 +194,12 @@ pub fn Decisions(
                 amount.set(n);
             }
         });
+        let range = move || match lang.get() {
+            Lang::En => format!("from {low} to {high}"),
+            Lang::Fr => format!("de {low} à {high}"),
+        };
         view! {
-            <span class="stepper" role="group">
+            <span class="stepper" role="group" aria-label=lt(L::Amount)>
                 <input
                     class="step-amount"
                     type="number"
@@ -195,16 +212,25 @@ pub fn Decisions(
                     prop:value=move || amount.get().to_string()
                     // A legal amount counts as it is typed; leaving the field brings any other
                     // back within the limits.
+                    aria-invalid=move || out_of_range.get().is_some().to_string()
                     on:input=move |ev| {
-                        if let Some(n) = typed(&ev).filter(|n| (low..=high).contains(n)) {
-                            amount.set(n);
+                        let n = typed(&ev);
+                        match n.filter(|n| (low..=high).contains(n)) {
+                            Some(n) => {
+                                amount.set(n);
+                                out_of_range.set(None);
+                            }
+                            None => out_of_range.set(Some(n)),
                         }
                     }
-                    on:change=move |ev| amount.set(typed(&ev).unwrap_or(low).clamp(low, high))
+                    on:change=move |ev| {
+                        out_of_range.set(None);
+                        amount.set(typed(&ev).unwrap_or(low).clamp(low, high));
+                    }
                     on:keydown=move |ev: web_sys::KeyboardEvent| {
                         if ev.key() == "Enter" {
                             ev.prevent_default();
-                            on_act.run(action());
+                            act();
                         }
                     }
                 />
@@ -213,10 +239,11 @@ pub fn Decisions(
                     class="btn decision"
                     data-testid=move || action_slug(&action())
                     data-action=move || action().to_string()
-                    on:click=move |_| on_act.run(action())
+                    on:click=move |_| act()
                 >
                     {move || action_label(lang.get(), &action(), to_call.get())}
                 </button>
+                <span class="step-range" role="status">{move || out_of_range.get().map(|_| range())}</span>
             </span>
         }
         .into_any()

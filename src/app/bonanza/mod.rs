@@ -415,7 +415,8 @@ pub fn BonanzaTable() -> impl IntoView {
                                 PhaseBox::Race => view! { <RaceBox names=names /> }.into_any(),
                                 PhaseBox::None => ().into_any(),
                             }}
-                            <p class="announcement" data-testid="announcement" aria-live="polite" aria-atomic="true">
+                            // Read out by the move log's announcer, with the other moves.
+                            <p class="announcement" data-testid="announcement">
                                 {move || announced.get().map(|(i, e, played)| {
                                     let text = names.with(|n| event_sentence(lang.get(), &e, n, played));
                                     view! { <span class="call" data-event-index=i data-event=event_kind(&e)>{text}</span> }

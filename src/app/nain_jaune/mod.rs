@@ -275,6 +275,7 @@ pub fn NainJauneTable() -> impl IntoView {
         <section
             class="game"
             data-testid="game"
+            data-game="nain-jaune"
             data-session=id.to_string()
             data-deal-number=move || deal_number.get().to_string()
             data-phase=move || phase.get().name()
@@ -298,7 +299,8 @@ pub fn NainJauneTable() -> impl IntoView {
                     <div class="play-strip">
                         <RunningSequence cards=run wanted=wanted />
                         <div class="calls">
-                            <p class="announcement" data-testid="announcement" aria-live="polite" aria-atomic="true">
+                            // Read out by the move log's announcer, with the other moves.
+                            <p class="announcement" data-testid="announcement">
                                 {move || announcement.get().map(|(i, e)| {
                                     let text = names.with(|n| event_sentence(lang.get(), &e, n));
                                     // Keyed by the event's index: a new call re-plays the entrance.

@@ -133,7 +133,7 @@ pub fn ProgrammesHand(
     // Roving focus: one card of the hand is in the tab order (the first, or the focused one).
     let focus_pos = RwSignal::new(0usize);
     view! {
-        <section class="hand-area prog-hand-area" aria-label=move || title.get()>
+        <section class="hand-area prog-hand-area" aria-label=move || title.get() tabindex="-1" data-focus-home="">
             <div class="prog-hand-head">
                 <h2 class="hand-title">{move || title.get()}</h2>
                 <button

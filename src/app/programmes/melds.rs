@@ -9,7 +9,7 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{Meld, Placed, ProgramId, Shape};
 
 use super::program_card::ProgramCard;
-use super::text::{add_label, discard_label, lt, meld_title, placed_list, stock_label, L};
+use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_list, stock_label, L};
 use crate::app::card_svg::{CardBack, CardFace};
 use crate::app::i18n::{card_short, use_lang, Person};
 
@@ -45,7 +45,7 @@ pub fn Piles(
                 data-testid="stock"
                 data-count=move || stock.get().to_string()
                 aria-disabled=move || (!can_stock.get()).to_string()
-                aria-keyshortcuts="s"
+                aria-keyshortcuts=crate::app::shortcut_attr("S")
                 aria-label=move || stock_label(lang.get(), stock.get())
                 on:click=move |_| on_draw.run(false)
             >
@@ -59,7 +59,7 @@ pub fn Piles(
                 data-testid="discard"
                 data-card=move || top.get().map(|c| c.to_string()).unwrap_or_default()
                 aria-disabled=move || (!can_discard.get()).to_string()
-                aria-keyshortcuts="d"
+                aria-keyshortcuts=crate::app::shortcut_attr("D")
                 on:click=move |_| on_draw.run(true)
             >
                 // Named by its text (the card drawn on top repeats its index; see the hand).
@@ -127,7 +127,7 @@ fn meld_view(number: usize, meld: Meld, targets: Signal<Vec<(usize, Placed)>>, o
             data-owner=meld.owner
             aria-label=label
         >
-            <span class="meld-number" aria-hidden="true">{number}</span>
+            <span class="meld-number" aria-hidden="true">{meld_shown(number)}</span>
             <span class="meld-cards" aria-hidden="true">{cards.into_iter().map(placed_card).collect_view()}</span>
             {adds}
         </li>

@@ -343,7 +343,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     // Keys: S and D draw; R reveals, N lays the selection as a new set, X discards it, A goes to
     // the melds the selected card extends.
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if !seen.with_untracked(|s| s.my_turn) || super::typing_in_field(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if !seen.with_untracked(|s| s.my_turn) || !state.letter_shortcut(&ev) {
             return;
         }
         let draw = turn.with_untracked(|t| t.phase) == Phase::Draw;
@@ -353,8 +353,17 @@ pub fn ProgrammesTable() -> impl IntoView {
             "r" if !draw => on_reveal.run(()),
             "n" if !draw => on_meld(),
             "x" if !draw => on_discard(),
-            // To the first meld the selected card can extend (Tab goes on to the others).
-            "a" if !draw => focus_soon(".meld-add".into()),
+            // To the first meld the selected card can extend (Tab goes on to the others), or
+            // why there is none.
+            "a" if !draw => {
+                let none = moves.with_untracked(|m| {
+                    m.as_ref().filter(|m| m.extends.is_empty()).map(|m| m.extend_why.clone().unwrap_or(Why::Label(L::SelectOneToAdd)))
+                });
+                match none {
+                    Some(why) => refuse(why),
+                    None => focus_soon(".meld-add".into()),
+                }
+            }
             _ => return,
         }
         ev.prevent_default();
@@ -456,7 +465,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 class:btn-primary=move || ready(ok)
                 data-testid=test_id
                 aria-disabled=move || (!ready(ok)).to_string()
-                aria-keyshortcuts=key.to_lowercase()
+                aria-keyshortcuts=crate::app::shortcut_attr(key)
                 on:click=move |_| run(&on_meld, &on_discard)
             >
                 {lt(label)}
@@ -549,6 +558,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         <section
             class="game prog-game"
             data-testid="game"
+            data-game="programmes"
             data-session=id.to_string()
             data-deal-number=move || turn.get().deal.to_string()
             data-phase=move || turn.get().phase.name()

@@ -104,7 +104,7 @@ pub fn RevealChoice(
                     type="button"
                     class="btn btn-primary"
                     data-testid="action-reveal"
-                    aria-keyshortcuts="r"
+                    aria-keyshortcuts=crate::app::shortcut_attr("R")
                     on:click=move |_| on_reveal.run(())
                 >
                     {lt(L::Reveal)}

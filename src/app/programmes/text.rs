@@ -40,6 +40,7 @@ pub enum L {
     // Why an action waits
     SelectCards,
     SelectOneToDiscard,
+    SelectOneToAdd,
     RevealFirst,
     SetNeedsThree,
     SetOneRank,
@@ -87,6 +88,7 @@ impl L {
             Set => ("set", "groupe"),
             SelectCards => ("Select cards in your hand (click, or Space on the focused card).", "Sélectionnez des cartes de votre main (clic, ou Espace sur la carte en focus)."),
             SelectOneToDiscard => ("Select one card to discard.", "Sélectionnez une seule carte à défausser."),
+            SelectOneToAdd => ("Select one card to add to a meld.", "Sélectionnez une seule carte à ajouter à une combinaison."),
             RevealFirst => (
                 "Reveal your program first: only then may you lay down new sets or add to the melds.",
                 "Dévoilez d'abord votre programme : ensuite seulement vous pourrez poser de nouveaux groupes ou compléter les combinaisons.",
@@ -196,8 +198,14 @@ pub fn add_label(lang: Lang, p: Placed) -> String {
     }
 }
 
+/// A meld's number as a player reads it: from 1 (the record's `extend N` counts from 0).
+pub fn meld_shown(number: usize) -> usize {
+    number + 1
+}
+
 pub fn meld_title(lang: Lang, number: usize, run: bool) -> String {
     let kind = if run { L::Run } else { L::Set }.text(lang);
+    let number = meld_shown(number);
     match lang {
         Lang::En => format!("Meld {number} ({kind})"),
         Lang::Fr => format!("Combinaison {number} ({kind})"),
@@ -420,17 +428,19 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             }
         }
         Event::Melded { seat, meld, cards } => format!(
-            "{}{} {meld}{}{}.",
+            "{}{} {}{}{}.",
             says(lang, &names.of(*seat), ("lay down", "lays down"), ("posez", "pose")),
             lang.pick(" a new set, meld", " un nouveau groupe, la combinaison"),
+            meld_shown(*meld),
             lang.pick(": ", " : "),
             placed_list(lang, cards)
         ),
         Event::Extended { seat, meld, card } => format!(
-            "{} {} {} {meld}.",
+            "{} {} {} {}.",
             says(lang, &names.of(*seat), ("add", "adds"), ("ajoutez", "ajoute")),
             placed_short(lang, *card),
-            lang.pick("to meld", "à la combinaison")
+            lang.pick("to meld", "à la combinaison"),
+            meld_shown(*meld)
         ),
         Event::Discarded { seat, card } => format!(
             "{} {}.",
@@ -536,7 +546,7 @@ pub fn hint_sentence(lang: Lang, action: &str, why: &serde_json::Value, top: Opt
                     "Add {0} to meld {1}: the fewer cards you hold, the sooner you go out.",
                     "Ajoutez {0} à la combinaison {1} : moins vous gardez de cartes, plus tôt vous sortez.",
                 ),
-                [placed_text(lang, placed)?, meld.to_string()],
+                [placed_text(lang, placed)?, meld_shown(meld.parse().ok()?).to_string()],
             )
         }
         ("discard", "discard") => {
