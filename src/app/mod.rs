@@ -188,10 +188,11 @@ impl AppState {
 }
 
 /// The `aria-keyshortcuts` of a control with the single-letter shortcut `key` ("H"): none while
-/// they are off. (One closure type for every control: each type is code of its own.)
+/// they are off (on, outside the app: a view drawn alone by a test). One closure type for every
+/// control: each type is code of its own.
 pub fn shortcut_attr(key: &'static str) -> impl Fn() -> Option<String> + Copy + Send + Sync + 'static {
-    let state = expect_context::<AppState>();
-    move || state.letter_keys().then(|| key.to_lowercase())
+    let state = use_context::<AppState>();
+    move || state.is_none_or(|s| s.letter_keys()).then(|| key.to_lowercase())
 }
 
 /// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
