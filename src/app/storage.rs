@@ -57,7 +57,6 @@ pub fn save_current(record: &Record) -> Result<bool, String> {
     Ok(found.is_some())
 }
 
-
 /// Keeps a copy of a save that could not be resumed, so starting a new game never loses it.
 pub fn keep_damaged(text: &str) {
     let _ = set(DAMAGED_KEY, text);
