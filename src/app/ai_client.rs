@@ -12,11 +12,12 @@
 //! 2. Requests wait in `pending` until the worker posts `Ready` with our [`PROTOCOL_VERSION`]
 //!    (messages posted before its wasm has loaded would be lost).
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
-//!    later (an error event, or no word for 15 s while a move is awaited), it is restarted once and every pending request is sent again; if
-//!    that fails too, [`AiStatus::Fallback`] says why and requests are answered on the page by the
-//!    rule bots, [`answer_by_rules`](crate::protocol::answer_by_rules) (every level plays as
-//!    `easy`: the searches stay out of the page's wasm), each deferred by a zero-delay timeout so
-//!    the page keeps painting between moves.
+//!    later (an error event, or no word for 15 s while a move is awaited), it is restarted once
+//!    and every pending request is sent again; if that fails too, [`AiStatus::Fallback`] says why
+//!    and requests are answered on the page by the rule bots,
+//!    [`answer_by_rules`](crate::protocol::answer_by_rules) (every level plays as `easy`: the
+//!    searches stay out of the page's wasm), each deferred by a zero-delay timeout so the page
+//!    keeps painting between moves.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;

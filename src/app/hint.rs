@@ -105,8 +105,7 @@ impl Hints {
         // The `h` key asks on the human's turn (not while typing in a field, nor with a modifier:
         // Ctrl+H is the browser's).
         let key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-            if !matches!(ev.key().as_str(), "h" | "H") || !state.letter_shortcut(&ev) || mover.get_untracked().is_none()
-            {
+            if !matches!(ev.key().as_str(), "h" | "H") || !state.letter_shortcut(&ev) || mover.get_untracked().is_none() {
                 return;
             }
             ev.prevent_default();

@@ -163,7 +163,8 @@ pub struct SelectionMoves {
     pub discard: Result<Action, Why>,
     /// With one card selected: where it extends a meld.
     pub extends: Vec<(usize, Placed)>,
-    /// Why the selection extends nothing (shown when extending is what the player may want).
+    /// Why the selection extends nothing (`None` when it extends a meld): said when the player
+    /// asks to extend (the A key).
     pub extend_why: Option<Why>,
 }
 
@@ -195,7 +196,7 @@ pub fn selection_moves(game: &Programmes, seat: Seat, offer: &Offer, selected: &
             (e, why)
         }
         [_] => (Vec::new(), Some(Why::Label(L::RevealFirst))),
-        _ => (Vec::new(), None),
+        _ => (Vec::new(), Some(Why::Label(L::SelectOneToAdd))),
     };
     SelectionMoves { meld, discard, extends, extend_why }
 }

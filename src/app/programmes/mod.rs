@@ -356,10 +356,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             // To the first meld the selected card can extend (Tab goes on to the others), or
             // why there is none.
             "a" if !draw => {
-                let none = moves.with_untracked(|m| {
-                    m.as_ref().filter(|m| m.extends.is_empty()).map(|m| m.extend_why.clone().unwrap_or(Why::Label(L::SelectOneToAdd)))
-                });
-                match none {
+                match moves.with_untracked(|m| m.as_ref().and_then(|m| m.extend_why.clone())) {
                     Some(why) => refuse(why),
                     None => focus_soon(".meld-add".into()),
                 }
