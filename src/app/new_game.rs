@@ -419,7 +419,8 @@ pub fn NewGameScreen() -> impl IntoView {
                     <ol class="seat-list">
                         <For each=move || 0..players.get() key=|s| *s let:seat>
                             <li class="seat-row">
-                                <span class="seat-row-title">{move || seat_title(lang.get(), seat)}</span>
+                                // Shown, not read: each control's own label names the seat (it was read twice).
+                                <span class="seat-row-title" aria-hidden="true">{move || seat_title(lang.get(), seat)}</span>
                                 <label class="sr-only" for=format!("seat-kind-{seat}")>
                                     {move || format!("{} — {}", seat_title(lang.get(), seat), T::WhoPlays.text(lang.get()))}
                                 </label>

@@ -176,6 +176,8 @@ pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, child
     others.sort_by_key(|&s| arc_place(s, viewer, players));
     view! {
         <div class="table-oval" class:table-crowded={players >= 6} prop:style=format!("--players:{players}") aria-label=move || T::Table.text(lang.get()) role="group">
+            // For a screen reader's list of headings (the plates have none of their own).
+            <h2 class="sr-only">{move || T::Table.text(lang.get())}</h2>
             <ul class="seats seats-far">{others.into_iter().map(plate).collect_view()}</ul>
             <div class="table-felt">{children()}</div>
             <ul class="seats seats-near">{(viewer < players).then(|| plate(viewer))}</ul>

@@ -54,6 +54,7 @@ pub fn Board(#[prop(into)] boxes: Signal<[Chips; 5]>) -> impl IntoView {
     let lang = use_lang();
     view! {
         <section class="board" data-testid="board" aria-label=move || T::BoxesTitle.text(lang.get())>
+            <h2 class="sr-only">{move || T::BoxesTitle.text(lang.get())}</h2>
             {NainJauneBox::ALL
                 .into_iter()
                 .map(|b| {

@@ -9,7 +9,7 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{Meld, Placed, ProgramId, Shape};
 
 use super::program_card::ProgramCard;
-use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_list, stock_label, L};
+use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_words, stock_label, L};
 use crate::app::card_svg::{CardBack, CardFace};
 use crate::app::i18n::{card_short, use_lang, Person};
 
@@ -95,7 +95,10 @@ fn meld_view(number: usize, meld: Meld, targets: Signal<Vec<(usize, Placed)>>, o
     let text = cards.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
     let label = {
         let cards = cards.clone();
-        move || format!("{}: {}", meld_title(lang.get(), number, run), placed_list(lang.get(), &cards))
+        move || {
+            let l = lang.get();
+            format!("{}{}{}", meld_title(l, number, run), l.pick(": ", " : "), placed_words(l, &cards))
+        }
     };
     let adds = move || {
         let here: Vec<Placed> = targets.with(|t| t.iter().filter(|(m, _)| *m == number).map(|(_, p)| *p).collect());

@@ -9,7 +9,7 @@ use crate::engine::programmes::{is_wild, Event, GameEnd, Placed, ProgramId, Roun
 
 use crate::app::bonanza::text::fill;
 use crate::app::i18n::{
-    capitalize, card_definite, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
+    capitalize, card_definite, card_label, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
     Names, Person,
 };
 
@@ -144,6 +144,16 @@ pub fn placed_list(lang: Lang, cards: &[Placed]) -> String {
     cards.iter().map(|p| placed_short(lang, *p)).collect::<Vec<_>>().join(" ")
 }
 
+/// Cards as laid, in words for a screen reader (the cards of the hand are named so too): "nine of
+/// spades, joker as nine of diamonds".
+pub fn placed_words(lang: Lang, cards: &[Placed]) -> String {
+    let word = |p: &Placed| match p.stands_for {
+        Some(v) => format!("{} {} {}", card_label(lang, p.card), lang.pick("as", "valant"), card_label(lang, v)),
+        None => card_label(lang, p.card),
+    };
+    cards.iter().map(word).collect::<Vec<_>>().join(", ")
+}
+
 /// A program card's name in `lang`.
 pub fn program_name(lang: Lang, id: ProgramId) -> &'static str {
     let names = &id.card().name;
@@ -213,10 +223,10 @@ pub fn meld_title(lang: Lang, number: usize, run: bool) -> String {
 }
 
 pub fn reveal_option_label(lang: Lang, k: usize, combos: &[Vec<Placed>]) -> String {
-    let parts: Vec<String> = combos.iter().map(|c| placed_list(lang, c)).collect();
+    let parts: Vec<String> = combos.iter().map(|c| placed_words(lang, c)).collect();
     match lang {
-        Lang::En => format!("Way {}: {}", k + 1, parts.join(" | ")),
-        Lang::Fr => format!("Façon {} : {}", k + 1, parts.join(" | ")),
+        Lang::En => format!("Way {}: {}", k + 1, parts.join("; ")),
+        Lang::Fr => format!("Façon {} : {}", k + 1, parts.join(" ; ")),
     }
 }
 
