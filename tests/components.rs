@@ -12,7 +12,7 @@ use tapis::ai::nain_jaune_bot::Hint;
 use tapis::app::ai_client::read_message;
 use tapis::app::card_svg::CardFace;
 use tapis::app::i18n::{hint_card, hint_sentence, Lang, Names, Person};
-use tapis::app::nain_jaune::board::RunningSequence;
+use tapis::app::nain_jaune::board::{RunningSequence, SequenceCard};
 use tapis::app::nain_jaune::log::EventLine;
 use tapis::app::hand::Hand;
 use tapis::app::hint::mark;
@@ -145,7 +145,9 @@ async fn compact_face_is_its_index_and_suit() {
 #[wasm_bindgen_test]
 async fn sequence_names_each_run_of_cards_once() {
     let div = fresh_div();
-    let played = |list: &[(&str, &str)]| list.iter().map(|(c, who)| (card(c), who.to_string())).collect::<Vec<_>>();
+    let played = |list: &[(&str, &str)]| {
+        list.iter().map(|(c, who)| SequenceCard { card: card(c), who: who.to_string(), played_by: None }).collect::<Vec<_>>()
+    };
     let cards = RwSignal::new(played(&[("2H", "You"), ("3H", "You"), ("4D", "Cyd"), ("5S", "Bob"), ("6S", "Bob")]));
     let _mounted = leptos::mount::mount_to(div.clone(), move || {
         view! { <RunningSequence cards=cards wanted=Signal::stored(None) /> }
@@ -874,4 +876,44 @@ fn undo_takes_back_the_lone_humans_last_move_within_the_deal() {
     let mut shared = Session::from_record(2, record).unwrap();
     play_until(&mut shared, |s| s.record.actions.len() >= 6);
     assert_eq!(shared.undo_point(), None);
+}
+
+use tapis::app::programmes::melds::{last_pile_move, laid_by, PileMove};
+use tapis::engine::programmes::melds::{combination_shape, Meld, Placed};
+use tapis::engine::programmes::Event as ProgrammesEvent;
+
+/// Programmes' flights (src/app/flights.rs): each card of a meld travels from who laid it, the
+/// meld's owner or the player who extended it; of two copies of a card (two packs) only the one an
+/// extension added comes from him; every card has a key of its own; and the piles' last move is
+/// the round's last move when it was at the piles.
+#[wasm_bindgen_test]
+fn meld_cards_travel_from_who_laid_them() {
+    let natural = |c: &str| Placed::natural(card(c));
+    let laid = [natural("7H"), natural("7S"), natural("7D")];
+    let mut meld = Meld::new(1, combination_shape(&laid).unwrap(), &laid, None);
+    let second = natural("7H");
+    let end = meld.fits(second).expect("a set of sevens takes another seven");
+    meld.extend(second, end);
+    let mut events = vec![
+        // An earlier round's meld 0 is not this one's.
+        ProgrammesEvent::Melded { seat: 3, meld: 0, cards: laid.to_vec() },
+        ProgrammesEvent::Dealt { deal_number: 2, dealer: 0, first: 1, discard: None, new_programs: Vec::new() },
+        ProgrammesEvent::Melded { seat: 1, meld: 0, cards: laid.to_vec() },
+        ProgrammesEvent::DrewStock { seat: 2 },
+        ProgrammesEvent::Extended { seat: 2, meld: 0, card: second },
+    ];
+    let by = laid_by(&events, &[meld]);
+    let seats: Vec<usize> = by[0].iter().map(|b| b.as_ref().expect("every card has its layer").0).collect();
+    assert_eq!(seats.iter().filter(|&&s| s == 2).count(), 1, "one seven of hearts was added by seat 2: {seats:?}");
+    assert_eq!(seats.iter().filter(|&&s| s == 1).count(), 3, "the rest were laid by the owner: {seats:?}");
+    let keys: std::collections::BTreeSet<&String> = by[0].iter().map(|b| &b.as_ref().unwrap().1).collect();
+    assert_eq!(keys.len(), 4, "a key per card: {keys:?}");
+
+    assert_eq!(last_pile_move(&events), None, "the last move was at the melds");
+    events.push(ProgrammesEvent::Discarded { seat: 2, card: card("9C") });
+    assert_eq!(last_pile_move(&events), Some(PileMove::Discarded { seat: 2, event: 5 }));
+    events.push(ProgrammesEvent::DrewDiscard { seat: 3, card: card("9C") });
+    assert_eq!(last_pile_move(&events), Some(PileMove::DrewDiscard { seat: 3, card: card("9C"), event: 6 }));
+    events.push(ProgrammesEvent::Dealt { deal_number: 3, dealer: 1, first: 2, discard: Some(card("4S")), new_programs: Vec::new() });
+    assert_eq!(last_pile_move(&events), None, "a new round starts with nothing moving");
 }

@@ -27,7 +27,7 @@ pub fn keep_focus_home(root: &web_sys::Element) {
     // Removing the focused element fires no event: the page's changes are watched instead. The
     // check is one property read per batch of changes.
     let home_root = root.clone();
-    let on_change = Closure::<dyn FnMut()>::new(move || {
+    super::watch_tree(root, Box::new(move |_| {
         let lost = LAST_FOCUSED.with(|last| last.borrow().as_ref().is_some_and(|e| !e.is_connected()));
         if !lost {
             return;
@@ -45,11 +45,5 @@ pub fn keep_focus_home(root: &web_sys::Element) {
                 super::hand::focus_without_scroll(&home);
             }
         }
-    });
-    let Ok(observer) = web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()) else { return };
-    let options = web_sys::MutationObserverInit::new();
-    options.set_child_list(true);
-    options.set_subtree(true);
-    let _ = observer.observe_with_options(root, &options);
-    on_change.forget();
+    }));
 }

@@ -17,6 +17,7 @@ pub mod dialog_focus;
 pub mod hand;
 pub mod hint;
 pub mod embed;
+pub mod flights;
 pub mod focus_home;
 pub mod i18n;
 pub mod move_log;
@@ -257,7 +258,9 @@ pub fn App() -> impl IntoView {
     let focus_root = host.element().map(web_sys::Element::from).or_else(|| web_sys::window()?.document()?.body().map(Into::into));
     if let Some(root) = focus_root {
         focus_home::keep_focus_home(&root);
+        flights::watch(&root);
     }
+    Effect::new(move |_| flights::set_duration(state.settings.with(|s| s.speed.flight_ms())));
     // The offline copy is for the site's own page: a frame would fetch the whole build again for
     // a reader of someone else's page (and, framed by another site, into that site's partition).
     if host.persists() {
@@ -392,6 +395,18 @@ pub fn may_take_focus() -> bool {
     let Some(window) = web_sys::window() else { return false };
     let framed = window.parent().ok().flatten().is_some_and(|parent| parent != window);
     !framed || window.document().and_then(|d| d.has_focus().ok()).unwrap_or(true)
+}
+
+/// Calls `on_change` with the mutation records after each batch of elements added to or removed
+/// from `root`'s tree, for the rest of the page's life (focus_home.rs, flights.rs).
+pub fn watch_tree(root: &web_sys::Element, on_change: Box<dyn FnMut(js_sys::Array)>) {
+    let on_change = wasm_bindgen::closure::Closure::wrap(on_change);
+    let Ok(observer) = web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()) else { return };
+    let options = web_sys::MutationObserverInit::new();
+    options.set_child_list(true);
+    options.set_subtree(true);
+    let _ = observer.observe_with_options(root, &options);
+    on_change.forget();
 }
 
 /// The largest record file "Open a record…" reads, in bytes.

@@ -56,6 +56,17 @@ impl Speed {
         }
     }
 
+    /// How long a card or a chip travels across the table (src/app/flights.rs), in milliseconds:
+    /// within the pause before the next computer move; none at speed *instant*.
+    pub fn flight_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 560,
+            Speed::Normal => 420,
+            Speed::Fast => 220,
+            Speed::Instant => 0,
+        }
+    }
+
     pub fn label(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (Speed::Slow, Lang::En) => "Slow",

@@ -16,8 +16,11 @@ const TARGET = 256_000;
 // 750 KB until 2026-11-25, when the keyboard, screen-reader and no-loss fixes of an audit (the
 // focus kept in the game, computer moves read out, one-letter keys that can be turned off, a
 // saved game put aside rather than written over, a silent worker restarted) cost 5.6 KB, to
-// 752.0 KB: the ceiling keeps 3 KB of room above that, as it had before.
-const CEILING = 755_000;
+// 752.0 KB: the ceiling keeps 3 KB of room above that, as it had before. 755 KB until 2026-11-26,
+// when what moved was shown moving (src/app/flights.rs: cards from their player's seat, draws to
+// it, chips from payer to receiver; 5.4 KB for the watcher, 3.0 KB for the marks in the views and
+// the accessible names of Programmes' melds) took it to 760.3 KB: again 3 KB of room.
+const CEILING = 763_000;
 const dist = resolve(process.argv[2] ?? 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`size-budget: ${dist}/index.html not found; run trunk build --release --offline first`);

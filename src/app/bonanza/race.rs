@@ -5,14 +5,13 @@ use leptos::prelude::*;
 
 use crate::engine::bonanza::race::by_race_order;
 use crate::engine::bonanza::{Bonanza, Event};
-use crate::engine::cards::Card;
 
 use super::text::L;
 use super::{mini_cards, with_game};
 use crate::app::i18n::{use_lang, Names};
 use crate::app::session::Session;
 use crate::app::AppState;
-use crate::app::nain_jaune::board::RunningSequence;
+use crate::app::nain_jaune::board::{RunningSequence, SequenceCard};
 
 #[component]
 pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
@@ -21,16 +20,16 @@ pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
     let run = with_game(|g: &Bonanza| {
         let run = g.run();
         let mut who = Vec::new();
-        for e in g.events().iter().rev() {
+        for (i, e) in g.events().iter().enumerate().rev() {
             match e {
-                Event::Played { seat, card } if run.contains(*card) => who.push((*card, *seat)),
+                Event::Played { seat, card } if run.contains(*card) => who.push((*card, (*seat, i))),
                 Event::Anted { .. } => break,
                 _ => {}
             }
         }
         by_race_order(run)
             .into_iter()
-            .map(|c| (c, who.iter().find(|(card, _)| *card == c).map(|(_, s)| *s)))
+            .map(|c| (c, who.iter().find(|(card, _)| *card == c).map(|(_, by)| *by)))
             .collect::<Vec<_>>()
     });
     let cards = Signal::derive(move || {
@@ -38,8 +37,12 @@ pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
         names.with(|n| {
             run.get()
                 .into_iter()
-                .map(|(c, seat)| (c, seat.map(|s| n.of(s).display(l)).unwrap_or_default()))
-                .collect::<Vec<(Card, String)>>()
+                .map(|(card, played_by)| SequenceCard {
+                    card,
+                    who: played_by.map(|(s, _)| n.of(s).display(l)).unwrap_or_default(),
+                    played_by,
+                })
+                .collect::<Vec<_>>()
         })
     });
     let session = crate::app::TableSession::current(expect_context::<AppState>().session);

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::engine::cards::{Card, Rank};
-use crate::engine::game::Chips;
+use crate::engine::game::{Chips, Seat};
 use crate::engine::nain_jaune::NainJauneBox;
 
 use crate::app::card_svg::CardFace;
@@ -69,18 +69,27 @@ pub fn Board(#[prop(into)] boxes: Signal<[Chips; 5]>) -> impl IntoView {
 /// How many cards the name under `card` may span: the length of the run of cards played by one
 /// player that it starts, 0 for a card inside a run (or no longer in the sequence), and
 /// [`LAST_RUN`] for the run that ends the sequence (nothing follows it, so its name runs on).
-fn name_run(cards: &[(Card, String)], card: Card) -> usize {
-    let Some(i) = cards.iter().position(|(c, _)| *c == card) else { return 0 };
-    let who = &cards[i].1;
-    if i > 0 && cards[i - 1].1 == *who {
+fn name_run(cards: &[SequenceCard], card: Card) -> usize {
+    let Some(i) = cards.iter().position(|c| c.card == card) else { return 0 };
+    let who = &cards[i].who;
+    if i > 0 && cards[i - 1].who == *who {
         return 0;
     }
-    let n = cards[i..].iter().take_while(|(_, w)| w == who).count();
+    let n = cards[i..].iter().take_while(|c| c.who == *who).count();
     if i + n == cards.len() { LAST_RUN } else { n }
 }
 
 /// The span of the last run's name: wider than any name.
 const LAST_RUN: usize = 99;
+
+/// A card of the running sequence: who played it, and the move that did (his seat and the game
+/// event's index: the card travels from that seat to the sequence, see flights.rs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequenceCard {
+    pub card: Card,
+    pub who: String,
+    pub played_by: Option<(Seat, usize)>,
+}
 
 /// The running sequence: the cards of the current climb, lowest first, each with the name of
 /// who played it, and the rank wanted next.
@@ -88,7 +97,7 @@ const LAST_RUN: usize = 99;
 pub fn RunningSequence(
     /// The cards and who played each.
     #[prop(into)]
-    cards: Signal<Vec<(Card, String)>>,
+    cards: Signal<Vec<SequenceCard>>,
     #[prop(into)] wanted: Signal<Option<Rank>>,
 ) -> impl IntoView {
     let lang = use_lang();
@@ -96,7 +105,7 @@ pub fn RunningSequence(
         <div
             class="sequence"
             data-testid="sequence"
-            data-cards=move || cards.with(|c| c.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" "))
+            data-cards=move || cards.with(|c| c.iter().map(|c| c.card.to_string()).collect::<Vec<_>>().join(" "))
             data-wanted=move || wanted.get().map(|r| r.label()).unwrap_or("")
             aria-label=move || T::Sequence.text(lang.get())
             role="group"
@@ -106,18 +115,22 @@ pub fn RunningSequence(
                 fallback=move || view! { <p class="sequence-empty">{tr(T::SequenceEmpty)}</p> }
             >
                 <ol class="sequence-cards">
-                    <For each=move || cards.get() key=|(c, who)| (c.index(), who.clone()) let:item>
+                    <For each=move || cards.get() key=|c| (c.card.index(), c.who.clone()) let:item>
                         {
-                            let card = item.0;
+                            let card = item.card;
                             // A player's name shows once under a run of his cards, as wide as
                             // the run (`--run`: cards spanned; 0 shows it to screen readers only).
                             // Set as a property: the site's policy refuses style attributes.
                             let run = move || cards.with(|c| name_run(c, card));
                             view! {
-                                <li class="sequence-card">
+                                <li
+                                    class="sequence-card"
+                                    data-fly-from=item.played_by.map(|(seat, _)| seat.to_string())
+                                    data-fly-key=item.played_by.map(|(_, event)| format!("e{event}"))
+                                >
                                     <CardFace card=card />
                                     <span class="sequence-who" prop:style=move || format!("--run:{}", run())>
-                                        {item.1}
+                                        {item.who}
                                     </span>
                                 </li>
                             }

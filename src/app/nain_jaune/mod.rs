@@ -25,7 +25,7 @@ use super::i18n::{
 use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::{AppState, Screen};
-use board::{Board, RunningSequence};
+use board::{Board, RunningSequence, SequenceCard};
 use super::hand::{Hand, HandPlace};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::Session;
@@ -157,10 +157,10 @@ pub fn NainJauneTable() -> impl IntoView {
             let run = g.run();
             let people = s.people();
             let mut who = std::collections::HashMap::new();
-            for e in g.events().iter().rev() {
+            for (i, e) in g.events().iter().enumerate().rev() {
                 match e {
                     Event::Played { seat, card } if run.contains(*card) => {
-                        who.entry(*card).or_insert(*seat);
+                        who.entry(*card).or_insert((*seat, i));
                     }
                     Event::Staked { .. } => break,
                     _ => {}
@@ -168,7 +168,10 @@ pub fn NainJauneTable() -> impl IntoView {
             }
             run.by_rank()
                 .into_iter()
-                .map(|c| (c, who.get(&c).map(|&seat| people.of(seat).display(l)).unwrap_or_default()))
+                .map(|card| {
+                    let played_by = who.get(&card).copied();
+                    SequenceCard { card, who: played_by.map(|(seat, _)| people.of(seat).display(l)).unwrap_or_default(), played_by }
+                })
                 .collect::<Vec<_>>()
         })
     });

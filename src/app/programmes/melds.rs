@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
-use crate::engine::programmes::{Meld, Placed, ProgramId, Shape};
+use crate::engine::programmes::{Event, Meld, Placed, ProgramId, Shape};
 
 use super::program_card::ProgramCard;
 use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_words, stock_label, L};
@@ -15,13 +15,31 @@ use crate::app::i18n::{card_short, use_lang, Person};
 
 /// A card as laid on the table: a wild carries a tag with the card it stands for.
 pub fn placed_card(p: Placed) -> impl IntoView {
+    laid_card(p, None)
+}
+
+/// Who laid a card on the table: his seat, and a key naming the move (it travels from that seat
+/// once, see flights.rs).
+pub type LaidBy = Option<(Seat, String)>;
+
+fn laid_card(p: Placed, by: LaidBy) -> impl IntoView {
     let lang = use_lang();
+    let (from, key) = by.map_or((None, None), |(seat, key)| (Some(seat.to_string()), Some(key)));
     view! {
-        <span class="placed" class:placed-wild=p.stands_for.is_some() data-placed=p.to_string()>
+        <span class="placed" class:placed-wild=p.stands_for.is_some() data-placed=p.to_string() data-fly-from=from data-fly-key=key>
             <CardFace card=p.card decorative=true />
             {p.stands_for.map(|v| view! { <span class="wild-tag">{move || format!("={}", card_short(lang.get(), v))}</span> })}
         </span>
     }
+}
+
+/// The last move at the piles (a game event, by its index), shown travelling: a card discarded
+/// comes from its player's seat, a card drawn goes to it (flights.rs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PileMove {
+    Discarded { seat: Seat, event: usize },
+    DrewStock { seat: Seat, event: usize },
+    DrewDiscard { seat: Seat, card: Card, event: usize },
 }
 
 /// The stock (face down, with its count) and the discard pile (its top card). Each is a button
@@ -30,6 +48,7 @@ pub fn placed_card(p: Placed) -> impl IntoView {
 pub fn Piles(
     #[prop(into)] stock: Signal<usize>,
     #[prop(into)] top: Signal<Option<Card>>,
+    #[prop(into)] last_move: Signal<Option<PileMove>>,
     #[prop(into)] can_stock: Signal<bool>,
     #[prop(into)] can_discard: Signal<bool>,
     /// Called with `true` to take the discard pile's top card, `false` for the stock.
@@ -65,13 +84,35 @@ pub fn Piles(
                 // Named by its text (the card drawn on top repeats its index; see the hand).
                 <span class="sr-only">{move || discard_label(lang.get(), top.get())}</span>
                 <span class="pile-cards">
-                    {move || match top.get() {
-                        Some(card) => view! { <CardFace card=card decorative=true /> }.into_any(),
-                        None => view! { <span class="pile-empty"></span> }.into_any(),
+                    {move || match (top.get(), last_move.get()) {
+                        (Some(card), Some(PileMove::Discarded { seat, event })) => {
+                            view! {
+                                <span class="pile-top" data-fly-from=seat.to_string() data-fly-key=format!("e{event}")>
+                                    <CardFace card=card decorative=true />
+                                </span>
+                            }
+                            .into_any()
+                        }
+                        (Some(card), _) => view! { <CardFace card=card decorative=true /> }.into_any(),
+                        (None, _) => view! { <span class="pile-empty"></span> }.into_any(),
                     }}
                 </span>
                 <span class="pile-caption" aria-hidden="true">{lt(L::DiscardPile)}</span>
             </button>
+            // A card drawn: a copy leaves the pile for the drawer's seat.
+            {move || match last_move.get() {
+                Some(PileMove::DrewStock { seat, event }) => Some(view! {
+                    <span hidden data-fly-key=format!("e{event}") data-fly-at="stock" data-fly-to=seat.to_string()>
+                        <CardBack decorative=true />
+                    </span>
+                }.into_any()),
+                Some(PileMove::DrewDiscard { seat, card, event }) => Some(view! {
+                    <span hidden data-fly-key=format!("e{event}") data-fly-at="discard" data-fly-to=seat.to_string()>
+                        <CardFace card=card decorative=true />
+                    </span>
+                }.into_any()),
+                _ => None,
+            }}
         </div>
     }
 }
@@ -85,10 +126,84 @@ pub struct OwnerGroup {
     /// none).
     pub program: Option<Option<ProgramId>>,
     pub revealed: bool,
-    pub melds: Vec<(usize, Meld)>,
+    /// Each meld by its number, with who laid each of its cards.
+    pub melds: Vec<(usize, Meld, Vec<LaidBy>)>,
 }
 
-fn meld_view(number: usize, meld: Meld, targets: Signal<Vec<(usize, Placed)>>, on_extend: Callback<(usize, Placed)>) -> impl IntoView {
+/// The events of the round in play: those after its deal.
+fn this_round(events: &[Event]) -> (usize, &[Event]) {
+    let start = events.iter().rposition(|e| matches!(e, Event::Dealt { .. })).unwrap_or(0);
+    (start, &events[start..])
+}
+
+/// The round's last move at the piles, if its last move was one.
+pub fn last_pile_move(events: &[Event]) -> Option<PileMove> {
+    let (start, round) = this_round(events);
+    let i = round.iter().rposition(|e| !matches!(e, Event::RoundOver { .. } | Event::GameOver { .. } | Event::StockRebuilt { .. }))?;
+    let event = start + i;
+    match round[i] {
+        Event::Discarded { seat, .. } => Some(PileMove::Discarded { seat, event }),
+        Event::DrewStock { seat } => Some(PileMove::DrewStock { seat, event }),
+        Event::DrewDiscard { seat, card } => Some(PileMove::DrewDiscard { seat, card, event }),
+        _ => None,
+    }
+}
+
+/// Who laid each card of each meld this round (`melds` in their numbers' order): the player who
+/// extended the meld with it, or else the one who laid the meld.
+pub fn laid_by(events: &[Event], melds: &[Meld]) -> Vec<Vec<LaidBy>> {
+    let (start, round) = this_round(events);
+    melds
+        .iter()
+        .enumerate()
+        .map(|(n, meld)| {
+            let laid = round.iter().enumerate().find_map(|(i, e)| match e {
+                Event::Melded { seat, meld, .. } if *meld == n => Some((*seat, start + i)),
+                Event::Revealed { seat, melds, .. } if melds.contains(&n) => Some((*seat, start + i)),
+                _ => None,
+            });
+            let mut extensions: Vec<(Placed, Seat, usize)> = round
+                .iter()
+                .enumerate()
+                .filter_map(|(i, e)| match e {
+                    Event::Extended { seat, meld, card } if *meld == n => Some((*card, *seat, start + i)),
+                    _ => None,
+                })
+                .collect();
+            // Two copies of a card (two packs) may lie in one set: each extension names one of
+            // them, and the copies of one move are told apart by their count.
+            let mut keys: Vec<String> = Vec::new();
+            let mut by: Vec<LaidBy> = meld
+                .cards()
+                .iter()
+                .rev()
+                .map(|p| {
+                    let (seat, event) = match extensions.iter().rposition(|(c, ..)| c == p) {
+                        Some(k) => {
+                            let (_, seat, event) = extensions.remove(k);
+                            (seat, event)
+                        }
+                        None => laid?,
+                    };
+                    let base = format!("e{event}-{p}");
+                    let copy = keys.iter().filter(|k| **k == base).count();
+                    keys.push(base.clone());
+                    Some((seat, format!("{base}-{copy}")))
+                })
+                .collect();
+            by.reverse();
+            by
+        })
+        .collect()
+}
+
+fn meld_view(
+    number: usize,
+    meld: Meld,
+    laid_by: Vec<LaidBy>,
+    targets: Signal<Vec<(usize, Placed)>>,
+    on_extend: Callback<(usize, Placed)>,
+) -> impl IntoView {
     let lang = use_lang();
     let run = matches!(meld.shape, Shape::Run { .. });
     let cards = meld.cards().to_vec();
@@ -131,7 +246,9 @@ fn meld_view(number: usize, meld: Meld, targets: Signal<Vec<(usize, Placed)>>, o
             aria-label=label
         >
             <span class="meld-number" aria-hidden="true">{meld_shown(number)}</span>
-            <span class="meld-cards" aria-hidden="true">{cards.into_iter().map(placed_card).collect_view()}</span>
+            <span class="meld-cards" aria-hidden="true">
+                {cards.into_iter().zip(laid_by).map(|(p, by)| laid_card(p, by)).collect_view()}
+            </span>
             {adds}
         </li>
     }
@@ -167,7 +284,7 @@ pub fn TableMelds(
                                     <span class="owner-name">{move || person.display(lang.get())}</span>
                                 </div>
                                 <ul class="meld-list">
-                                    {g.melds.into_iter().map(|(n, m)| meld_view(n, m, targets, on_extend)).collect_view()}
+                                    {g.melds.into_iter().map(|(n, m, by)| meld_view(n, m, by, targets, on_extend)).collect_view()}
                                     {empty.then(|| view! { <li class="meld-none">{lt(L::NoMelds)}</li> })}
                                 </ul>
                             </div>

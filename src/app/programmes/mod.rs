@@ -236,6 +236,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             let (Some(s), Some(g)) = (s.as_ref(), pg(s)) else { return Vec::new() };
             let people = s.people();
             let start = viewer.unwrap_or(anchor);
+            let mut laid = melds::laid_by(g.events(), g.melds());
             (0..players)
                 .map(|k| (start + k) % players)
                 .map(|seat| OwnerGroup {
@@ -243,7 +244,13 @@ pub fn ProgrammesTable() -> impl IntoView {
                     person: people.of(seat),
                     program: g.program(seat).map(|p| (Some(seat) == viewer || g.has_revealed(seat)).then_some(p)),
                     revealed: g.has_revealed(seat),
-                    melds: g.melds().iter().enumerate().filter(|(_, m)| m.owner == seat).map(|(n, m)| (n, *m)).collect(),
+                    melds: g
+                        .melds()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| m.owner == seat)
+                        .map(|(n, m)| (n, *m, std::mem::take(&mut laid[n])))
+                        .collect(),
                 })
                 .collect::<Vec<_>>()
         })
@@ -573,6 +580,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                         <Piles
                             stock=Signal::derive(move || board.with(|b| b.as_ref().map_or(0, |b| b.stock)))
                             top=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.top)))
+                            last_move=Memo::new(move |_| session.with(|s| pg(s).and_then(|g| melds::last_pile_move(g.events()))))
                             can_stock=Signal::derive(move || offer.with(|o| o.draw_stock))
                             can_discard=Signal::derive(move || offer.with(|o| o.draw_discard))
                             on_draw=on_draw
