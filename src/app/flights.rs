@@ -38,9 +38,10 @@ struct Flights {
     scheduled: bool,
 }
 
-/// Flights shown after at most this many chips in one frame (an ante of eight players into nine
-/// spaces would be 72).
-const MAX_CHIPS: usize = 24;
+/// At most this many chips fly in one frame (an ante of eight players into nine spaces would be
+/// 72): each is a layer the browser composes at every frame of the flight, while a computer may be
+/// thinking on the other core.
+const MAX_CHIPS: usize = 12;
 /// The delay from one flight to the next of the same frame, in milliseconds.
 const STAGGER_MS: u32 = 45;
 
@@ -239,7 +240,7 @@ fn fly(root: &Element, element: &Element, duration: u32, delay: u32) -> bool {
         if (from.x - to.x).abs() + (from.y - to.y).abs() < 8.0 {
             return false;
         }
-        animate(element, (keyframe(&translate(from, to, "0.6"), 0.4), keyframe("none", 1.0)), duration, delay, Fill::Backwards);
+        animate(element, (keyframe(&translate(from, to, "1"), 0.5), keyframe("none", 1.0)), duration, delay, Fill::Backwards);
         return true;
     }
     let (Some(at), Some(seat)) = (element.get_attribute("data-fly-at"), element.get_attribute("data-fly-to")) else { return false };
