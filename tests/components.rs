@@ -585,11 +585,11 @@ fn bonanza_events_read_in_both_languages() {
     assert_eq!(says(Lang::En, &left, false), "Ada gets 1 chip left on the wheel.");
     assert_eq!(says(Lang::Fr, &left, false), "Ada reçoit 1 jeton resté sur la roue.");
     assert_eq!(
-        tapis::app::bonanza::text::my_turn(Lang::Fr, BonanzaPhase::Follow(card("QH")), &[], 0),
+        tapis::app::bonanza::text::my_turn(Lang::Fr, BonanzaPhase::Follow(card("QH")), &[], 0, 0),
         "Vous avez la D♥ : à vous de la poser."
     );
     assert_eq!(
-        tapis::app::bonanza::text::my_turn(Lang::Fr, BonanzaPhase::Follow(card("9H")), &[], 0),
+        tapis::app::bonanza::text::my_turn(Lang::Fr, BonanzaPhase::Follow(card("9H")), &[], 0, 0),
         "Vous avez le 9♥ : à vous de le poser."
     );
 }

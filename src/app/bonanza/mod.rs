@@ -339,7 +339,8 @@ pub fn BonanzaTable() -> impl IntoView {
         }
         let Some(mover) = to_move.get() else { return String::new() };
         if my_turn_now() {
-            return legal.with(|legal| my_turn(l, phase.get(), legal, to_call.get()));
+            let pot = board.with(|b| b[Space::Poker.index()]);
+            return legal.with(|legal| my_turn(l, phase.get(), legal, to_call.get(), pot));
         }
         names.with(|n| waiting(l, &n.of(mover), phase.get()))
     };

@@ -219,8 +219,9 @@ fn amounts(legal: &[Action]) -> (Chips, Chips) {
 }
 
 /// The prompt on the human's turn: `legal` is what the engine allows, `to_call` what a call
-/// costs.
-pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> String {
+/// costs, `pot` the chips on the Poker space (said at the poker: on a phone the poker's box may be
+/// out of sight while the player bets).
+pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips, pot: Chips) -> String {
     let (low, high) = amounts(legal);
     let facing = legal.contains(&Action::Call);
     let (en, fr) = match phase {
@@ -238,9 +239,12 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> St
             "Séquence : montrez trois cartes consécutives d'une même couleur, ou taisez-vous. La meilleure séquence montrée prend la case.",
         ),
         Phase::Call(_) => ("{2}: show to take the space, or keep quiet.", "{2} : montrez pour prendre la case, ou taisez-vous."),
-        Phase::Poker if facing => ("Poker: {3} to call. Call, raise or fold.", "Poker : {3} pour suivre. Suivez, relancez ou couchez-vous."),
-        Phase::Poker if high > 0 => ("Poker: check, or bet {0} to {1}.", "Poker : parole, ou misez de {0} à {1}."),
-        Phase::Poker => ("Poker: check.", "Poker : parole."),
+        Phase::Poker if facing => (
+            "Poker, {6} in the pot: {3} to call. Call, raise or fold.",
+            "Poker, {6} au pot : {3} pour suivre. Suivez, relancez ou couchez-vous.",
+        ),
+        Phase::Poker if high > 0 => ("Poker, {6} in the pot: check, or bet {0} to {1}.", "Poker, {6} au pot : parole, ou misez de {0} à {1}."),
+        Phase::Poker => ("Poker, {6} in the pot: check.", "Poker, {6} au pot : parole."),
         Phase::Lead => (
             "Your lead: play the lowest card of a suit you choose.",
             "À vous d'ouvrir : jouez la plus petite carte d'une couleur de votre choix.",
@@ -257,7 +261,8 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips) -> St
         Phase::Follow(c) => (card_definite(lang, c), if is_feminine(c) { "la" } else { "le" }),
         _ => (String::new(), ""),
     };
-    fill(lang.pick(en, fr), true, &[low.to_string(), high.to_string(), call, chips_text(lang, to_call), card, it.into()])
+    let args = [low.to_string(), high.to_string(), call, chips_text(lang, to_call), card, it.into(), chips_text(lang, pot)];
+    fill(lang.pick(en, fr), true, &args)
 }
 
 /// The prompt while someone else decides. At a call nobody is named: the table does not learn
