@@ -118,6 +118,10 @@ scenario(() => env, 'Nain Jaune: cards come from their player, chips go where th
   await table.untilMyTurn(page);
   await page.waitForTimeout(800);
   assert.deepEqual(await flights(page), [], 'nothing travels when the table is drawn again');
+  // Another language names the cards' players anew: nothing that is there travels again.
+  await byId(page, 'lang-fr').click();
+  await page.waitForTimeout(800);
+  assert.deepEqual(await flights(page), [], 'nothing travels when the language changes');
   assertNoErrors(errors);
 });
 
