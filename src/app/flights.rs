@@ -35,8 +35,13 @@ struct Flights {
     seen: Vec<String>,
     /// Elements added to the page since the last frame.
     added: Vec<Element>,
-    scheduled: bool,
+    /// When the first of them came (`timing::now`), if a frame is awaited.
+    scheduled: Option<f64>,
 }
+
+/// A frame awaited longer than this came after the page was hidden (no frames are drawn then):
+/// what was added meanwhile is taken as seen, not flown all at once.
+const STALE_MS: f64 = 1000.0;
 
 /// At most this many chips fly in one frame (an ante of eight players into nine spaces would be
 /// 72): each is a layer the browser composes at every frame of the flight, while a computer may be
@@ -67,7 +72,11 @@ pub fn watch(root: &Element) {
         let first = FLIGHTS.with(|f| {
             let mut f = f.borrow_mut();
             f.added.extend(added);
-            !std::mem::replace(&mut f.scheduled, true)
+            let first = f.scheduled.is_none();
+            if first {
+                f.scheduled = Some(super::timing::now());
+            }
+            first
         });
         if !first {
             return;
@@ -111,11 +120,11 @@ fn matching(element: &Element, selector: &str, out: &mut Vec<Element>) {
 /// Looks at what was added since the last frame, and starts its flights (`animate`: unless the
 /// page is hidden).
 fn take_off(animate: bool) {
-    let (root, added) = FLIGHTS.with(|f| {
+    let (root, added, since) = FLIGHTS.with(|f| {
         let mut f = f.borrow_mut();
-        f.scheduled = false;
-        (f.root.clone(), std::mem::take(&mut f.added))
+        (f.root.clone(), std::mem::take(&mut f.added), f.scheduled.take())
     });
+    let animate = animate && since.is_some_and(|t| super::timing::now() - t < STALE_MS);
     let Some(root) = root else { return };
     let added: Vec<Element> = added.into_iter().filter(|e| e.is_connected()).collect();
     let mut marked = Vec::new();
