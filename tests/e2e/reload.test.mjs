@@ -56,6 +56,9 @@ scenario(() => env, 'a link that starts a game puts the saved game aside, and it
   const { page, errors } = await open({ query: '?lang=en&speed=instant' });
   await newGame.start(page, { rounds: 3, seed: 424242 });
   await table.playByKeyboard(page);
+  // The table as it stands once the computers have answered: taken while one of them is still to
+  // move, the snapshot raced its move (which the saved game then holds).
+  await table.untilMyTurn(page);
   const mine = await table.snapshot(page);
   const saved = await page.evaluate(() => localStorage.getItem('tapis.current'));
 
