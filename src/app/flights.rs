@@ -117,8 +117,8 @@ fn matching(element: &Element, selector: &str, out: &mut Vec<Element>) {
     }
 }
 
-/// Looks at what was added since the last frame, and starts its flights (`animate`: unless the
-/// page is hidden).
+/// Looks at what was added since the last frame, and starts its flights (`animate`: false when
+/// the page is hidden; a frame that came late starts none either, see [`STALE_MS`]).
 fn take_off(animate: bool) {
     let (root, added, since) = FLIGHTS.with(|f| {
         let mut f = f.borrow_mut();
@@ -128,11 +128,7 @@ fn take_off(animate: bool) {
     let Some(root) = root else { return };
     let added: Vec<Element> = added.into_iter().filter(|e| e.is_connected()).collect();
     let mut marked = Vec::new();
-    let table_drawn = added.iter().any(|e| {
-        let mut tables = Vec::new();
-        matching(e, "[data-testid=game]", &mut tables);
-        !tables.is_empty()
-    });
+    let table_drawn = added.iter().any(|e| e.matches("[data-testid=game]").unwrap_or(false) || e.query_selector("[data-testid=game]").ok().flatten().is_some());
     if table_drawn {
         matching(&root, "[data-fly-key]", &mut marked);
         let seen = marked.iter().filter_map(|e| e.get_attribute("data-fly-key")).collect();
