@@ -42,6 +42,8 @@ function recordFlights() {
       if (source) expected = { x: source.x - here.x, y: source.y - here.y };
     }
     const kind = this.classList.contains('flight-chip') ? 'chip' : this.classList.contains('flight-card') ? 'draw' : from !== undefined ? 'arrival' : 'other';
+    // When a travelling copy's flight ends: it should be gone soon after.
+    if (kind === 'chip' || kind === 'draw') this.dataset.landsAt = String(performance.now() + (options?.delay ?? 0) + (options?.duration ?? 0));
     window.__flights.push({
       kind,
       from: from ?? null,
@@ -59,7 +61,8 @@ function recordFlights() {
 const flights = (page) => page.evaluate(() => window.__flights);
 const forget = (page) => page.evaluate(() => { window.__flights = []; });
 
-/** Every card that arrived started at its seat (within a pixel), and nothing is left flying. */
+/** Every card that arrived started at its seat (within a pixel), and no travelling copy outlives
+ *  its flight (the game may go on meanwhile, with new flights). */
 async function assertArrivalsFromTheirSeats(page, list) {
   const arrivals = list.filter((f) => f.kind === 'arrival');
   for (const f of arrivals) {
@@ -69,7 +72,9 @@ async function assertArrivalsFromTheirSeats(page, list) {
   }
   await settleAnimations(page);
   await page.waitForTimeout(120);
-  assert.equal(await page.locator('.flight-chip, .flight-card').count(), 0, 'the travelling copies are gone once landed');
+  const left = await page.evaluate(() => [...document.querySelectorAll('.flight-chip, .flight-card')]
+    .filter((e) => !(performance.now() < Number(e.dataset.landsAt) + 200)).length);
+  assert.equal(left, 0, 'the travelling copies are gone once landed');
   return arrivals;
 }
 
