@@ -241,6 +241,9 @@ fn px(value: f64) -> String {
 /// One marked element's flight; false when it had nowhere to come from or go to.
 fn fly(root: &Element, element: &Element, duration: u32, delay: u32) -> bool {
     if let Some(seat) = element.get_attribute("data-fly-from") {
+        // The flight takes the place of the element's own entrance (a card's drop): measured
+        // without it, it starts from the seat exactly.
+        cancel_animations(element);
         let (Some(from), Some(to)) = (seat_point(root, &seat), centre(element)) else { return false };
         if (from.x - to.x).abs() + (from.y - to.y).abs() < 8.0 {
             return false;
@@ -262,6 +265,16 @@ fn fly(root: &Element, element: &Element, duration: u32, delay: u32) -> bool {
     animate(&ghost, (keyframe("none", 1.0), keyframe(&translate(to, from, "0.5"), 0.3)), duration, delay, Fill::Both);
     land(ghost, duration + delay);
     true
+}
+
+fn cancel_animations(element: &Element) {
+    let method = |target: &JsValue, name: &str| Reflect::get(target, &name.into()).ok()?.dyn_into::<Function>().ok();
+    let Some(running) = method(element, "getAnimations").and_then(|f| f.call0(element).ok()) else { return };
+    for animation in Array::from(&running).iter() {
+        if let Some(cancel) = method(&animation, "cancel") {
+            let _ = cancel.call0(&animation);
+        }
+    }
 }
 
 /// A copy that travels on its own: fixed on the page at `at` (its top left corner), over the table
