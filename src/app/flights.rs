@@ -94,7 +94,7 @@ pub fn watch(root: &Element) {
 }
 
 fn page_hidden() -> bool {
-    web_sys::window().and_then(|w| w.document()).is_some_and(|d| Reflect::get(&d, &"hidden".into()).ok().and_then(|h| h.as_bool()) == Some(true))
+    web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
 }
 
 fn reduced_motion() -> bool {
