@@ -8,9 +8,9 @@
 //! cargo run --release --example search_budget -- programmes 4 94 4
 //! ```
 //!
-//! The worker runs the searches at about half the native speed (README, "wasm speed / native
-//! speed"), so 200 ms in the browser is about 94 ms here for Programmes (0.47), 126 ms for Bonanza
-//! (0.63) and 104 ms for Nain Jaune (0.52).
+//! The worker runs the searches at about half the native speed (docs/measurements.md, "In the
+//! browser's worker"), so 200 ms in the browser is about 94 ms here for Programmes (0.47), 126 ms
+//! for Bonanza (0.63) and 104 ms for Nain Jaune (0.52).
 
 use std::env;
 use std::process::ExitCode;

@@ -6,7 +6,7 @@
 //    worker caches exactly this build, checks each file, and a new deploy changes sw.js.
 // 3. Writes tapis-build.json: the id, the app's hashed JS, wasm and CSS names (for host pages that
 //    mount the game themselves, docs/embedding.md), and the Content-Security-Policy the site
-//    needs, with the hash of Trunk's inline loader script (README, "Hosting").
+//    needs, with the hash of Trunk's inline loader script (docs/hosting.md).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -29,7 +29,7 @@ pub struct ArenaReport {
 }
 
 /// One side of the arena: a level, and the iterations its searches run per decision (the level's
-/// default budget unless given: the browser's time budget buys more, see the README).
+/// default budget unless given: the browser's time budget buys more, see docs/measurements.md).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Side {
     pub level: Level,

@@ -19,8 +19,8 @@ use crate::protocol::answer;
 /// number of decisions is the game's [`GameBots::WARM_UP_SEARCHES`]).
 const BUDGET_SHARE: u32 = 5;
 
-/// Warms up the three games' searches at the tables the README measures; returns the searches
-/// run.
+/// Warms up the three games' searches at the tables docs/measurements.md measures; returns the
+/// searches run.
 pub fn warm_up_all() -> u32 {
     let searches = warm_up::<NainJaune>(4) + warm_up::<Bonanza>(5) + warm_up::<Programmes>(4);
     // And the way in and out, with a request whose observation is not one: a browser compiles a

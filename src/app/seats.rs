@@ -73,7 +73,7 @@ fn SeatPlate(#[prop(into)] view_of: Signal<SeatView>, order: usize, lift: usize)
             class:seat-computer=move || view_of.with(|v| !v.kind.is_human())
             class:seat-broke=move || has_chips && chips.get() <= 0
             // A property (CSSOM), not the style attribute: a strict Content-Security-Policy
-            // (style-src 'self', README "Hosting") refuses inline style attributes.
+            // (style-src 'self', docs/hosting.md) refuses inline style attributes.
             prop:style=format!("--order:{order};--lift:{lift}")
             data-testid=format!("seat-{seat}")
             data-chips=move || has_chips.then(|| chips.get().to_string())

@@ -1,4 +1,4 @@
-// The game under the strict Content-Security-Policy of the README ("Hosting"): no inline script but
+// The game under the strict Content-Security-Policy of docs/hosting.md: no inline script but
 // Trunk's loader (allowed by its SHA-256, computed here from dist/index.html), no eval,
 // 'wasm-unsafe-eval' for WebAssembly, no inline style attribute. The site, its AI worker, its
 // service worker and the embedding demo run with no violation and no error.
@@ -11,7 +11,7 @@ import { scenario, setup, assertNoErrors, byId, until } from './harness.mjs';
 import { serve, DIST } from './server.mjs';
 import { newGame, table } from './pages.mjs';
 
-/** The policy, as the README builds it: the hash of the one inline script of index.html. */
+/** The policy, as docs/hosting.md gives it: the hash of the one inline script of index.html. */
 function policy() {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);

@@ -9,7 +9,7 @@
 //    request → answer, the page's own clock). Goals: longest frame gap while the hard level
 //    thinks ≤ 50 ms; hard-move latency ≤ 250 ms at the 95th percentile.
 // 2. `bench-wasm`: the protocol's `Bench { game, players, seconds: 3 }` for each game (Nain Jaune
-//    4 players, Bonanza 5, Programmes 4, as in the README) sent to a
+//    4 players, Bonanza 5, Programmes 4, as in docs/measurements.md) sent to a
 //    worker started from the site's own worker files (as the app starts its worker), in the page;
 //    `bench-native`: `referee bench` with the same figures, natively (built first, run after the
 //    browser is closed, so nothing runs alongside). `ratio`: wasm / native, playouts/s and search

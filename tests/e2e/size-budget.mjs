@@ -4,9 +4,9 @@
 //
 // TARGET (the foundation issue): at most 250 KB (256,000 bytes). It is NOT met: with the three
 // games the build is about 747 KB (app wasm 540 KB: three games' views and engines, and the rule
-// bots for the page's fallback when the worker cannot load; worker wasm 177 KB). See the README,
-// "Measured figures". This test enforces a CEILING just above today's size, so that nothing makes
-// the bundle grow while it is slimmed down, and prints how far the target still is.
+// bots for the page's fallback when the worker cannot load; worker wasm 177 KB). See
+// docs/measurements.md. This test enforces a CEILING just above today's size, so that nothing
+// makes the bundle grow while it is slimmed down, and prints how far the target still is.
 // Usage: node tests/e2e/size-budget.mjs [dist]      (node only, no dependency)
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
