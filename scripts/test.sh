@@ -5,6 +5,7 @@
 #   3. components  the wasm-bindgen component tests in headless Chromium (if tests/components.rs exists)
 #   4. play        scripts/check-play.sh: the README's play command builds and serves the game
 #   5. build       scripts/trunk.sh build --release --offline -> dist/
+#   5b. drill-build the same with TAPIS_CRASH_DRILL=1 -> dist-drill/ (a forced trap, for crash.test.mjs)
 #   6. size        the first-load bundle, gzip -9: a ceiling at today's size; reports the 250 KB target (tests/e2e/size-budget.mjs)
 #   7. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
 # Ends with "N passed, N failed" (stages) and exits non-zero if any stage failed.
@@ -42,7 +43,7 @@ stage() {
     failed_names+=("$name")
     echo >&2
     bold "!!! stage '$name' FAILED (exit $rc) after $((SECONDS - t0)) s: $*" >&2
-    if [ "$keep_going" = 0 ] || [ "$name" = tools ] || [ "$name" = build ]; then
+    if [ "$keep_going" = 0 ] || [ "$name" = tools ] || [ "$name" = build ] || [ "$name" = drill-build ]; then
       summary
       exit 1
     fi
@@ -68,6 +69,10 @@ fi
 stage play scripts/check-play.sh
 
 stage build scripts/trunk.sh build --release --offline
+
+# The same build with the crash drill (src/app/crash.rs), for tests/e2e/crash.test.mjs only: a
+# trap forced on purpose, which the build above does not ship.
+stage drill-build env TAPIS_CRASH_DRILL=1 scripts/trunk.sh build --release --offline --dist dist-drill
 
 stage size node tests/e2e/size-budget.mjs dist
 

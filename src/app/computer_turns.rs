@@ -144,6 +144,7 @@ pub fn play_human_move(state: AppState, action: String) {
         let Some((seat, SeatKind::Human)) = s.mover() else { return false };
         match s.play(seat, &action) {
             Ok(()) => {
+                super::crash::drill();
                 state.save(&s.record);
                 true
             }

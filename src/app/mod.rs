@@ -13,6 +13,7 @@ pub mod bonanza;
 pub mod card_svg;
 pub mod chips;
 pub mod computer_turns;
+pub mod crash;
 pub mod dialog_focus;
 pub mod hand;
 pub mod hint;
@@ -141,9 +142,10 @@ impl AppState {
     }
 
     /// Saves the record in localStorage (only on the site's own page: an embedded game never
-    /// writes over the player's saved game); a refusal is reported once.
+    /// writes over the player's saved game; and never once the app has stopped on an error, see
+    /// crash.rs); a refusal is reported once.
     pub fn save(&self, record: &Record) {
-        if !self.host.persists() {
+        if !self.host.persists() || crash::crashed() {
             return;
         }
         match storage::save_current(record) {
@@ -265,6 +267,7 @@ pub fn App() -> impl IntoView {
     // a reader of someone else's page (and, framed by another site, into that site's partition).
     if host.persists() {
         offline::register_service_worker();
+        crash::mark_saves();
     }
 
     // <html lang> and the title follow the language and the game on the table (a host page keeps

@@ -25,9 +25,10 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** One Chromium and one server for a test file: `const env = await setup(); … await env.close()`. */
-export async function setup() {
-  const server = await serve();
+/** One Chromium and one server for a test file: `const env = await setup(); … await env.close()`.
+ *  `root`: the build to serve (dist/ by default). */
+export async function setup({ root } = {}) {
+  const server = await serve(root ? { root } : {});
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

@@ -2,10 +2,10 @@
 // (index.html, every file it references, and the AI worker: loader, JS glue, wasm), each
 // compressed with gzip level 9.
 //
-// TARGET (the foundation issue): at most 250 KB (256,000 bytes). It is NOT met: with the three
-// games the build is about 747 KB (app wasm 540 KB: three games' views and engines, and the rule
-// bots for the page's fallback when the worker cannot load; worker wasm 177 KB). See
-// docs/measurements.md. This test enforces a CEILING just above today's size, so that nothing
+// TARGET (the foundation issue): at most 250 KB (256,000 bytes). It is NOT met: the build holds
+// the three games' views and engines, and the rule bots for the page's fallback when the worker
+// cannot load, in the app wasm, and the three games' searches in the worker; docs/measurements.md
+// has today's figures. This test enforces a CEILING just above today's size, so that nothing
 // makes the bundle grow while it is slimmed down, and prints how far the target still is.
 // Usage: node tests/e2e/size-budget.mjs [dist]      (node only, no dependency)
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -13,14 +13,9 @@ import { join, resolve } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
 const TARGET = 256_000;
-// 750 KB until 2026-11-25, when the keyboard, screen-reader and no-loss fixes of an audit (the
-// focus kept in the game, computer moves read out, one-letter keys that can be turned off, a
-// saved game put aside rather than written over, a silent worker restarted) cost 5.6 KB, to
-// 752.0 KB: the ceiling keeps 3 KB of room above that, as it had before. 755 KB until 2026-11-26,
-// when what moved was shown moving (src/app/flights.rs: cards from their player's seat, draws to
-// it, chips from payer to receiver; 5.4 KB for the watcher, 3.0 KB for the marks in the views and
-// the accessible names of Programmes' melds) took it to 760.3 KB: again 3 KB of room.
-const CEILING = 763_000;
+// About 3 KB of room above the size of the day it was last raised (git log -p this file says
+// when and why: the last, the page's guard of web/boot-check.js, 763.0 KB).
+const CEILING = 766_000;
 const dist = resolve(process.argv[2] ?? 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`size-budget: ${dist}/index.html not found; run trunk build --release --offline first`);
