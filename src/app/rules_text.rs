@@ -74,7 +74,10 @@ fn load(lang: Lang, current: Signal<Lang>, loaded: RwSignal<Loaded>) {
     loaded.set(Loaded::Loading);
     leptos::task::spawn_local(async move {
         let result = fetch_guides(lang).await;
-        if current.get_untracked() != lang {
+        // `current` belongs to the dialog, which may have closed meanwhile (a slow network, a
+        // slow phone): then nobody waits for this answer. `try_`: reading a disposed signal
+        // panics, and the page's wasm traps.
+        if current.try_get_untracked() != Some(lang) {
             return;
         }
         loaded.try_set(match result {
