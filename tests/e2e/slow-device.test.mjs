@@ -5,13 +5,13 @@
 // may appear: a race between a computer's answer, a flight, a timer and a move (seen as a wasm
 // trap, `unreachable`, on a loaded machine) ends a player's game.
 //
-// TAPIS_SLOW_SEEDS=N plays N games per game (default 2); TAPIS_SLOW_RATE sets the throttling.
+// TAPIS_SLOW_SEEDS=N plays N games per game (default 3); TAPIS_SLOW_RATE sets the throttling.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
 
 const RATE = Number(process.env.TAPIS_SLOW_RATE ?? 6);
-const SEEDS = Number(process.env.TAPIS_SLOW_SEEDS ?? 2);
+const SEEDS = Number(process.env.TAPIS_SLOW_SEEDS ?? 3);
 
 let env;
 before(async () => { env = await setup(); });
