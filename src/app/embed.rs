@@ -23,10 +23,11 @@ use wasm_bindgen::JsCast;
 use crate::record::{codec, Record};
 
 use super::i18n::Lang;
-use super::new_game::random_seed;
 use super::notices::Msg;
 use super::session::{default_names, SeatKind};
-use super::url_params::{query_pairs, PositionMode, UrlParams, UrlProblem, DEFAULT_PLAYERS, OPTION_PREFIX};
+use super::url_params::{
+    query_pairs, random_seed, scalar, spend_start_params, PositionMode, UrlParams, UrlProblem, DEFAULT_PLAYERS, OPTION_PREFIX,
+};
 use super::AppState;
 
 /// Every message carries `"source": "tapis"` and this version.
@@ -35,10 +36,6 @@ const SOURCE: &str = "tapis";
 /// The DOM events of a mounted game: what happens (out), and the host's commands (in).
 pub const EVENT_OUT: &str = "tapis";
 pub const EVENT_IN: &str = "tapis-command";
-/// Parameters a started game leaves in the address of the full site (the rest would start the
-/// game again at each reload, instead of resuming it).
-const KEPT_AFTER_START: [&str; 2] = ["lang", "speed"];
-
 /// Where the app lives.
 #[derive(Clone, Copy)]
 pub struct Host {
@@ -200,46 +197,6 @@ fn new_record(params: &UrlParams, lang: Lang) -> Record {
     record.seats = Some(seats.iter().map(|k| k.key().to_string()).collect());
     record.names = Some(default_names(&seats, lang));
     record
-}
-
-/// Once the game the address describes is on the table (and saved), on the site's own page, its
-/// parameters are spent. They leave the address, so that a reload resumes the game instead of
-/// dealing it again, and the new-game form, so that the next game is the player's own setup with
-/// a fresh seed (not the same cards again). A frame or a mount keeps its host's parameters.
-pub fn spend_start_params(state: &AppState) {
-    if !state.host.persists() {
-        return;
-    }
-    state.url.update_value(UrlParams::spend_game);
-    keep_in_address(|name| KEPT_AFTER_START.contains(&name));
-}
-
-/// Once the player chooses the language or the pace himself, on the site's own page, the
-/// address's `lang` or `speed` (`name`) leaves it: at the next reload his choice, saved with his
-/// settings, is the one that counts.
-pub fn spend_setting_param(state: &AppState, name: &str) {
-    if state.host.persists() {
-        keep_in_address(|n| n != name);
-    }
-}
-
-/// Rewrites the address (without a reload, nor a new history entry) with only the parameters
-/// `keep` accepts.
-fn keep_in_address(keep: impl Fn(&str) -> bool) {
-    let Some(window) = web_sys::window() else { return };
-    let location = window.location();
-    let kept: Vec<(String, String)> = UrlParams::location_pairs().into_iter().filter(|(n, _)| keep(n)).collect();
-    let Ok(query) = web_sys::UrlSearchParams::new() else { return };
-    for (name, value) in &kept {
-        query.append(name, value);
-    }
-    let query = String::from(query.to_string());
-    let path = location.pathname().unwrap_or_default();
-    let hash = location.hash().unwrap_or_default();
-    let url = if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-    }
 }
 
 // ------------------------------------------------------------------ messages to the host
@@ -455,17 +412,6 @@ fn read_command(value: &Value) -> Result<Command, String> {
             }
         }
         other => Err(format!("unknown type \"{other}\" (new_game, show_position, set_lang, viewport)")),
-    }
-}
-
-/// A parameter's value as text: strings as they are, numbers and booleans written out, arrays
-/// joined with commas (`seats: ["human", "easy"]`).
-pub fn scalar(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(_) | Value::Bool(_) => Some(v.to_string()),
-        Value::Array(items) => Some(items.iter().filter_map(scalar).collect::<Vec<_>>().join(",")),
-        Value::Null | Value::Object(_) => None,
     }
 }
 

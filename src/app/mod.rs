@@ -159,13 +159,13 @@ impl AppState {
         self.lang.set(lang);
         self.settings.update(|s| s.lang = Some(lang));
         self.settings.get_untracked().save();
-        embed::spend_setting_param(self, "lang");
+        url_params::spend_setting_param(self, "lang");
     }
 
     pub fn set_speed(&self, speed: Speed) {
         self.settings.update(|s| s.speed = speed);
         self.settings.get_untracked().save();
-        embed::spend_setting_param(self, "speed");
+        url_params::spend_setting_param(self, "speed");
     }
 
     pub fn set_four_colour(&self, on: bool) {

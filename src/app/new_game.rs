@@ -16,8 +16,7 @@ use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
 use super::option_specs::{game_title, option_specs, pick, OptionKind, OptionSpec};
 use super::session::{default_names, SeatKind, Session};
-use super::embed::scalar;
-use super::url_params::{UrlParams, START_CHIPS};
+use super::url_params::{random_seed, scalar, spend_start_params, UrlParams, START_CHIPS};
 use super::{storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
@@ -97,17 +96,6 @@ impl TableSetup {
 
 fn option_slot(game: GameId, spec: &OptionSpec) -> String {
     format!("{}.{}", game.key(), spec.key)
-}
-
-/// A seed drawn from the browser's randomness, below 2^53 so that every JSON tool (JavaScript
-/// included) reads it back exactly.
-pub fn random_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        // No crypto source (very old browser): the clock still gives a fresh game.
-        return js_sys::Date::now() as u64;
-    }
-    u64::from_le_bytes(bytes) & ((1 << 53) - 1)
 }
 
 /// A field of the form that holds a wrong value, and why.
@@ -281,7 +269,7 @@ pub fn NewGameScreen() -> impl IntoView {
         };
         let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
         match state.put_on_table(record) {
-            Ok(()) => super::embed::spend_start_params(&state),
+            Ok(()) => spend_start_params(&state),
             Err(e) => state.notices.push(Msg::StartFailed { reason: e.message }),
         }
     };

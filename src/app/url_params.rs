@@ -10,6 +10,9 @@
 //!
 //! A value that makes no sense is reported (and replaced by a sensible default); the rest still
 //! applies. Host pages send the same parameters in `new_game` messages (`app::embed`).
+//!
+//! Also what the new-game form and the embedding share about addresses: which parameters a
+//! started game spends, a parameter's value as text, a fresh seed.
 
 use crate::engine::game::GameId;
 use crate::record::{codec, Record, Table};
@@ -18,6 +21,7 @@ use super::i18n::Lang;
 use super::option_specs::option_specs;
 use super::session::SeatKind;
 use super::settings::Speed;
+use super::AppState;
 
 /// Players when the address asks for an impossible number.
 pub const DEFAULT_PLAYERS: usize = 4;
@@ -360,4 +364,73 @@ pub fn query_pairs(query: &str) -> Vec<(String, String)> {
         }
     }
     pairs
+}
+
+// ------------------------------------------------------------------ the address after start, seeds
+
+/// Parameters a started game leaves in the address of the full site (the rest would start the
+/// game again at each reload, instead of resuming it).
+const KEPT_AFTER_START: [&str; 2] = ["lang", "speed"];
+
+/// Once the game the address describes is on the table (and saved), on the site's own page, its
+/// parameters are spent. They leave the address, so that a reload resumes the game instead of
+/// dealing it again, and the new-game form, so that the next game is the player's own setup with
+/// a fresh seed (not the same cards again). A frame or a mount keeps its host's parameters.
+pub fn spend_start_params(state: &AppState) {
+    if !state.host.persists() {
+        return;
+    }
+    leptos::prelude::UpdateValue::update_value(&state.url, UrlParams::spend_game);
+    keep_in_address(|name| KEPT_AFTER_START.contains(&name));
+}
+
+/// Once the player chooses the language or the pace himself, on the site's own page, the
+/// address's `lang` or `speed` (`name`) leaves it: at the next reload his choice, saved with his
+/// settings, is the one that counts.
+pub fn spend_setting_param(state: &AppState, name: &str) {
+    if state.host.persists() {
+        keep_in_address(|n| n != name);
+    }
+}
+
+/// Rewrites the address (without a reload, nor a new history entry) with only the parameters
+/// `keep` accepts.
+fn keep_in_address(keep: impl Fn(&str) -> bool) {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let kept: Vec<(String, String)> = UrlParams::location_pairs().into_iter().filter(|(n, _)| keep(n)).collect();
+    let Ok(query) = web_sys::UrlSearchParams::new() else { return };
+    for (name, value) in &kept {
+        query.append(name, value);
+    }
+    let query = String::from(query.to_string());
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    let url = if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// A parameter's value as text: strings as they are, numbers and booleans written out, arrays
+/// joined with commas (`seats: ["human", "easy"]`).
+pub fn scalar(v: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(_) | Value::Bool(_) => Some(v.to_string()),
+        Value::Array(items) => Some(items.iter().filter_map(scalar).collect::<Vec<_>>().join(",")),
+        Value::Null | Value::Object(_) => None,
+    }
+}
+
+/// A seed drawn from the browser's randomness, below 2^53 so that every JSON tool (JavaScript
+/// included) reads it back exactly.
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No crypto source (very old browser): the clock still gives a fresh game.
+        return js_sys::Date::now() as u64;
+    }
+    u64::from_le_bytes(bytes) & ((1 << 53) - 1)
 }
