@@ -11,7 +11,8 @@ use tapis::ai::bench::BenchReport;
 use tapis::ai::nain_jaune_bot::Hint;
 use tapis::app::ai_client::read_message;
 use tapis::app::card_svg::CardFace;
-use tapis::app::i18n::{hint_card, hint_sentence, Lang, Names, Person};
+use tapis::app::i18n::{Lang, Names, Person};
+use tapis::app::nain_jaune::text::{hint_card, hint_sentence};
 use tapis::app::nain_jaune::board::{RunningSequence, SequenceCard};
 use tapis::app::nain_jaune::log::EventLine;
 use tapis::app::hand::Hand;
@@ -253,7 +254,7 @@ async fn events_read_in_both_languages() {
 /// The end of a game by its round count: one round is said in the singular.
 #[wasm_bindgen_test]
 fn the_end_after_the_rounds_reads_well_for_one_round() {
-    use tapis::app::i18n::game_end_sentence;
+    use tapis::app::nain_jaune::text::game_end_sentence;
     use tapis::engine::nain_jaune::GameEnd;
     let names = Names(vec![Person::you(), Person::named("Ada")]);
     let say = |lang, rounds| game_end_sentence(lang, &GameEnd::RoundsPlayed { rounds }, &names);

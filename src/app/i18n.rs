@@ -1,18 +1,18 @@
-//! Every visible string, in French and English.
+//! The words every screen shares, in French and English: the languages, the fixed labels, names
+//! and verbs that agree with them, cards, chips, places. Each game's own sentences (its events,
+//! prompts and hints) are in `app/<game>/text.rs`.
 //!
 //! Fixed labels are [`T`] values (`T::StartGame.text(lang)`); sentences that carry names, cards or
-//! numbers are functions. Engine events become sentences here, so the engine stays free of
+//! numbers are functions. Engine events become sentences in the app, so the engine stays free of
 //! language; the engine's own messages (why a record is refused, why a move is illegal) are
 //! technical and stay in English, always wrapped in a sentence of the reader's language.
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::ai::nain_jaune_bot::Hint;
 use crate::ai::Level;
 use crate::engine::cards::{Card, Rank, Suit};
 use crate::engine::game::{Chips, Seat};
-use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points};
 
 /// The two languages of the site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -403,35 +403,6 @@ pub fn rank_word(lang: Lang, rank: Rank) -> &'static str {
     }
 }
 
-/// "a 9", "an ace", "a queen" / "un 9", "un as", "une dame".
-fn rank_with_article(lang: Lang, rank: Rank) -> String {
-    match lang {
-        Lang::En if rank == Rank::ACE || rank.index() == 7 => format!("an {}", rank_word(lang, rank)),
-        Lang::En => format!("a {}", rank_word(lang, rank)),
-        Lang::Fr if rank == Rank::QUEEN => "une dame".into(),
-        Lang::Fr => format!("un {}", rank_word(lang, rank)),
-    }
-}
-
-/// "the 8", "the ace" / "le 8", "l'as", "la dame".
-fn rank_with_definite(lang: Lang, rank: Rank) -> String {
-    match lang {
-        Lang::En => format!("the {}", rank_word(lang, rank)),
-        Lang::Fr if rank == Rank::ACE => "l'as".into(),
-        Lang::Fr if rank == Rank::QUEEN => "la dame".into(),
-        Lang::Fr => format!("le {}", rank_word(lang, rank)),
-    }
-}
-
-/// "personne n'a de 9" / "d'as".
-fn fr_partitive(rank: Rank) -> String {
-    if rank == Rank::ACE {
-        "d'as".into()
-    } else {
-        format!("de {}", rank_word(Lang::Fr, rank))
-    }
-}
-
 pub fn suit_word(lang: Lang, suit: Suit) -> &'static str {
     match suit {
         Suit::Spades => lang.pick("spades", "pique"),
@@ -460,24 +431,6 @@ pub fn card_short(lang: Lang, card: Card) -> String {
     }
 }
 
-/// The box's name: "Yellow Dwarf", "10♦" …
-pub fn box_name(lang: Lang, b: NainJauneBox) -> String {
-    match b {
-        NainJauneBox::NainJaune => lang.pick("Yellow Dwarf", "Nain Jaune").into(),
-        other => card_short(lang, other.card()),
-    }
-}
-
-/// "the 10♦ box" / "la case du 10♦".
-fn the_box(lang: Lang, b: NainJauneBox) -> String {
-    match (lang, b) {
-        (Lang::En, NainJauneBox::NainJaune) => "the Yellow Dwarf".into(),
-        (Lang::En, other) => format!("the {} box", card_short(lang, other.card())),
-        (Lang::Fr, NainJauneBox::NainJaune) => "le Nain Jaune".into(),
-        (Lang::Fr, other) => format!("la case du {}", card_short(lang, other.card())),
-    }
-}
-
 pub fn level_name(lang: Lang, level: Level) -> &'static str {
     match level {
         Level::Random => lang.pick("Computer — random", "Ordinateur — au hasard"),
@@ -502,22 +455,6 @@ pub fn round_title(lang: Lang, deal_number: u32) -> String {
 }
 
 
-pub fn your_turn_follow(lang: Lang, rank: Rank) -> String {
-    match lang {
-        Lang::En => format!("Your turn: play {}.", rank_with_article(lang, rank)),
-        Lang::Fr => format!("À vous : jouez {}.", rank_with_article(lang, rank)),
-    }
-}
-
-pub fn waiting_for(lang: Lang, p: &Person, wanted: Option<Rank>) -> String {
-    match (lang, wanted) {
-        (Lang::En, None) => format!("{} to lead…", p.display(lang)),
-        (Lang::En, Some(r)) => format!("{} to play {}…", p.display(lang), rank_with_article(lang, r)),
-        (Lang::Fr, None) => format!("{} ouvre…", p.display(lang)),
-        (Lang::Fr, Some(r)) => format!("{} doit jouer {}…", p.display(lang), rank_with_article(lang, r)),
-    }
-}
-
 pub fn pass_device_to(lang: Lang, p: &Person) -> String {
     match lang {
         Lang::En => format!("{}'s turn. Pass the device, then show the cards.", p.display(lang)),
@@ -533,29 +470,12 @@ pub fn hand_title(lang: Lang, p: &Person) -> String {
     }
 }
 
-pub fn round_won_title(lang: Lang, deal_number: u32, p: &Person, grand_opera: bool) -> String {
-    let opera = if grand_opera { lang.pick(" by Grand Opéra!", " par Grand Opéra !") } else { "" };
-    match lang {
-        Lang::En => format!("Round {deal_number}: {} {}{opera}", p.display(lang), verb(p, "win", "wins")),
-        Lang::Fr => format!("Donne {deal_number} : {} {}{opera}", p.display(lang), verb(p, "gagnez", "gagne")),
-    }
-}
-
 pub fn game_winner_title(lang: Lang, p: &Person) -> String {
     match lang {
         Lang::En if p.you => "You win the game!".into(),
         Lang::En => format!("{} wins the game!", p.name),
         Lang::Fr if p.you => "Vous gagnez la partie !".into(),
         Lang::Fr => format!("{} gagne la partie !", p.name),
-    }
-}
-
-pub fn rounds_played(lang: Lang, n: u32) -> String {
-    match lang {
-        Lang::En if n == 1 => "1 round played".into(),
-        Lang::En => format!("{n} rounds played"),
-        Lang::Fr if n <= 1 => format!("{n} donne jouée"),
-        Lang::Fr => format!("{n} donnes jouées"),
     }
 }
 
@@ -577,276 +497,6 @@ pub fn rank_place(lang: Lang, place: usize) -> String {
         Lang::Fr if place == 1 => "1er".into(),
         Lang::Fr => format!("{place}e"),
     }
-}
-
-/// Why the game ended, as a sentence.
-pub fn game_end_sentence(lang: Lang, end: &GameEnd, names: &Names) -> String {
-    match end {
-        GameEnd::CannotStake { seat } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} cannot make the full stake: the game is over.", p.display(lang)),
-                Lang::Fr => {
-                    format!("{} ne {} plus miser : la partie est finie.", p.display(lang), verb(&p, "pouvez", "peut"))
-                }
-            }
-        }
-        GameEnd::RoundsPlayed { rounds: 1 } => match lang {
-            Lang::En => "The only round has been played.".into(),
-            Lang::Fr => "L'unique donne prévue est jouée.".into(),
-        },
-        GameEnd::RoundsPlayed { rounds } => match lang {
-            Lang::En => format!("All {rounds} rounds have been played."),
-            Lang::Fr => format!("Les {rounds} donnes prévues sont jouées."),
-        },
-        GameEnd::RoundLimit { rounds } => match lang {
-            Lang::En => format!("The safety limit of {rounds} rounds is reached."),
-            Lang::Fr => format!("La limite de sécurité de {rounds} donnes est atteinte."),
-        },
-    }
-}
-
-/// One engine event as a sentence of the chosen language.
-pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
-    let s = match event {
-        Event::Staked { deal_number, each } => match lang {
-            Lang::En => format!("Round {deal_number}: everyone stakes {} on the board.", chips_text(lang, *each)),
-            Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
-        },
-        Event::Dealt { dealer, leader, .. } => {
-            let (d, l) = (names.of(*dealer), names.of(*leader));
-            match lang {
-                Lang::En => format!(
-                    "{} {}; {} {}.",
-                    d.display(lang),
-                    verb(&d, "deal", "deals"),
-                    l.inner(lang),
-                    verb(&l, "lead", "leads")
-                ),
-                Lang::Fr => format!(
-                    "{} {} ; {} {}.",
-                    d.display(lang),
-                    verb(&d, "distribuez", "distribue"),
-                    l.inner(lang),
-                    verb(&l, "ouvrez", "ouvre")
-                ),
-            }
-        }
-        Event::Played { seat, card } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!("{} {} {}.", p.display(lang), verb(&p, "play", "plays"), card_short(lang, *card)),
-                Lang::Fr => format!("{} {} {}.", p.display(lang), verb(&p, "jouez", "joue"), card_short(lang, *card)),
-            }
-        }
-        Event::BoxWon { seat, board_box, chips } => {
-            let p = names.of(*seat);
-            match (lang, *chips) {
-                (Lang::En, 0) => format!(
-                    "{} {} {}, which is empty.",
-                    p.display(lang),
-                    verb(&p, "reach", "reaches"),
-                    the_box(lang, *board_box)
-                ),
-                (Lang::En, n) => format!(
-                    "{} {} {}: {}!",
-                    p.display(lang),
-                    verb(&p, "take", "takes"),
-                    the_box(lang, *board_box),
-                    chips_text(lang, n)
-                ),
-                (Lang::Fr, 0) => format!(
-                    "{} {} {}, mais {} vide.",
-                    p.display(lang),
-                    verb(&p, "atteignez", "atteint"),
-                    the_box(lang, *board_box),
-                    if *board_box == NainJauneBox::NainJaune { "il est" } else { "elle est" }
-                ),
-                (Lang::Fr, n) => format!(
-                    "{} {} {} : {} !",
-                    p.display(lang),
-                    verb(&p, "raflez", "rafle"),
-                    the_box(lang, *board_box),
-                    chips_text(lang, n)
-                ),
-            }
-        }
-        Event::Without { played, missing, next, .. } => {
-            let n = names.of(*next);
-            match lang {
-                Lang::En => format!(
-                    "{} without {}: {} {} on.",
-                    capitalize(rank_word(lang, *played).into()),
-                    rank_word(lang, *missing),
-                    n.inner(lang),
-                    verb(&n, "go", "goes")
-                ),
-                Lang::Fr => format!(
-                    "{} sans {} : {} {}.",
-                    capitalize(rank_word(lang, *played).into()),
-                    rank_word(lang, *missing),
-                    n.inner(lang),
-                    verb(&n, "continuez", "continue")
-                ),
-            }
-        }
-        Event::Stop { seat, played, missing } => {
-            let p = names.of(*seat);
-            match (lang, missing) {
-                (Lang::En, Some(m)) => format!(
-                    "Stop: nobody has {} after {}. {} {} again.",
-                    rank_with_article(lang, *m),
-                    rank_with_definite(lang, *played),
-                    p.display(lang),
-                    verb(&p, "lead", "leads")
-                ),
-                (Lang::En, None) => {
-                    format!("A king ends the climb. {} {} again.", p.display(lang), verb(&p, "lead", "leads"))
-                }
-                (Lang::Fr, Some(m)) => format!(
-                    "Arrêt : personne n'a {} après {}. {} {} la main.",
-                    fr_partitive(*m),
-                    rank_with_definite(lang, *played),
-                    p.display(lang),
-                    verb(&p, "reprenez", "reprend")
-                ),
-                (Lang::Fr, None) => {
-                    format!("Le roi arrête la montée. {} {} la main.", p.display(lang), verb(&p, "reprenez", "reprend"))
-                }
-            }
-        }
-        Event::Penalty { seat, card, chips, owed } => {
-            let p = names.of(*seat);
-            let b = crate::engine::nain_jaune::NainJauneBox::of_card(*card);
-            let boxed = b.map(|b| the_box(lang, b)).unwrap_or_default();
-            let mut s = match lang {
-                Lang::En => format!(
-                    "{} still {} {} and {} {} into {}",
-                    p.display(lang),
-                    verb(&p, "hold", "holds"),
-                    card_short(lang, *card),
-                    verb(&p, "pay", "pays"),
-                    chips_text(lang, *chips),
-                    boxed
-                ),
-                Lang::Fr => format!(
-                    "{} {} encore {} et {} {} dans {}",
-                    p.display(lang),
-                    verb(&p, "avez", "a"),
-                    card_short(lang, *card),
-                    verb(&p, "versez", "verse"),
-                    chips_text(lang, *chips),
-                    boxed.replace("le Nain Jaune", "la case du Nain Jaune")
-                ),
-            };
-            if chips < owed {
-                s.push_str(&match lang {
-                    Lang::En => format!(" ({}, all that was left)", chips_owed(lang, *owed)),
-                    Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, *owed)),
-                });
-            }
-            s.push('.');
-            s
-        }
-        Event::GrandOpera { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!(
-                    "Grand Opéra! {} {} all five boxes: {}.",
-                    p.display(lang),
-                    verb(&p, "sweep", "sweeps"),
-                    chips_text(lang, *chips)
-                ),
-                Lang::Fr => format!(
-                    "Grand Opéra ! {} {} les cinq cases : {}.",
-                    p.display(lang),
-                    verb(&p, "raflez", "rafle"),
-                    chips_text(lang, *chips)
-                ),
-            }
-        }
-        Event::Paid { from, to, chips, owed, cards } => {
-            let (f, t) = (names.of(*from), names.of(*to));
-            let left = cards_text(lang, cards.len());
-            let mut s = match lang {
-                Lang::En => format!(
-                    "{} {} {} {} for {} left in hand",
-                    f.display(lang),
-                    verb(&f, "pay", "pays"),
-                    t.inner(lang),
-                    chips_text(lang, *chips),
-                    left
-                ),
-                Lang::Fr if t.you => {
-                    format!("{} vous paie {} pour {} restées en main", f.display(lang), chips_text(lang, *chips), left)
-                }
-                Lang::Fr => format!(
-                    "{} {} {} à {} pour {} restées en main",
-                    f.display(lang),
-                    verb(&f, "payez", "paie"),
-                    chips_text(lang, *chips),
-                    t.inner(lang),
-                    left
-                ),
-            };
-            if lang == Lang::Fr && cards.len() <= 1 {
-                s = s.replace("restées en main", "restée en main");
-            }
-            if chips < owed {
-                s.push_str(&match lang {
-                    Lang::En => format!(" ({}, all that was left)", chips_owed(lang, *owed)),
-                    Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, *owed)),
-                });
-            }
-            s.push('.');
-            s
-        }
-        Event::RoundWon { seat, deal_number, grand_opera } => {
-            let p = names.of(*seat);
-            let opera = if *grand_opera { lang.pick(" by Grand Opéra", " par Grand Opéra") } else { "" };
-            match lang {
-                Lang::En => format!("{} {} round {deal_number}{opera}.", p.display(lang), verb(&p, "win", "wins")),
-                Lang::Fr => {
-                    format!("{} {} la donne {deal_number}{opera}.", p.display(lang), verb(&p, "remportez", "remporte"))
-                }
-            }
-        }
-        Event::GameOver { end, winner, chips } => {
-            let mut s = game_end_sentence(lang, end, names);
-            s.push(' ');
-            match winner {
-                Some(w) => {
-                    let p = names.of(*w);
-                    let n = chips.get(*w).copied().unwrap_or(0);
-                    s.push_str(&match lang {
-                        Lang::En => {
-                            format!("{} {} with {}.", p.display(lang), verb(&p, "win", "wins"), chips_text(lang, n))
-                        }
-                        Lang::Fr => {
-                            format!("{} {} avec {}.", p.display(lang), verb(&p, "gagnez", "gagne"), chips_text(lang, n))
-                        }
-                    });
-                }
-                None => s.push_str(T::Tie.text(lang)),
-            }
-            s
-        }
-    };
-    capitalize(s)
-}
-
-/// Whether an event is a table announcement (shown large and read aloud), not a mere move.
-pub fn is_announcement(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::Without { .. }
-            | Event::Stop { .. }
-            | Event::BoxWon { .. }
-            | Event::GrandOpera { .. }
-            | Event::RoundWon { .. }
-            | Event::Dealt { .. }
-            | Event::GameOver { .. }
-    )
 }
 
 /// "the 7♦" / "le 7♦", "la D♠", "l'A♠": a card with its article, for hints.
@@ -873,102 +523,5 @@ pub fn card_pronoun(lang: Lang, card: Card) -> &'static str {
         Lang::En => "it",
         Lang::Fr if is_feminine(card) => "elle",
         Lang::Fr => "il",
-    }
-}
-
-/// The card a hint suggests.
-pub fn hint_card(hint: &Hint) -> Card {
-    match *hint {
-        Hint::Forced { card }
-        | Hint::GoesOut { card, .. }
-        | Hint::TakesBox { card, .. }
-        | Hint::KeepsLead { card, .. }
-        | Hint::Sheds { card, .. }
-        | Hint::Follows { card } => card,
-    }
-}
-
-/// A hint as one sentence: the card to play and why ("Play the 7♦ now: it takes the Yellow
-/// Dwarf (14 chips)."), when the cards left in a loser's hand cost `points` (the game's option):
-/// a run that sheds cards is worth their values (`Points::Pips`) or their number (`Points::Cards`).
-pub fn hint_sentence(lang: Lang, hint: &Hint, points: Points) -> String {
-    let card = hint_card(hint);
-    let en = lang == Lang::En;
-    // The card as a subject: "it" / "il", "elle"; a run: "your run of 3 cards" / "votre suite…".
-    let it = card_pronoun(lang, card);
-    let subject = |run: usize| match run {
-        1 => it.to_string(),
-        n if en => format!("your run of {n} cards"),
-        n => format!("votre suite de {n} cartes"),
-    };
-    let mut now = false;
-    let why = match *hint {
-        Hint::Forced { .. } => {
-            lang.pick("it is the only card you can play", "c'est la seule carte que vous pouvez jouer").to_string()
-        }
-        Hint::GoesOut { run, .. } => {
-            let cards = cards_text(lang, run);
-            match lang {
-                Lang::En => format!("your hand goes out ({cards}) and you win the round"),
-                Lang::Fr => format!("vous videz votre main ({cards}) et gagnez la donne"),
-            }
-        }
-        Hint::TakesBox { board_box, chips: 0, .. } => {
-            let board_card = card_short(lang, board_box.card());
-            match lang {
-                Lang::En => format!("a {board_card} still in your hand at the end of the round would cost you a penalty"),
-                Lang::Fr if board_box == NainJauneBox::QueenSpades => {
-                    format!("une {board_card} restée en main à la fin de la donne vous vaudrait une pénalité")
-                }
-                Lang::Fr => format!("un {board_card} resté en main à la fin de la donne vous vaudrait une pénalité"),
-            }
-        }
-        Hint::TakesBox { board_box, chips, .. } => {
-            now = board_box.card() == card;
-            let who = if now { it } else { lang.pick("your run", "votre suite") };
-            let (chips, the_box) = (chips_text(lang, chips), the_box(lang, board_box));
-            match lang {
-                Lang::En => format!("{who} takes {the_box} ({chips})"),
-                Lang::Fr => format!("{who} rafle {the_box} ({chips})"),
-            }
-        }
-        Hint::KeepsLead { run, .. } => {
-            let who = subject(run);
-            match lang {
-                Lang::En => format!("nobody can follow after {who}, so you lead again"),
-                Lang::Fr if run == 1 => "personne ne pourra suivre, vous reprendrez la main".to_string(),
-                Lang::Fr => format!("après {who} personne ne pourra suivre, vous reprendrez la main"),
-            }
-        }
-        // The card values shed (computed by the bot whatever the option), or, at one chip a card,
-        // the number of cards.
-        Hint::Sheds { run, points: value, .. } if points == Points::Pips => {
-            let who = subject(run);
-            let unit = if value == 1 || (value == 0 && !en) { "point" } else { "points" };
-            match lang {
-                Lang::En => format!("{who} gets {value} {unit} out of your hand"),
-                Lang::Fr => format!("{who} retire {value} {unit} de votre main"),
-            }
-        }
-        Hint::Sheds { run: 1, .. } => {
-            lang.pick("your hand is one card lighter", "votre main compte une carte de moins").to_string()
-        }
-        Hint::Sheds { run, .. } => {
-            let cards = cards_text(lang, run);
-            match lang {
-                Lang::En => format!("your run gets {cards} out of your hand"),
-                Lang::Fr => format!("votre suite retire {cards} de votre main"),
-            }
-        }
-        Hint::Follows { .. } => match lang {
-            Lang::En => "it continues the sequence".to_string(),
-            Lang::Fr => format!("{it} continue la séquence"),
-        },
-    };
-    let the = card_definite(lang, card);
-    let now = if now { lang.pick(" now", " maintenant") } else { "" };
-    match lang {
-        Lang::En => format!("Play {the}{now}: {why}."),
-        Lang::Fr => format!("Jouez {the}{now} : {why}."),
     }
 }

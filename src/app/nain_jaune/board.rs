@@ -9,7 +9,8 @@ use crate::engine::nain_jaune::NainJauneBox;
 
 use crate::app::card_svg::CardFace;
 use crate::app::chips::{ChipCount, ChipPile};
-use crate::app::i18n::{box_name, card_label, chips_text, tr, use_lang, Lang, T};
+use crate::app::i18n::{card_label, chips_text, tr, use_lang, Lang, T};
+use super::text::box_name;
 
 /// One box of the board.
 #[component]

@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 use crate::engine::nain_jaune::Event;
 
-use crate::app::i18n::{event_sentence, use_lang, Lang, Names};
+use crate::app::i18n::{use_lang, Lang, Names};
+use super::text::event_sentence;
 use crate::app::move_log::LogLine;
 
 /// One event as a sentence; follows the language.

@@ -8,6 +8,7 @@
 pub mod board;
 pub mod log;
 pub mod summary;
+pub mod text;
 
 use std::sync::Arc;
 
@@ -18,10 +19,8 @@ use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase};
 
-use super::i18n::{
-    event_sentence, hand_title, hint_card, hint_sentence, is_announcement, round_title,
-    waiting_for, your_turn_follow, T,
-};
+use super::i18n::{hand_title, round_title, T};
+use text::{event_sentence, hint_card, hint_sentence, is_announcement, waiting_for, your_turn_follow};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
 use super::{AppState, Screen};

@@ -9,7 +9,8 @@ use crate::engine::game::{Chips, Seat};
 use crate::engine::nain_jaune::{Event, GameEnd};
 
 use crate::app::card_svg::CardFace;
-use crate::app::i18n::{event_sentence, game_end_sentence, round_won_title, rounds_played, tr, use_lang, Lang, Names, T};
+use crate::app::i18n::{tr, use_lang, Lang, Names, T};
+use super::text::{event_sentence, game_end_sentence, round_won_title, rounds_played};
 use crate::app::results::{ChipTable, SummaryDialog};
 
 /// Chip movements of one event, per seat (the board's side is not counted).
