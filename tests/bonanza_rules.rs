@@ -11,11 +11,16 @@
 //!
 //! Engine choices where RULES.md is silent are marked "ENGINE CHOICE" (see docs/rulings.md).
 
+mod common;
+
+use common::tables::{self, chips, events_of, play, play_all, state, total_chips};
 use serde_json::{json, Value};
 use tapis::engine::bonanza::{Bonanza, Phase, Space};
 use tapis::engine::cards::{Card, CardSet};
 use tapis::engine::game::Game;
-use tapis::record::{Record, Table};
+use tapis::record::Table;
+
+table_helpers!(Bonanza);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -47,65 +52,12 @@ fn layout(hands: &[&str]) -> Value {
     layout_with_widow(hands, "")
 }
 
-/// A Bonanza record for `players` with seed 7 and the given extra fields (`options`, `deals`,
-/// `chips`, `first_dealer`, `actions`, or a different `seed`).
-fn record(players: usize, fields: Value) -> Record {
-    let mut value = json!({ "format": 1, "game": "bonanza", "players": players, "seed": 7 });
-    for (key, field) in fields.as_object().expect("fields is an object") {
-        value[key] = field.clone();
-    }
-    serde_json::from_value(value).expect("a well-formed record")
-}
-
-fn start(players: usize, fields: Value) -> Table {
-    Table::replay(&record(players, fields)).unwrap_or_else(|e| panic!("setup refused: {e}"))
-}
-
-fn setup_error(players: usize, fields: Value) -> String {
-    match Table::replay(&record(players, fields)) {
-        Ok(_) => panic!("the setup was accepted"),
-        Err(e) => {
-            assert_eq!(e.at, None, "a setup error is not tied to an action: {e}");
-            e.message
-        }
-    }
-}
-
-fn play(table: &mut Table, seat: usize, action: &str) {
-    table.play_str(seat, action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}\nlegal: {:?}", table.legal()));
-}
-
-/// Plays the actions in order, each by the seat to move.
-fn play_all(table: &mut Table, actions: &[&str]) {
-    for action in actions {
-        let seat = table.to_move().unwrap_or_else(|| panic!("nobody to move for '{action}'"));
-        play(table, seat, action);
-    }
-}
-
 /// The action must be refused, leave the state as it was, and say why (`words`).
 fn refused(table: &mut Table, seat: usize, action: &str, words: &[&str]) {
-    let before = table.referee_state();
-    let err = table.play_str(seat, action).expect_err(&format!("seat {seat} '{action}' should be refused"));
-    assert_eq!(table.referee_state(), before, "a refused '{action}' changed the state");
+    let err = tables::refused(table, seat, action);
     for word in words {
         assert!(err.reason.contains(word), "'{action}': the reason '{}' does not say '{word}'", err.reason);
     }
-}
-
-fn game(table: &Table) -> &Bonanza {
-    match table {
-        Table::Bonanza(g) => g,
-        _ => panic!("not a Bonanza table"),
-    }
-}
-
-fn state(table: &Table) -> Value {
-    table.referee_state()
-}
-
-fn chips(table: &Table) -> Vec<i64> {
-    game(table).chips().to_vec()
 }
 
 fn space(table: &Table, space: Space) -> i64 {
@@ -118,15 +70,6 @@ fn hand(table: &Table, seat: usize) -> CardSet {
 
 fn phase(table: &Table) -> Phase {
     game(table).phase()
-}
-
-fn total_chips(table: &Table) -> i64 {
-    chips(table).iter().sum::<i64>() + game(table).board().iter().sum::<i64>()
-}
-
-/// Every logged event of one `type`, in order.
-fn events_of(table: &Table, kind: &str) -> Vec<Value> {
-    state(table)["events"].as_array().unwrap().iter().filter(|e| e["type"] == kind).cloned().collect()
 }
 
 fn texts(table: &Table) -> Vec<String> {

@@ -9,11 +9,16 @@
 //!
 //! Engine choices where RULES.md is silent or ambiguous are marked "ENGINE CHOICE" below.
 
+mod common;
+
+use common::tables::{self, chips, events_of, play_first_legal_until, state, total_chips};
 use serde_json::{json, Value};
 use tapis::engine::cards::{Card, CardSet};
 use tapis::engine::game::Game;
 use tapis::engine::nain_jaune::{NainJaune, Phase};
 use tapis::record::{Record, Table};
+
+table_helpers!(NainJaune);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -39,50 +44,8 @@ fn layout(hands: &[&str]) -> Value {
     json!({ "hands": hands, "talon": (CardSet::PACK_52 - used).to_strings() })
 }
 
-/// A Nain Jaune record for `players` with seed 7 and the given extra fields (`options`, `deals`,
-/// `chips`, `first_dealer`, `actions`, or a different `seed`).
-fn record(players: usize, fields: Value) -> Record {
-    let mut value = json!({ "format": 1, "game": "nain-jaune", "players": players, "seed": 7 });
-    for (key, field) in fields.as_object().expect("fields is an object") {
-        value[key] = field.clone();
-    }
-    serde_json::from_value(value).expect("a well-formed record")
-}
-
-/// Starts (and replays) a record, panicking with the referee's message if it is refused.
-fn start(players: usize, fields: Value) -> Table {
-    Table::replay(&record(players, fields)).unwrap_or_else(|e| panic!("setup refused: {e}"))
-}
-
-/// What `Table::replay` says about a record it must refuse before any action (`at` is null).
-fn setup_error(players: usize, fields: Value) -> String {
-    match Table::replay(&record(players, fields)) {
-        Ok(_) => panic!("the setup was accepted"),
-        Err(e) => {
-            assert_eq!(e.at, None, "a setup error is not tied to an action: {e}");
-            e.message
-        }
-    }
-}
-
 fn play(table: &mut Table, seat: usize, card: &str) {
-    table.play_str(seat, &format!("play {card}")).unwrap_or_else(|e| panic!("seat {seat} 'play {card}': {e}"));
-}
-
-fn game(table: &Table) -> &NainJaune {
-    #[allow(unreachable_patterns)]
-    match table {
-        Table::NainJaune(g) => g,
-        _ => panic!("not a Nain Jaune table"),
-    }
-}
-
-fn state(table: &Table) -> Value {
-    table.referee_state()
-}
-
-fn chips(table: &Table) -> Vec<i64> {
-    game(table).chips().to_vec()
+    tables::play(table, seat, &format!("play {card}"));
 }
 
 fn board(table: &Table) -> Value {
@@ -94,11 +57,6 @@ fn board_of(values: [i64; 5]) -> Value {
         "ten_diamonds": values[0], "jack_clubs": values[1], "queen_spades": values[2],
         "king_hearts": values[3], "nain_jaune": values[4],
     })
-}
-
-/// Every logged event of one `type`, in order.
-fn events_of(table: &Table, kind: &str) -> Vec<Value> {
-    state(table)["events"].as_array().unwrap().iter().filter(|e| e["type"] == kind).cloned().collect()
 }
 
 /// The event types logged after the last `played` event, in order (the settlement of a round).
@@ -114,26 +72,6 @@ fn last_event(table: &Table) -> Value {
 
 fn plays(cards: &[&str]) -> Vec<String> {
     cards.iter().map(|c| format!("play {c}")).collect()
-}
-
-fn total_chips(table: &Table) -> i64 {
-    let g = game(table);
-    g.chips().iter().sum::<i64>() + g.boxes().iter().sum::<i64>()
-}
-
-/// Plays the first legal action until `stop` says so or the game ends; returns the moves made.
-fn play_first_legal_until(table: &mut Table, mut stop: impl FnMut(&Table) -> bool) -> usize {
-    let mut moves = 0;
-    while let Some(seat) = table.to_move() {
-        if stop(table) {
-            break;
-        }
-        let action = table.legal()[0].clone();
-        table.play_str(seat, &action).unwrap();
-        moves += 1;
-        assert!(moves < 100_000, "the game does not end");
-    }
-    moves
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -917,12 +855,10 @@ fn eight_player_game() {
 /// Tries `action` for `seat`: it must be refused with a reason containing `why`, and leave the
 /// state exactly as it was.
 fn assert_refused(table: &mut Table, seat: usize, action: &str, why: &str) {
-    let before = state(table);
-    let err = table.play_str(seat, action).expect_err(&format!("'{action}' by seat {seat} was accepted"));
+    let err = tables::refused(table, seat, action);
     assert!(err.reason.contains(why), "'{action}': reason '{}' does not say '{why}'", err.reason);
     assert_eq!(err.action, action);
     assert!(err.to_string().contains(action));
-    assert_eq!(state(table), before, "'{action}' changed the state");
 }
 
 #[test]

@@ -8,12 +8,17 @@
 //! Seats are numbered clockwise; with the default `first_dealer` 0, seat 1 plays first.
 //! Choices the engine makes where RULES.md is silent are marked "ENGINE CHOICE" (docs/rulings.md).
 
+mod common;
+
+use common::tables::{self, events_of, play as act, state};
 use serde_json::{json, Value};
 use tapis::engine::card_multiset::CardMultiset;
 use tapis::engine::cards::Card;
 use tapis::engine::game::Game;
 use tapis::engine::programmes::{draw_first_dealer, Phase, Programmes};
-use tapis::record::{Record, Table};
+use tapis::record::Table;
+
+table_helpers!(Programmes);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -48,54 +53,9 @@ fn layout(hands: &[&str], discard: Option<&str>, stock_top: &str) -> Value {
     v
 }
 
-/// A Programmes record for `players` with seed 7 and the given extra fields.
-fn record(players: usize, fields: Value) -> Record {
-    let mut value = json!({ "format": 1, "game": "programmes", "players": players, "seed": 7 });
-    for (key, field) in fields.as_object().expect("fields is an object") {
-        value[key] = field.clone();
-    }
-    serde_json::from_value(value).expect("a well-formed record")
-}
-
-fn start(players: usize, fields: Value) -> Table {
-    Table::replay(&record(players, fields)).unwrap_or_else(|e| panic!("setup refused: {e}"))
-}
-
-fn setup_error(players: usize, fields: Value) -> String {
-    match Table::replay(&record(players, fields)) {
-        Ok(_) => panic!("the setup was accepted"),
-        Err(e) => {
-            assert_eq!(e.at, None, "a setup error is not tied to an action: {e}");
-            e.message
-        }
-    }
-}
-
-fn act(table: &mut Table, seat: usize, action: &str) {
-    table.play_str(seat, action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"));
-}
-
-/// The reason a refused action gives.
+/// The reason a refused action gives (the state unchanged).
 fn refused(table: &mut Table, seat: usize, action: &str) -> String {
-    let before = table.referee_state();
-    match table.play_str(seat, action) {
-        Ok(()) => panic!("seat {seat} '{action}' was accepted"),
-        Err(e) => {
-            assert_eq!(table.referee_state(), before, "a refused action changes nothing");
-            e.reason
-        }
-    }
-}
-
-fn game(table: &Table) -> &Programmes {
-    match table {
-        Table::Programmes(g) => g,
-        _ => panic!("not a Programmes table"),
-    }
-}
-
-fn state(table: &Table) -> Value {
-    table.referee_state()
+    tables::refused(table, seat, action).reason
 }
 
 fn legal(table: &Table) -> Vec<String> {
@@ -104,10 +64,6 @@ fn legal(table: &Table) -> Vec<String> {
 
 fn hand(table: &Table, seat: usize) -> Vec<String> {
     game(table).hand(seat).to_strings()
-}
-
-fn events_of(table: &Table, kind: &str) -> Vec<Value> {
-    state(table)["events"].as_array().unwrap().iter().filter(|e| e["type"] == kind).cloned().collect()
 }
 
 /// Thirteen cards no program of these tests can use together (for idle seats).
