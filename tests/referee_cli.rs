@@ -56,6 +56,24 @@ fn replay_stdin(text: &str) -> (Value, Option<i32>) {
     (json_out(&output), output.status.code())
 }
 
+/// `referee replay -` of the scenario `name` with these `actions` instead of its own.
+fn replay_with_actions(name: &str, actions: Value) -> (Value, Option<i32>) {
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(scenario(name)).unwrap()).unwrap();
+    record["actions"] = actions;
+    replay_stdin(&record.to_string())
+}
+
+/// The text of every event of a state, in order.
+fn event_texts(state: &Value) -> Vec<&str> {
+    state["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect()
+}
+
+/// The referee printed the same state as the library's `Table::replay` of the scenario `name`.
+fn assert_same_as_the_library(state: &Value, name: &str) {
+    let record = Record::from_json(&std::fs::read_to_string(scenario(name)).unwrap()).unwrap();
+    assert_eq!(*state, Table::replay(&record).unwrap().referee_state());
+}
+
 /// Checks a `{"ok": false, ...}` answer: exit code 1, `at`, and words the error must contain.
 fn assert_refusal(out: &(Value, Option<i32>), at: Value, words: &[&str]) {
     let (json, code) = out;
@@ -127,11 +145,10 @@ fn replay_file_prints_ok_and_the_state() {
     assert_eq!(state["chips"], json!([48, 139, 68]));
     assert_eq!(state["board"], json!({ "ten_diamonds": 3, "jack_clubs": 6, "queen_spades": 9, "king_hearts": 12, "nain_jaune": 15 }));
     assert_eq!(state["legal"].as_array().unwrap().len(), 15, "the leader may play any of his 15 cards");
-    let texts: Vec<&str> = state["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect();
+    let texts = event_texts(state);
     assert!(texts.contains(&"Grand Opéra! Seat 1 sweeps the board: 48 chips"), "{texts:?}");
     // The same state as the library's Table::replay.
-    let record = Record::from_json(&std::fs::read_to_string(scenario("nain_jaune_grand_opera.json")).unwrap()).unwrap();
-    assert_eq!(*state, Table::replay(&record).unwrap().referee_state());
+    assert_same_as_the_library(state, "nain_jaune_grand_opera.json");
 }
 
 #[test]
@@ -178,22 +195,16 @@ fn an_illegal_action_gives_its_index_and_why() {
 
 #[test]
 fn illegal_actions_of_every_kind_are_refused_over_stdin() {
-    let base = std::fs::read_to_string(scenario("nain_jaune_illegal_follow.json")).unwrap();
-    let with_actions = |actions: Value| {
-        let mut record: Value = serde_json::from_str(&base).unwrap();
-        record["actions"] = actions;
-        record.to_string()
-    };
+    let name = "nain_jaune_illegal_follow.json";
     // A card the seat does not hold.
-    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "play 2C" }])));
+    let out = replay_with_actions(name, json!([{ "seat": 1, "do": "play 2C" }]));
     assert_refusal(&out, json!(0), &["play 2C", "does not hold 2C"]);
     // A malformed action string.
-    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "play 4S" }, { "seat": 1, "do": "play 5X" }])));
+    let out = replay_with_actions(name, json!([{ "seat": 1, "do": "play 4S" }, { "seat": 1, "do": "play 5X" }]));
     assert_refusal(&out, json!(1), &["play 5X", "not a card"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "bid 3" }])));
-    assert_refusal(&out, json!(0), &["bid 3"]);
+    assert_refusal(&replay_with_actions(name, json!([{ "seat": 1, "do": "bid 3" }])), json!(0), &["bid 3"]);
     // An action after the game is over (one round, won at once: see the rules tests).
-    let mut record: Value = serde_json::from_str(&base).unwrap();
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(scenario(name)).unwrap()).unwrap();
     record["options"] = json!({ "rounds": 1 });
     record["actions"] = json!([
         { "seat": 1, "do": "play 4S" }, { "seat": 1, "do": "play 5S" }, { "seat": 1, "do": "play 9H" },
@@ -296,6 +307,12 @@ fn play_and_replay(players: usize, seats: &str, seed: u64, options: &[&str]) -> 
     play_and_replay_game("nain-jaune", players, seats, seed, options)
 }
 
+/// Every chip of a final `state`: the stacks and the board.
+fn total_chips(state: &Value) -> i64 {
+    state["chips"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum::<i64>()
+        + state["board"].as_object().unwrap().values().map(|c| c.as_i64().unwrap()).sum::<i64>()
+}
+
 fn play_and_replay_game(game: &str, players: usize, seats: &str, seed: u64, options: &[&str]) -> (Record, Value) {
     let players_arg = players.to_string();
     let seed_arg = seed.to_string();
@@ -320,6 +337,8 @@ fn play_and_replay_game(game: &str, players: usize, seats: &str, seed: u64, opti
         let poker = !options.contains(&"poker=false");
         let spaces: Vec<&str> = BONANZA_SPACES.iter().copied().filter(|s| poker || *s != "poker").collect();
         assert_required_keys_with_board(&out["state"], &spaces);
+    } else if game == "programmes" {
+        assert_programmes_keys(&out["state"]);
     } else {
         assert_required_keys(&out["state"]);
     }
@@ -337,9 +356,7 @@ fn play_prints_a_record_that_replays_to_the_end_for_2_to_8_players() {
     for players in 2..=8usize {
         let seats: Vec<&str> = (0..players).map(|i| if i % 2 == 0 { "easy" } else { "random" }).collect();
         let (record, state) = play_and_replay(players, &seats.join(","), 1000 + players as u64, &[]);
-        let total: i64 = state["chips"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum::<i64>()
-            + state["board"].as_object().unwrap().values().map(|c| c.as_i64().unwrap()).sum::<i64>();
-        assert_eq!(total, 100 * players as i64, "{players} players: chips conserved");
+        assert_eq!(total_chips(&state), 100 * players as i64, "{players} players: chips conserved");
         assert_eq!(record.seats.as_ref().map(Vec::len), Some(players));
         // Every action is written with the seat that moved.
         assert!(record.actions.iter().all(|a| a.seat < players && a.action.starts_with("play ")));
@@ -412,7 +429,7 @@ fn bonanza_replay_prints_the_state_after_a_race() {
                 "king_hearts": 6, "queen_diamonds": 6, "jack_clubs": 3, "bonanza": 3 })
     );
     assert_eq!(state["finished"], false);
-    let texts: Vec<&str> = state["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect();
+    let texts = event_texts(state);
     for expected in [
         "Nobody bids: the widow is dead",
         "Nobody has 7H: 6H is a stop for seat 2",
@@ -426,8 +443,7 @@ fn bonanza_replay_prints_the_state_after_a_race() {
     let dealt: usize = state["hands"].as_array().unwrap().iter().map(|h| h.as_array().unwrap().len()).sum::<usize>()
         + state["widow"].as_array().unwrap().len();
     assert_eq!(dealt, 53);
-    let record = Record::from_json(&std::fs::read_to_string(scenario("bonanza_race.json")).unwrap()).unwrap();
-    assert_eq!(*state, Table::replay(&record).unwrap().referee_state());
+    assert_same_as_the_library(state, "bonanza_race.json");
 }
 
 #[test]
@@ -437,20 +453,14 @@ fn bonanza_illegal_actions_give_their_index_and_why() {
     let out = replay_file("bonanza_illegal_show.json");
     assert_refusal(&out, json!(4), &["show JK QS", "not a legal show", "QS and JD"]);
     // Bids, bets and plays out of turn or out of phase, over stdin.
-    let base = std::fs::read_to_string(scenario("bonanza_race.json")).unwrap();
-    let with_actions = |actions: Value| {
-        let mut record: Value = serde_json::from_str(&base).unwrap();
-        record["actions"] = actions;
-        record.to_string()
-    };
-    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "sell widow" }, { "seat": 1, "do": "bid 91" }])));
-    assert_refusal(&out, json!(1), &["bid 91", "only 90 chips"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "sell widow" }, { "seat": 0, "do": "bid 3" }])));
-    assert_refusal(&out, json!(1), &["bid 3", "seat 1's turn"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "play 2H" }])));
-    assert_refusal(&out, json!(0), &["play 2H", "take the widow or sell it"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 0, "do": "take the widow" }])));
-    assert_refusal(&out, json!(0), &["take the widow", "not a Bonanza action"]);
+    for (actions, at, words) in [
+        (json!([{ "seat": 0, "do": "sell widow" }, { "seat": 1, "do": "bid 91" }]), 1, ["bid 91", "only 90 chips"]),
+        (json!([{ "seat": 0, "do": "sell widow" }, { "seat": 0, "do": "bid 3" }]), 1, ["bid 3", "seat 1's turn"]),
+        (json!([{ "seat": 0, "do": "play 2H" }]), 0, ["play 2H", "take the widow or sell it"]),
+        (json!([{ "seat": 0, "do": "take the widow" }]), 0, ["take the widow", "not a Bonanza action"]),
+    ] {
+        assert_refusal(&replay_with_actions("bonanza_race.json", actions), json!(at), &words);
+    }
 }
 
 #[test]
@@ -469,9 +479,7 @@ fn bonanza_play_prints_a_record_that_replays_to_the_end_for_2_to_9_players() {
     for players in 2..=9usize {
         let seats: Vec<&str> = (0..players).map(|i| if i % 2 == 0 { "easy" } else { "random" }).collect();
         let (record, state) = play_and_replay_game("bonanza", players, &seats.join(","), 2000 + players as u64, &[]);
-        let total: i64 = state["chips"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap()).sum::<i64>()
-            + state["board"].as_object().unwrap().values().map(|c| c.as_i64().unwrap()).sum::<i64>();
-        assert_eq!(total, 100 * players as i64, "{players} players: chips conserved");
+        assert_eq!(total_chips(&state), 100 * players as i64, "{players} players: chips conserved");
         assert!(record.actions.iter().all(|a| a.seat < players));
     }
 }
@@ -537,10 +545,9 @@ fn programmes_replay_shows_melds_programs_and_the_discard_pile() {
             { "number": 2, "owner": 1, "kind": "set", "rank": "K", "cards": ["KS", "KH", "KC"] },
         ])
     );
-    let texts: Vec<&str> = state["events"].as_array().unwrap().iter().filter_map(|e| e["text"].as_str()).collect();
+    let texts = event_texts(state);
     assert!(texts.contains(&"Seat 1 reveals program P14 (Trio and run of four): 1 completed"), "{texts:?}");
-    let record = Record::from_json(&std::fs::read_to_string(scenario("programmes_reveal.json")).unwrap()).unwrap();
-    assert_eq!(*state, Table::replay(&record).unwrap().referee_state());
+    assert_same_as_the_library(state, "programmes_reveal.json");
 }
 
 #[test]
@@ -548,20 +555,11 @@ fn programmes_illegal_actions_give_their_index_and_why() {
     // RECORD.md: "On the first illegal action ... {"ok": false, "error": "…", "at": INDEX}".
     let out = replay_file("programmes_illegal_discard.json");
     assert_refusal(&out, json!(7), &["discard 7C", "taken from the discard pile"]);
-    let base = std::fs::read_to_string(scenario("programmes_reveal.json")).unwrap();
-    let with_actions = |actions: Value| {
-        let mut record: Value = serde_json::from_str(&base).unwrap();
-        record["actions"] = actions;
-        record.to_string()
-    };
-    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "reveal 9S 9D 9C" }])));
-    assert_refusal(&out, json!(1), &["reveal 9S 9D 9C", "asks for 2 combinations"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "meld KS KH KC" }])));
-    assert_refusal(&out, json!(1), &["meld KS KH KC", "must reveal"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 1, "do": "play 7C" }])));
-    assert_refusal(&out, json!(0), &["play 7C", "not a Programmes action"]);
-    let out = replay_stdin(&with_actions(json!([{ "seat": 2, "do": "draw stock" }])));
-    assert_refusal(&out, json!(0), &["draw stock", "seat 1's turn"]);
+    let refused = |actions: Value, at: u64, words: &[&str]| assert_refusal(&replay_with_actions("programmes_reveal.json", actions), json!(at), words);
+    refused(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "reveal 9S 9D 9C" }]), 1, &["reveal 9S 9D 9C", "asks for 2 combinations"]);
+    refused(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "meld KS KH KC" }]), 1, &["meld KS KH KC", "must reveal"]);
+    refused(json!([{ "seat": 1, "do": "play 7C" }]), 0, &["play 7C", "not a Programmes action"]);
+    refused(json!([{ "seat": 2, "do": "draw stock" }]), 0, &["draw stock", "seat 1's turn"]);
 }
 
 #[test]
@@ -585,23 +583,7 @@ fn programmes_bad_layouts_give_at_null() {
 
 /// `referee play --game programmes` with these arguments: its record, checked to replay to the end.
 fn play_programmes(players: usize, seats: &str, seed: u64, options: &[&str]) -> (Record, Value) {
-    let players_arg = players.to_string();
-    let seed_arg = seed.to_string();
-    let mut args = vec!["play", "--game", "programmes", "--players", &players_arg, "--seats", seats, "--seed", &seed_arg];
-    for option in options {
-        args.push("--option");
-        args.push(option);
-    }
-    let output = run(&args, None);
-    assert_eq!(output.status.code(), Some(0), "referee {args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    let text = String::from_utf8(output.stdout).unwrap();
-    let record = Record::from_json(&text).unwrap_or_else(|e| panic!("referee play printed no record ({}):\n{text}", e.0));
-    let (out, code) = replay_stdin(&text);
-    assert_eq!(code, Some(0), "{out}");
-    assert_programmes_keys(&out["state"]);
-    assert_eq!(out["state"]["finished"], true, "{args:?}");
-    assert_eq!(out["state"]["legal"], json!([]));
-    (record, out["state"].clone())
+    play_and_replay_game("programmes", players, seats, seed, options)
 }
 
 #[test]
