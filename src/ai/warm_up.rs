@@ -4,7 +4,9 @@
 //! than the later ones: a Bonanza race decision of 2,000 iterations took 18.7, 21.5 and 15.0 ms,
 //! then 5–10 ms, and a 200 ms move or hint got a fraction of its iterations. The searches are
 //! generic, one copy per game, so each game is warmed up on its own; the worker does it once it
-//! has said it is ready (requests wait in its queue meanwhile).
+//! has said it is ready (requests wait in its queue meanwhile), through `protocol::warm_up`, which
+//! also warms the messages' way in and out (the protocol sits above the AI: nothing here reads a
+//! message).
 
 use super::search::NoClock;
 use super::{decide_within, Budget, GameBots, Level};
@@ -13,7 +15,6 @@ use crate::engine::game::Setup;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::Programmes;
 use crate::engine::rng::seeded;
-use crate::protocol::answer;
 
 /// The share of the hard level's default budget each searched decision of a warm-up runs (the
 /// number of decisions is the game's [`GameBots::WARM_UP_SEARCHES`]).
@@ -22,16 +23,8 @@ const BUDGET_SHARE: u32 = 5;
 /// Warms up the three games' searches at the tables docs/measurements.md measures; returns the
 /// searches run.
 pub fn warm_up_all() -> u32 {
-    let searches = warm_up::<NainJaune>(4) + warm_up::<Bonanza>(5) + warm_up::<Programmes>(4);
-    // And the way in and out, with a request whose observation is not one: a browser compiles a
-    // wasm function at its first call, and before this a worker's first request took 10-20 ms
-    // more than the next ones.
-    let _ = answer(WARM_UP_REQUEST).to_json();
-    searches
+    warm_up::<NainJaune>(4) + warm_up::<Bonanza>(5) + warm_up::<Programmes>(4)
 }
-
-const WARM_UP_REQUEST: &str =
-    r#"{"kind":"think","id":0,"game":"nain-jaune","level":"hard","seed":1,"budget_ms":0,"iterations":1,"observation":{}}"#;
 
 /// Plays fixed deals with the hard level in every seat until [`GameBots::WARM_UP_SEARCHES`] of its
 /// decisions have been searched (those the game's rules settle do not count), each with a fifth
@@ -82,17 +75,5 @@ mod tests {
         assert_eq!(warm_up_all(), NainJaune::WARM_UP_SEARCHES + Bonanza::WARM_UP_SEARCHES + Programmes::WARM_UP_SEARCHES);
         // A table the game cannot seat warms nothing up, and says so by its count.
         assert_eq!(warm_up::<Bonanza>(bonanza::MAX_PLAYERS + 1), 0);
-    }
-
-    /// The request that warms the way in and out is read whole, as a request, and refused only
-    /// at its observation (so the worker does not think).
-    #[test]
-    fn the_warm_up_request_is_refused_at_its_observation() {
-        match answer(WARM_UP_REQUEST) {
-            crate::protocol::FromWorker::Failed { id: Some(0), message } => {
-                assert!(message.starts_with("not a Nain Jaune observation"), "{message}")
-            }
-            other => panic!("{other:?}"),
-        }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! It speaks [`tapis::protocol`]: once its wasm has loaded it posts `Ready { version }` (the page
 //! queues requests until then, because messages posted before the wasm loads are lost), warms the
-//! searches up ([`tapis::ai::warm_up`]), then answers each request — a JSON string — with
+//! searches up ([`tapis::protocol::warm_up`]), then answers each request — a JSON string — with
 //! [`tapis::protocol::answer_with`] and the wall clock
 //! for time budgets: the very function the page falls back to when no worker runs, so both give the
 //! same move.
@@ -48,7 +48,7 @@ fn main() {
     }
     // Then the searches are run a little, so that the first real move finds them optimised;
     // requests posted meanwhile wait in the worker's queue.
-    tapis::ai::warm_up::warm_up_all();
+    tapis::protocol::warm_up();
 }
 
 /// The package is also built natively (the referee, the tests): there the worker is a no-op.
