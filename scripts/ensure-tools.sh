@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, idempotently, every tool the build and the tests need (see ../shared/TOOLCHAIN.md).
-# Usage: scripts/ensure-tools.sh [build|test]   (build: wasm toolchain only; test: also Chromium + Playwright)
+# Usage: scripts/ensure-tools.sh [build|test]   (build: wasm toolchain only; test: also the browsers
+# (Chromium, Firefox ESR + geckodriver, WebKitGTK's WebDriver + Xvfb) and the tests' npm packages)
 # Each step checks first and does nothing when the right version is already there.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -8,6 +9,7 @@ what="${1:-build}"
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+GECKODRIVER_VERSION=0.37.1
 # Must equal the wasm-bindgen version pinned in Cargo.toml (and so in Cargo.lock).
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' "$here/Cargo.toml")
 [ -n "$WASM_BINDGEN_VERSION" ] || { echo "ensure-tools: cannot read the wasm-bindgen pin from Cargo.toml" >&2; exit 1; }
@@ -49,17 +51,34 @@ if ! "$here/.tools/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "
 fi
 
 if [ "$what" = test ]; then
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    say "installing Chromium and ChromeDriver"
+  # The browsers of the end-to-end tests, from Debian: Chromium (+ ChromeDriver for the component
+  # tests), Firefox ESR, and WebKitGTK's WebDriver with its MiniBrowser, run under Xvfb
+  # (tests/e2e/engines.test.mjs).
+  missing_deb=()
+  command -v chromium >/dev/null || missing_deb+=(chromium)
+  command -v chromedriver >/dev/null || missing_deb+=(chromium-driver)
+  command -v firefox-esr >/dev/null || missing_deb+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || missing_deb+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || missing_deb+=(xvfb)
+  command -v xauth >/dev/null || missing_deb+=(xauth)
+  if [ ${#missing_deb[@]} -gt 0 ]; then
+    say "installing ${missing_deb[*]}"
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
     $SUDO apt-get update -qq
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing_deb[@]}"
+  fi
+  # Firefox's WebDriver: no Debian package, crates.io has it (any installed version will do).
+  if ! geckodriver --version >/dev/null 2>&1; then
+    say "installing geckodriver $GECKODRIVER_VERSION (first time only: about 8 minutes)"
+    cargo install --locked geckodriver --version "$GECKODRIVER_VERSION"
   fi
   node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\).*/\1/p')
-  if [ "${node_major:-0}" -lt 18 ]; then
-    echo "ensure-tools: the end-to-end tests need Node 18 or newer (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1
+  # (selenium-webdriver 4.46 needs Node 20.)
+  if [ "${node_major:-0}" -lt 20 ]; then
+    echo "ensure-tools: the end-to-end tests need Node 20 or newer (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1
   fi
-  # Every dependency of tests/e2e/package.json (playwright-core, axe-core) at its pinned version.
+  # Every dependency of tests/e2e/package.json (playwright-core, axe-core, selenium-webdriver, pngjs)
+  # at its pinned version.
   missing_e2e=$(cd "$here/tests/e2e" && node -e '
     const fs = require("fs");
     const want = JSON.parse(fs.readFileSync("package.json", "utf8")).dependencies;
