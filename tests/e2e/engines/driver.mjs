@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { Builder, By, Key } from 'selenium-webdriver';
 import { watchErrors } from '../harness.mjs';
+import { until } from '../harness.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
@@ -29,16 +30,8 @@ export function selectedEngines() {
   return asked.length ? asked : ENGINES;
 }
 
-/** Polls `fn` (node side) until it returns a truthy value, at most `timeout` ms. */
-export async function until(fn, { timeout = 30_000, interval = 50, what = 'condition' } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) assert.fail(`timed out after ${timeout} ms waiting for ${what}`);
-    await sleep(interval);
-  }
-}
+/** Polls `fn` (node side) until it returns a truthy value: the Chromium tests' own. */
+export { until };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
