@@ -18,8 +18,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { Builder, By, Key } from 'selenium-webdriver';
-import { watchErrors } from '../harness.mjs';
-import { until } from '../harness.mjs';
+import { until, watchErrors } from '../harness.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
