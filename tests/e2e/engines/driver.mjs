@@ -121,8 +121,8 @@ process.on('exit', () => {
 });
 
 /** Starts `command` in a process group of its own (so that it and its children end together). */
-function start(command, args, what) {
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(command, args, what, env = process.env) {
+  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   children.add(child);
   let log = '';
   const keep = (d) => { log = (log + d).slice(-4000); };
@@ -213,7 +213,12 @@ async function webkitDriver() {
   assert.ok(xvfbRun, `xvfb-run not found (${MISSING}: apt-get install xvfb xauth)`);
   const port = await freePort();
   // xvfb-run's own screen is 640x480x8: a large true-colour one instead.
-  const child = start(xvfbRun, ['-a', '-s', '-screen 0 1920x1200x24 -nolisten tcp', exe, `--port=${port}`], 'WebKitWebDriver');
+  // Skia paints with the CPU: under Xvfb its GPU painting threads run on Mesa's software GL
+  // (swrast), which crashed the web process now and then (the kernel log: SkiaGPUWorker, a
+  // segfault in swrast_dri.so; WebDriver: "page crash or hang"), 2 runs in 4. Layers are still
+  // composited as before. Safari paints with Metal: nothing of the page's own.
+  const env = { WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1', ...process.env };
+  const child = start(xvfbRun, ['-a', '-s', '-screen 0 1920x1200x24 -nolisten tcp', exe, `--port=${port}`], 'WebKitWebDriver', env);
   const url = `http://127.0.0.1:${port}`;
   await serverReady(url, child, 'WebKitWebDriver under xvfb-run');
   return {
