@@ -28,7 +28,7 @@ for _ in $(seq 1 180); do
     exit 1
   fi
   page="$(curl -fs "$url" 2>/dev/null || true)"
-  if [[ "$page" == *"_bg.wasm"* ]] && curl -fs -o /dev/null "${url}worker_bg.wasm"; then
+  if [[ "$page" == *"_bg.wasm"* ]] && curl -fs -o /dev/null "${url}worker-nain-jaune_bg.wasm"; then
     echo "check-play: scripts/play.sh serves the game at $url (page and AI worker)"
     exit 0
   fi

@@ -6,7 +6,7 @@
 #   4. play        scripts/check-play.sh: the README's play command builds and serves the game
 #   5. build       scripts/trunk.sh build --release --offline -> dist/
 #   5b. drill-build the same with TAPIS_CRASH_DRILL=1 -> dist-drill/ (a forced trap, for crash.test.mjs)
-#   6. size        the first-load bundle, gzip -9: a ceiling at today's size; reports the 250 KB target (tests/e2e/size-budget.mjs)
+#   6. size        gzip -9 budgets: the lobby (a first visit) and each game's worker, ceilings at today's sizes (tests/e2e/size-budget.mjs)
 #   7. e2e         Playwright (playwright-core + Debian's Chromium) against dist/ served under a sub-path
 # Ends with "N passed, N failed" (stages) and exits non-zero if any stage failed.
 # --keep-going: run the later stages even after a failure (the tools and build stages still stop

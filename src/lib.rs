@@ -4,7 +4,8 @@
 //! - [`ai`]: computer players, reading only a seat's observation;
 //! - [`record`]: game records (save file = replay = test scenario) and the table that replays them;
 //! - [`protocol`]: the messages between the page and the AI worker;
-//! - `app` (wasm only): the Leptos views.
+//! - `app` (wasm only): the Leptos views;
+//! - `worker` (wasm only): the AI workers' side of the protocol.
 //!
 //! Arrows point one way: app → ai → engine, and record → engine.
 //!
@@ -22,3 +23,5 @@ pub mod record;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

@@ -4,8 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::marker::PhantomData;
+
+use crate::ai::bench::BenchReport;
 use crate::ai::search::NoClock;
-use crate::ai::{Clock, Level, RuleBotsOnly, Searching, Thinking};
+use crate::ai::{Clock, Decision, GameBots, Level, RuleBotsOnly, Searching, Thinking};
 use crate::engine::game::GameId;
 
 /// Bumped whenever a message changes shape.
@@ -50,7 +53,7 @@ pub enum FromWorker {
         explanation: Option<serde_json::Value>,
     },
     /// Speed measured in the worker.
-    Bench { id: u64, report: crate::ai::bench::BenchReport },
+    Bench { id: u64, report: BenchReport },
     /// The request could not be answered (malformed, or no move to make).
     Failed { id: Option<u64>, message: String },
 }
@@ -73,35 +76,113 @@ pub fn answer(message: &str) -> FromWorker {
     answer_with(message, &NoClock)
 }
 
-/// What the worker does with one message. `clock` enforces time budgets.
+/// What a worker that plays every game does with one message. `clock` enforces time budgets.
 pub fn answer_with(message: &str, clock: &dyn Clock) -> FromWorker {
-    answer_using(message, clock, |game, level, budget_ms, iterations| Searching {
+    searching::<EveryGame>(message, clock)
+}
+
+/// What the worker of game `G` does with one message: the same answers as [`answer_with`] for
+/// `G`'s requests, and it links only `G`'s searches (a request for another game is refused).
+pub fn answer_game_with<G: GameBots>(message: &str, clock: &dyn Clock) -> FromWorker {
+    searching::<OnlyGame<G>>(message, clock)
+}
+
+fn searching<S: Serves>(message: &str, clock: &dyn Clock) -> FromWorker {
+    answer_using::<S, _>(message, clock, |game, level, budget_ms, iterations| Searching {
         budget: crate::ai::request_budget(game, level, budget_ms, iterations, clock),
         clock,
     })
 }
 
-/// Warms the worker up before its first request: the searches of every game
-/// ([`warm_up_all`](crate::ai::warm_up::warm_up_all)), then the way in and out, with a request
-/// whose observation is not one: a browser compiles a wasm function at its first call, and before
-/// this a worker's first request took 10-20 ms more than the next ones. Returns the searches run.
-pub fn warm_up() -> u32 {
-    let searches = crate::ai::warm_up::warm_up_all();
-    let _ = answer(WARM_UP_REQUEST).to_json();
+/// Warms the worker of game `G` up before its first request: its searches
+/// ([`warm_up`](crate::ai::warm_up::warm_up)), then the way in and out, with a request whose
+/// observation is not one: a browser compiles a wasm function at its first call, and before this
+/// a worker's first request took 10-20 ms more than the next ones. Returns the searches run.
+pub fn warm_up_game<G: GameBots>() -> u32 {
+    let searches = crate::ai::warm_up::warm_up::<G>(G::WARM_UP_PLAYERS);
+    let _ = answer_game_with::<G>(&warm_up_request(G::ID), &NoClock).to_json();
     searches
 }
 
-const WARM_UP_REQUEST: &str =
-    r#"{"kind":"think","id":0,"game":"nain-jaune","level":"hard","seed":1,"budget_ms":0,"iterations":1,"observation":{}}"#;
+fn warm_up_request(game: GameId) -> String {
+    format!(
+        r#"{{"kind":"think","id":0,"game":"{}","level":"hard","seed":1,"budget_ms":0,"iterations":1,"observation":{{}}}}"#,
+        game.key()
+    )
+}
 
 /// What the page answers itself when no worker can run: the same requests, decided by the rule
 /// bots (every level plays as `easy`), so that the page's wasm carries no search; speed is only
 /// measured in the worker.
 pub fn answer_by_rules(message: &str) -> FromWorker {
-    answer_using(message, &NoClock, |_, _, _, _| RuleBotsOnly)
+    answer_using::<EveryGame, _>(message, &NoClock, |_, _, _, _| RuleBotsOnly)
 }
 
-fn answer_using<T: Thinking>(
+/// The games a side answers for: every one, or a single game (whose worker then links no other
+/// game's code: the dispatch on [`GameId`] is resolved when it is compiled).
+trait Serves {
+    fn choose<T: Thinking>(
+        game: GameId,
+        observation: &serde_json::Value,
+        level: Level,
+        seed: u64,
+        thinking: &T,
+        explain: bool,
+    ) -> Result<Decision, String>;
+    fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String>;
+}
+
+struct EveryGame;
+
+impl Serves for EveryGame {
+    fn choose<T: Thinking>(
+        game: GameId,
+        observation: &serde_json::Value,
+        level: Level,
+        seed: u64,
+        thinking: &T,
+        explain: bool,
+    ) -> Result<Decision, String> {
+        crate::ai::choose_from_json(game, observation, level, seed, thinking, explain)
+    }
+
+    fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String> {
+        crate::ai::bench_game(game, players, seconds, clock)
+    }
+}
+
+struct OnlyGame<G>(PhantomData<G>);
+
+impl<G: GameBots> OnlyGame<G> {
+    fn serves(game: GameId) -> Result<(), String> {
+        if game == G::ID {
+            Ok(())
+        } else {
+            Err(format!("this worker plays {} only, not {}", G::NAME, game.key()))
+        }
+    }
+}
+
+impl<G: GameBots> Serves for OnlyGame<G> {
+    fn choose<T: Thinking>(
+        game: GameId,
+        observation: &serde_json::Value,
+        level: Level,
+        seed: u64,
+        thinking: &T,
+        explain: bool,
+    ) -> Result<Decision, String> {
+        Self::serves(game)?;
+        crate::ai::choose_json::<G>(observation, level, seed, thinking, explain)
+    }
+
+    fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String> {
+        Self::serves(game)?;
+        crate::ai::bench_one::<G>(players, seconds, clock)
+    }
+}
+
+fn answer_using<S: Serves, T: Thinking>(
     message: &str,
     clock: &dyn Clock,
     thinking: impl Fn(GameId, Level, u32, Option<u32>) -> T,
@@ -113,7 +194,7 @@ fn answer_using<T: Thinking>(
     match request {
         ToWorker::Think { id, game, level, seed, budget_ms, iterations, observation, explain } => {
             let thinking = thinking(game, level, budget_ms, iterations);
-            match crate::ai::choose_from_json(game, &observation, level, seed, &thinking, explain) {
+            match S::choose(game, &observation, level, seed, &thinking, explain) {
                 Ok(decision) => FromWorker::Move { id, action: decision.action, explanation: decision.explanation },
                 Err(message) => FromWorker::Failed { id: Some(id), message },
             }
@@ -121,7 +202,7 @@ fn answer_using<T: Thinking>(
         ToWorker::Bench { id, .. } if !T::BENCH => {
             FromWorker::Failed { id: Some(id), message: "speed is measured in the AI worker only".into() }
         }
-        ToWorker::Bench { id, game, players, seconds } => match crate::ai::bench_game(game, players, seconds, clock) {
+        ToWorker::Bench { id, game, players, seconds } => match S::bench(game, players, seconds, clock) {
             Ok(report) => FromWorker::Bench { id, report },
             Err(message) => FromWorker::Failed { id: Some(id), message },
         },
@@ -131,15 +212,32 @@ fn answer_using<T: Thinking>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::bonanza::Bonanza;
+    use crate::engine::nain_jaune::NainJaune;
+    use crate::engine::programmes::Programmes;
 
     /// The request that warms the way in and out is read whole, as a request, and refused only
-    /// at its observation (so the worker does not think).
+    /// at its observation (so the worker does not think), for each game's worker.
     #[test]
     fn the_warm_up_request_is_refused_at_its_observation() {
-        match answer(WARM_UP_REQUEST) {
-            FromWorker::Failed { id: Some(0), message } => {
-                assert!(message.starts_with("not a Nain Jaune observation"), "{message}")
+        fn refused<G: GameBots>() {
+            match answer_game_with::<G>(&warm_up_request(G::ID), &NoClock) {
+                FromWorker::Failed { id: Some(0), message } => {
+                    assert!(message.starts_with(&format!("not a {} observation", G::NAME)), "{message}")
+                }
+                other => panic!("{other:?}"),
             }
+        }
+        refused::<NainJaune>();
+        refused::<Bonanza>();
+        refused::<Programmes>();
+    }
+
+    /// A game's worker answers its own game's requests and refuses another game's, saying so.
+    #[test]
+    fn a_game_worker_refuses_other_games() {
+        match answer_game_with::<Bonanza>(&warm_up_request(GameId::NainJaune), &NoClock) {
+            FromWorker::Failed { id: Some(0), message } => assert_eq!(message, "this worker plays Bonanza only, not nain-jaune"),
             other => panic!("{other:?}"),
         }
     }

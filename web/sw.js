@@ -8,7 +8,8 @@
 // - each build lives in its own cache, `tapis-<id>`; the old cache is deleted when the new worker
 //   takes over, which the browser does once no page of the old build is open (no skipWaiting, no
 //   clients.claim): a page is only ever served by the worker of its own build, so the page, its
-//   wasm and the unhashed AI worker files (worker.js, worker_bg.wasm) always come from one build.
+//   wasm and the unhashed AI worker files (worker-<game>.js, worker-<game>_bg.wasm) always come
+//   from one build.
 // Every URL is relative to this file: the scope is its directory, whatever the sub-path.
 const BUILD = /*TAPIS-BUILD*/ { id: 'unbuilt', files: {} } /*TAPIS-BUILD-END*/;
 

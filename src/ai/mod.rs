@@ -23,7 +23,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::bonanza::{self, Bonanza};
-use crate::engine::game::{Game, GameId, MAX_SEATS};
+use crate::engine::game::{Game, GameId, Seat, MAX_SEATS};
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::{Action, Observation, Programmes};
 use crate::engine::rng::{index_below, seeded, GameRng};
@@ -175,6 +175,20 @@ pub enum SearchKind {
 
 /// What each game gives the computer players: its rule-based bot and its playout policy.
 pub trait GameBots: Game {
+    /// The game's name in the worker's messages ("not a Nain Jaune observation").
+    const NAME: &'static str;
+
+    /// How many players the warm-up's deals seat ([`warm_up`](mod@warm_up)).
+    const WARM_UP_PLAYERS: usize;
+
+    /// Checks an observation that arrived as JSON: whether a table could show it; if so, the
+    /// observing seat and the seat to move.
+    fn check_observation(observation: &Self::Observation) -> Result<(Seat, Option<Seat>), String>;
+
+    /// Why the computer would play `action` (a hint), as the game's structured reason in JSON;
+    /// `seed` seeds whatever the explanation samples.
+    fn explain(observation: &Self::Observation, action: &Self::Action, seed: u64) -> serde_json::Value;
+
     /// The search of the hard level (the medium level always runs PIMC).
     const HARD_SEARCH: SearchKind = SearchKind::Ismcts;
 
@@ -263,6 +277,18 @@ pub trait GameBots: Game {
 }
 
 impl GameBots for Bonanza {
+    const NAME: &'static str = "Bonanza";
+    const WARM_UP_PLAYERS: usize = 5;
+
+    fn check_observation(obs: &bonanza::Observation) -> Result<(Seat, Option<Seat>), String> {
+        obs.check().map(|()| (obs.seat, obs.to_move))
+    }
+
+    fn explain(obs: &bonanza::Observation, action: &bonanza::Action, seed: u64) -> serde_json::Value {
+        let legal = Bonanza::determinize(obs, &mut seeded(seed)).legal_actions();
+        serde_json::to_value(bonanza_bot::explain(obs, &legal, *action, &mut seeded(seed))).expect("hints serialize")
+    }
+
     fn rule_bot() -> Box<dyn Bot<Bonanza>> {
         Box::new(bonanza_bot::RuleBot { randomness: 0.1 })
     }
@@ -304,6 +330,17 @@ impl GameBots for Bonanza {
 }
 
 impl GameBots for NainJaune {
+    const NAME: &'static str = "Nain Jaune";
+    const WARM_UP_PLAYERS: usize = 4;
+
+    fn check_observation(obs: &<NainJaune as Game>::Observation) -> Result<(Seat, Option<Seat>), String> {
+        obs.check().map(|()| (obs.seat, obs.to_move))
+    }
+
+    fn explain(obs: &<NainJaune as Game>::Observation, action: &<NainJaune as Game>::Action, _seed: u64) -> serde_json::Value {
+        serde_json::to_value(nain_jaune_bot::explain(obs, *action)).expect("hints serialize")
+    }
+
     fn rule_bot() -> Box<dyn Bot<NainJaune>> {
         Box::new(nain_jaune_bot::RuleBot { randomness: 0.1 })
     }
@@ -326,6 +363,17 @@ pub const PROGRAMMES_MEDIUM_ITERATIONS: u32 = 40;
 const PROGRAMMES_WIN_BONUS: f64 = 3.0;
 
 impl GameBots for Programmes {
+    const NAME: &'static str = "Programmes";
+    const WARM_UP_PLAYERS: usize = 4;
+
+    fn check_observation(obs: &Observation) -> Result<(Seat, Option<Seat>), String> {
+        obs.check().map(|()| (obs.seat, obs.to_move))
+    }
+
+    fn explain(obs: &Observation, action: &Action, _seed: u64) -> serde_json::Value {
+        serde_json::to_value(programmes_bot::explain(obs, action)).expect("hints serialize")
+    }
+
     /// A greedy playout is deterministic once the world is dealt, so PIMC compares the candidate
     /// moves on the very same worlds (common random numbers); measured stronger here than ISMCTS,
     /// whose fresh world per iteration drowns the small differences between good discards.
@@ -440,56 +488,42 @@ pub fn choose_from_json(
     thinking: &impl Thinking,
     explain: bool,
 ) -> Result<Decision, String> {
-    let mut rng = seeded(seed);
     match game {
-        GameId::NainJaune => {
-            let obs: <NainJaune as Game>::Observation = serde_json::from_value(observation.clone())
-                .map_err(|e| format!("not a Nain Jaune observation: {e}"))?;
-            obs.check().map_err(|e| format!("not a possible Nain Jaune table: {e}"))?;
-            if obs.to_move != Some(obs.seat) {
-                return Err(format!("seat {} has no move to make", obs.seat));
-            }
-            let action = thinking.choose::<NainJaune>(&obs, level, &mut rng);
-            let explanation = explain
-                .then(|| serde_json::to_value(nain_jaune_bot::explain(&obs, action)).expect("hints serialize"));
-            Ok(Decision { action: action.to_string(), explanation })
-        }
-        GameId::Bonanza => {
-            let obs: <Bonanza as Game>::Observation = serde_json::from_value(observation.clone())
-                .map_err(|e| format!("not a Bonanza observation: {e}"))?;
-            obs.check().map_err(|e| format!("not a possible Bonanza table: {e}"))?;
-            if obs.to_move != Some(obs.seat) {
-                return Err(format!("seat {} has no move to make", obs.seat));
-            }
-            let action = thinking.choose::<Bonanza>(&obs, level, &mut rng);
-            let explanation = explain.then(|| {
-                let legal = Bonanza::determinize(&obs, &mut seeded(seed)).legal_actions();
-                let hint = bonanza_bot::explain(&obs, &legal, action, &mut seeded(seed));
-                serde_json::to_value(hint).expect("hints serialize")
-            });
-            Ok(Decision { action: action.to_string(), explanation })
-        }
-        GameId::Programmes => {
-            let obs: <Programmes as Game>::Observation = serde_json::from_value(observation.clone())
-                .map_err(|e| format!("not a Programmes observation: {e}"))?;
-            obs.check().map_err(|e| format!("not a possible Programmes table: {e}"))?;
-            if obs.to_move != Some(obs.seat) {
-                return Err(format!("seat {} has no move to make", obs.seat));
-            }
-            let action = thinking.choose::<Programmes>(&obs, level, &mut rng);
-            let explanation = explain
-                .then(|| serde_json::to_value(programmes_bot::explain(&obs, &action)).expect("hints serialize"));
-            Ok(Decision { action: action.to_string(), explanation })
-        }
+        GameId::NainJaune => choose_json::<NainJaune>(observation, level, seed, thinking, explain),
+        GameId::Bonanza => choose_json::<Bonanza>(observation, level, seed, thinking, explain),
+        GameId::Programmes => choose_json::<Programmes>(observation, level, seed, thinking, explain),
     }
+}
+
+/// [`choose_from_json`] for one game: a game's own worker links only this copy.
+pub fn choose_json<G: GameBots>(
+    observation: &serde_json::Value,
+    level: Level,
+    seed: u64,
+    thinking: &impl Thinking,
+    explain: bool,
+) -> Result<Decision, String> {
+    let obs: G::Observation = serde_json::from_value(observation.clone())
+        .map_err(|e| format!("not a {} observation: {e}", G::NAME))?;
+    let (seat, to_move) = G::check_observation(&obs).map_err(|e| format!("not a possible {} table: {e}", G::NAME))?;
+    if to_move != Some(seat) {
+        return Err(format!("seat {seat} has no move to make"));
+    }
+    let action = thinking.choose::<G>(&obs, level, &mut seeded(seed));
+    let explanation = explain.then(|| G::explain(&obs, &action, seed));
+    Ok(Decision { action: action.to_string(), explanation })
 }
 
 /// Engine and search speed for one game, in whatever runs this code.
 pub fn bench_game(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<bench::BenchReport, String> {
-    let seconds = seconds.clamp(0.05, 30.0);
     match game {
-        GameId::NainJaune => bench::run::<NainJaune>(players, 1, seconds, clock).map_err(|e| e.0),
-        GameId::Bonanza => bench::run::<Bonanza>(players, 1, seconds, clock).map_err(|e| e.0),
-        GameId::Programmes => bench::run::<Programmes>(players, 1, seconds, clock).map_err(|e| e.0),
+        GameId::NainJaune => bench_one::<NainJaune>(players, seconds, clock),
+        GameId::Bonanza => bench_one::<Bonanza>(players, seconds, clock),
+        GameId::Programmes => bench_one::<Programmes>(players, seconds, clock),
     }
+}
+
+/// [`bench_game`] for one game.
+pub fn bench_one<G: GameBots>(players: usize, seconds: f64, clock: &dyn Clock) -> Result<bench::BenchReport, String> {
+    bench::run::<G>(players, 1, seconds.clamp(0.05, 30.0), clock).map_err(|e| e.0)
 }

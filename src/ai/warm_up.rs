@@ -3,28 +3,19 @@
 //! Liftoff, then TurboFan), so in a fresh worker a game's first searches ran several times slower
 //! than the later ones: a Bonanza race decision of 2,000 iterations took 18.7, 21.5 and 15.0 ms,
 //! then 5–10 ms, and a 200 ms move or hint got a fraction of its iterations. The searches are
-//! generic, one copy per game, so each game is warmed up on its own; the worker does it once it
-//! has said it is ready (requests wait in its queue meanwhile), through `protocol::warm_up`, which
-//! also warms the messages' way in and out (the protocol sits above the AI: nothing here reads a
-//! message).
+//! generic, one copy per game, so each game is warmed up on its own; a game's worker does it once
+//! it has said it is ready (requests wait in its queue meanwhile), through
+//! `protocol::warm_up_game`, which also warms the messages' way in and out (the protocol sits
+//! above the AI: nothing here reads a message).
 
 use super::search::NoClock;
 use super::{decide_within, Budget, GameBots, Level};
-use crate::engine::bonanza::Bonanza;
 use crate::engine::game::Setup;
-use crate::engine::nain_jaune::NainJaune;
-use crate::engine::programmes::Programmes;
 use crate::engine::rng::seeded;
 
 /// The share of the hard level's default budget each searched decision of a warm-up runs (the
 /// number of decisions is the game's [`GameBots::WARM_UP_SEARCHES`]).
 const BUDGET_SHARE: u32 = 5;
-
-/// Warms up the three games' searches at the tables docs/measurements.md measures; returns the
-/// searches run.
-pub fn warm_up_all() -> u32 {
-    warm_up::<NainJaune>(4) + warm_up::<Bonanza>(5) + warm_up::<Programmes>(4)
-}
 
 /// Plays fixed deals with the hard level in every seat until [`GameBots::WARM_UP_SEARCHES`] of its
 /// decisions have been searched (those the game's rules settle do not count), each with a fifth
@@ -57,7 +48,9 @@ pub fn warm_up<G: GameBots>(players: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{bonanza, nain_jaune, programmes};
+    use crate::engine::bonanza::{self, Bonanza};
+    use crate::engine::nain_jaune::{self, NainJaune};
+    use crate::engine::programmes::{self, Programmes};
 
     /// Every game's warm-up searches as many decisions as it says, at the smallest and the
     /// largest table (a warm-up that searched nothing would warm nothing up).
@@ -72,7 +65,10 @@ mod tests {
         for players in [programmes::MIN_PLAYERS, programmes::MAX_PLAYERS] {
             assert_eq!(warm_up::<Programmes>(players), Programmes::WARM_UP_SEARCHES, "Programmes, {players}");
         }
-        assert_eq!(warm_up_all(), NainJaune::WARM_UP_SEARCHES + Bonanza::WARM_UP_SEARCHES + Programmes::WARM_UP_SEARCHES);
+        // At the tables each game's worker warms up at.
+        assert_eq!(warm_up::<NainJaune>(NainJaune::WARM_UP_PLAYERS), NainJaune::WARM_UP_SEARCHES);
+        assert_eq!(warm_up::<Bonanza>(Bonanza::WARM_UP_PLAYERS), Bonanza::WARM_UP_SEARCHES);
+        assert_eq!(warm_up::<Programmes>(Programmes::WARM_UP_PLAYERS), Programmes::WARM_UP_SEARCHES);
         // A table the game cannot seat warms nothing up, and says so by its count.
         assert_eq!(warm_up::<Bonanza>(bonanza::MAX_PLAYERS + 1), 0);
     }

@@ -2,13 +2,18 @@
 //! answers, survives a worker that fails to load or dies, and answers on the page when no worker
 //! can run, so a computer seat always gets its move.
 //!
-//! Life of the worker:
-//! 1. `worker_loader.js?v=<crate version>` (Trunk's loader shim, resolved against
-//!    `document.baseURI` so the site works under any sub-path) is started as a module worker,
-//!    when the page first may need a computer player (not for a read-only position).
-//!    The shim imports `worker.js`, which fetches `worker_bg.wasm`: Trunk gives worker files no
-//!    content hash, so those two may come from a stale cache. A restart therefore starts the worker
-//!    from a tiny module of our own that loads both with a cache-busting query.
+//! Each game has its own worker (`crate::worker`), which links only that game's searches; one runs
+//! at a time, the one of the game on the table.
+//!
+//! Life of a worker:
+//! 1. `worker-<game>_loader.js?v=<crate version>` (Trunk's loader shim, resolved against
+//!    `document.baseURI` so the site works under any sub-path) is started as a module worker
+//!    when a game that may need a computer player is put on the table (not the new-game form,
+//!    not a read-only position): a first visit loads no worker. Another game on the table
+//!    replaces it with that game's worker.
+//!    The shim imports `worker-<game>.js`, which fetches `worker-<game>_bg.wasm`: Trunk gives
+//!    worker files no content hash, so those two may come from a stale cache. A restart therefore
+//!    starts the worker from a tiny module of our own that loads both with a cache-busting query.
 //! 2. Requests wait in `pending` until the worker posts `Ready` with our [`PROTOCOL_VERSION`]
 //!    (messages posted before its wasm has loaded would be lost).
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
@@ -29,13 +34,14 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
+use crate::engine::game::GameId;
 use crate::protocol::{answer_by_rules, FromWorker, ToWorker, PROTOCOL_VERSION};
 
-/// Trunk's loader shim for `<link data-trunk rel="rust" data-bin="worker" data-loader-shim>`.
-const WORKER_LOADER: &str = "worker_loader.js";
-/// The wasm-bindgen glue and the wasm of the worker binary (Trunk names them after the binary).
-const WORKER_JS: &str = "worker.js";
-const WORKER_WASM: &str = "worker_bg.wasm";
+/// A file of `game`'s worker, named by Trunk after the binary `worker-<game>`: its loader shim
+/// (`_loader.js`, from `data-loader-shim`), its wasm-bindgen glue (`.js`) and its wasm (`_bg.wasm`).
+pub fn worker_file(game: GameId, suffix: &str) -> String {
+    format!("worker-{}{suffix}", game.key())
+}
 /// How long a starting worker may take to say it is ready.
 const READY_TIMEOUT_MS: u32 = 10_000;
 /// Worker starts before falling back to the page: the first one and one restart.
@@ -47,7 +53,8 @@ const ANSWER_TIMEOUT_MS: u32 = 15_000;
 /// Where the computer players think.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AiStatus {
-    /// Not started: nothing on the page has needed a computer player yet (a read-only position).
+    /// Not started: nothing on the page has needed a computer player yet (the new-game form, a
+    /// read-only position).
     Idle,
     /// The worker is starting (or restarting); requests are queued meanwhile.
     Loading,
@@ -91,6 +98,8 @@ struct Running {
 
 struct Inner {
     set_status: WriteSignal<AiStatus>,
+    /// The game whose worker runs (or is wanted): each game has its own.
+    game: Option<GameId>,
     running: Option<Running>,
     /// Bumped at each start: events from a replaced worker are ignored.
     generation: u32,
@@ -125,6 +134,7 @@ impl AiClient {
         let (status, set_status) = signal(AiStatus::Idle);
         let inner = Rc::new(RefCell::new(Inner {
             set_status,
+            game: None,
             running: None,
             generation: 0,
             starts: 0,
@@ -136,13 +146,24 @@ impl AiClient {
         AiClient { inner, status }
     }
 
-    /// Starts the worker unless it has been started already: as soon as a computer player or a
-    /// hint may be needed, so that it has loaded and warmed up by the first request.
-    pub fn start(&self) {
-        let idle = self.inner.borrow().starts == 0;
-        if idle {
-            start(&self.inner);
+    /// Starts `game`'s worker unless it has been started already: as soon as a computer player
+    /// or a hint of that game may be needed, so that it has loaded and warmed up by the first
+    /// request. Another game's worker is stopped; what it still owed (requests of a game that has
+    /// left the table, whose answers nobody reads) is answered on the page.
+    pub fn start(&self, game: GameId) {
+        let mut inner = self.inner.borrow_mut();
+        if inner.game == Some(game) && inner.starts > 0 {
+            return;
         }
+        inner.game = Some(game);
+        inner.starts = 0;
+        inner.fallback = None;
+        let owed = std::mem::take(&mut inner.pending);
+        drop(inner);
+        for (_, p) in owed {
+            answer_on_page(p.json, p.on_done);
+        }
+        start(&self.inner);
     }
 
     /// Idle, Loading, Ready, or Fallback with the reason.
@@ -171,7 +192,9 @@ impl AiClient {
     /// Any request (a move with its explanation, a benchmark): `on_done` gets the worker's
     /// answer (`Move`, `Bench`), or a `Failed` answer's message. Called exactly once, later.
     pub fn request(&self, mut request: ToWorker, on_done: impl FnOnce(Result<FromWorker, String>) + 'static) {
-        self.start();
+        match &request {
+            ToWorker::Think { game, .. } | ToWorker::Bench { game, .. } => self.start(*game),
+        }
         let mut inner = self.inner.borrow_mut();
         // Our own ids: answers are routed by them, whatever ids callers use.
         let id = inner.next_id;
@@ -213,8 +236,9 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
     let starts = inner.starts;
     drop(inner);
 
+    let Some(game) = inner_rc.borrow().game else { return };
     let mut module_url = None;
-    let worker = match worker_url(starts, &mut module_url).and_then(|url| {
+    let worker = match worker_url(game, starts, &mut module_url).and_then(|url| {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         Worker::new_with_options(&url, &options).map_err(|e| format!("cannot start the worker: {}", describe(&e)))
@@ -269,12 +293,12 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
         });
 }
 
-/// The first start: `worker_loader.js?v=<version>` resolved against the build's directory (the
-/// document's base URI, or where a host page said the build is: never the origin, the site may
-/// live under a sub-path). A restart: a module of our own (an object URL, kept in `module_url` to
-/// be revoked) that loads `worker.js` and `worker_bg.wasm` with a cache-busting query, in case a
-/// stale cached copy was the trouble.
-fn worker_url(starts: u32, module_url: &mut Option<String>) -> Result<String, String> {
+/// The first start: `worker-<game>_loader.js?v=<version>` resolved against the build's directory
+/// (the document's base URI, or where a host page said the build is: never the origin, the site
+/// may live under a sub-path). A restart: a module of our own (an object URL, kept in `module_url`
+/// to be revoked) that loads `worker-<game>.js` and `worker-<game>_bg.wasm` with a cache-busting
+/// query, in case a stale cached copy was the trouble.
+fn worker_url(game: GameId, starts: u32, module_url: &mut Option<String>) -> Result<String, String> {
     let base = super::embed::base_url().ok_or("the document has no base URI")?;
     let resolve = |relative: &str| {
         web_sys::Url::new_with_base(relative, &base)
@@ -283,11 +307,11 @@ fn worker_url(starts: u32, module_url: &mut Option<String>) -> Result<String, St
     };
     let version = env!("CARGO_PKG_VERSION");
     if starts <= 1 {
-        return resolve(&format!("{WORKER_LOADER}?v={version}"));
+        return resolve(&format!("{}?v={version}", worker_file(game, "_loader.js")));
     }
     let query = format!("?v={version}&restart={}", js_sys::Date::now() as u64);
-    let js = resolve(&format!("{WORKER_JS}{query}"))?;
-    let wasm = resolve(&format!("{WORKER_WASM}{query}"))?;
+    let js = resolve(&format!("{}{query}", worker_file(game, ".js")))?;
+    let wasm = resolve(&format!("{}{query}", worker_file(game, "_bg.wasm")))?;
     // serde_json quotes the URLs as JavaScript string literals.
     let source = format!(
         "import init from {};\nawait init({{ module_or_path: {} }});\n",

@@ -110,7 +110,7 @@ impl AppState {
         session.read_only = read_only;
         if !read_only {
             self.save(&session.record);
-            self.ai().start();
+            self.ai().start(session.table.game_id());
         }
         self.notices.clear_ai();
         self.session.set(Some(session));
@@ -250,11 +250,6 @@ pub fn App() -> impl IntoView {
     // The address (or the host) may start a game or show a position; else the saved game resumes.
     if !embed::start_from_params(&state, &state.url.get_value(), false) && host.persists() {
         resume(&state);
-    }
-    // The worker loads at once unless the page shows a read-only position (an embedded
-    // illustration), which never needs it; a game put on the table later starts it.
-    if !state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.read_only)) {
-        state.ai().start();
     }
     embed::connect(state);
     let focus_root = host.element().map(web_sys::Element::from).or_else(|| web_sys::window()?.document()?.body().map(Into::into));

@@ -39,9 +39,6 @@ pub trait Subject: GameBots + fmt::Debug {
     /// Whether the event log ends with the game's end.
     fn log_ends_with_game_over(&self) -> bool;
 
-    /// The observation's own consistency check (`Observation::check`).
-    fn check_observation(observation: &Self::Observation) -> Result<(), String>;
-
     /// Whether two observations are the same (the trait does not ask observations for `PartialEq`).
     fn same_observation(a: &Self::Observation, b: &Self::Observation) -> bool;
 
@@ -76,10 +73,6 @@ macro_rules! subject {
 
             fn log_ends_with_game_over(&self) -> bool {
                 matches!(self.events().last(), Some($module::Event::GameOver { .. }))
-            }
-
-            fn check_observation(observation: &$module::Observation) -> Result<(), String> {
-                observation.check()
             }
 
             fn same_observation(a: &$module::Observation, b: &$module::Observation) -> bool {

@@ -450,7 +450,7 @@ tapis.mount_tapis(element, 'embed=1&game=nain-jaune&seats=easy,easy,random&seed=
     assert.equal(events[0].game, 'nain-jaune');
     assert.ok(events.filter((e) => e.type === 'move').length > 20);
     assert.equal(await byId(page, 'ai-status').getAttribute('data-status'), 'ready', 'the AI worker runs');
-    assert.ok(workers[0]?.startsWith(server.url + 'lib/tapis/worker_loader.js'), `the worker comes from the build: ${workers[0]}`);
+    assert.ok(workers[0]?.startsWith(server.url + 'lib/tapis/worker-nain-jaune_loader.js'), `the worker comes from the build: ${workers[0]}`);
     // The host page keeps its title, language and address; nothing is saved.
     assert.equal(await page.title(), 'Host page');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');

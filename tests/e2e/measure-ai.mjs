@@ -182,15 +182,14 @@ try {
   }
 
   // ---- 2a. The engine in the browser, in the app's worker files. ----
-  // A worker of its own, started like the app starts its own (a module worker from
-  // worker_loader.js), sent the protocol's Bench request as JSON once it says it is ready.
+  // A worker of its own, started like the app starts its game's (a module worker from
+  // worker-<game>_loader.js), sent the protocol's Bench request as JSON once it says it is ready.
   if (process.env.MEASURE_SKIP_BENCH !== '1') {
     const { page, context } = await env.open({ viewport: DESKTOP, query: '?lang=en' });
-    // The app's own worker warms up once ready, then stays idle (no game on the table).
-    await page.waitForTimeout(2000);
+    // (No game on the table: the app starts no worker of its own.)
     for (const bench of BENCHES) {
       const answer = await page.evaluate(({ game, players, seconds }) => new Promise((resolve, reject) => {
-        const worker = new Worker(new URL('worker_loader.js?v=measure', document.baseURI), { type: 'module' });
+        const worker = new Worker(new URL(`worker-${game}_loader.js?v=measure`, document.baseURI), { type: 'module' });
         const timer = setTimeout(() => reject(new Error('no bench report within 120 s')), 120_000);
         worker.onerror = (e) => { clearTimeout(timer); reject(new Error(`worker error: ${e.message}`)); };
         worker.onmessage = (e) => {

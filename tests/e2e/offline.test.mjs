@@ -1,7 +1,7 @@
 // Offline play: after one visit the service worker (sw.js) holds the whole build, checked file by
 // file against the list the build wrote into it; the site then loads and plays with no network at
 // all. A new deploy installs beside the old build and takes over only once no page of the old
-// build is open: a page never gets files of another build (the AI worker's files are unhashed).
+// build is open: a page never gets files of another build (the AI workers' files are unhashed).
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -45,9 +45,8 @@ scenario(() => env, 'after one visit the game loads and plays with no network at
     const { page, context, errors } = await open({ base: site.server.url, query: '?lang=en&speed=instant' });
     await newGame.visible(page);
     assert.equal(await workerReady(page), 'activated');
-    // The first visit is not served by the service worker: let the AI worker finish loading its
-    // files from the network before it goes away (else its fetch is cut, and that is an error).
-    await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', { what: 'the AI worker, online' });
+    // The new-game form loads no AI worker: the game's worker comes from the offline copy below.
+    assert.equal(await byId(page, 'ai-status').getAttribute('data-status'), 'idle');
     const { id, files } = build(site.root);
     assert.deepEqual(await page.evaluate(() => caches.keys()), [`tapis-${id}`], 'one cache, named after the build');
     const cached = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, `tapis-${id}`);
@@ -93,10 +92,10 @@ scenario(() => env, 'a new deploy replaces the old build as a whole, once the ol
     await newGame.visible(page);
     await workerReady(page);
     const a = build(site.root).id;
-    const loaderA = await text(page, 'worker_loader.js');
+    const loaderA = await text(page, 'worker-nain-jaune_loader.js');
 
     // Deploy build B: an AI worker file changes (unhashed), and the build hook lists it again.
-    appendFileSync(join(site.root, 'worker_loader.js'), '\n// build B\n');
+    appendFileSync(join(site.root, 'worker-nain-jaune_loader.js'), '\n// build B\n');
     execFileSync('node', [join(ROOT, 'scripts/post-build.mjs'), site.root], { stdio: 'inherit' });
     const b = build(site.root).id;
     assert.notEqual(a, b, 'a new build id');
@@ -106,7 +105,7 @@ scenario(() => env, 'a new deploy replaces the old build as a whole, once the ol
     await newGame.visible(page);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     await until(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).waiting !== null), { what: 'build B installed and waiting' });
-    assert.equal(await text(page, 'worker_loader.js'), loaderA, 'the old page still gets the old worker file');
+    assert.equal(await text(page, 'worker-nain-jaune_loader.js'), loaderA, 'the old page still gets the old worker file');
     assert.deepEqual((await page.evaluate(() => caches.keys())).sort(), [`tapis-${a}`, `tapis-${b}`].sort());
     await newGame.start(page, { seats: ['easy', 'easy', 'easy', 'easy'], rounds: 1, seed: 9 });
     await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', { what: 'the worker of build A' });
@@ -121,7 +120,7 @@ scenario(() => env, 'a new deploy replaces the old build as a whole, once the ol
       return registration.waiting === null && registration.active?.state === 'activated';
     }, site.server.url), { what: 'build B to take over' });
     await next.goto(site.server.url + '?lang=en');
-    assert.match(await text(next, 'worker_loader.js'), /build B/, 'the new page gets the new worker file');
+    assert.match(await text(next, 'worker-nain-jaune_loader.js'), /build B/, 'the new page gets the new worker file');
     await until(async () => (await next.evaluate(() => caches.keys())).join() === `tapis-${b}`, { what: 'the old cache to be deleted' });
     // The game begun under build A resumes under build B.
     await byId(next, 'game').waitFor({ timeout: 30_000 });

@@ -1,5 +1,6 @@
-// The AI worker loads and answers when the site lives under a sub-path (any sub-path: dist/ is
-// built once with a relative public URL), and its files are served with the right types.
+// The AI workers (one per game) load when a game starts and answer when the site lives under a
+// sub-path (any sub-path: dist/ is built once with a relative public URL), and their files are
+// served with the right types.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,31 +20,46 @@ async function watchComputers(page) {
   await until(async () => (await table.situation(page)).actions >= 20, { timeout: 30_000, what: '20 computer moves' });
 }
 
-scenario(() => env, 'the worker answers under /games/cards/', { timeout: 90_000 }, async ({ open }) => {
+scenario(() => env, 'a first visit loads no worker; a game starts its own, under /games/cards/', { timeout: 120_000 }, async ({ open }) => {
   const workers = [];
   const { page, errors } = await open({
     query: null,
-    init: (p) => p.on('worker', (w) => workers.push(w.url())),
+    init: (p) => p.on('worker', (w) => {
+      const seen = { url: w.url(), closed: false };
+      w.on('close', () => { seen.closed = true; });
+      workers.push(seen);
+    }),
   });
   await page.goto(env.server.url + '?lang=en&speed=instant');
+  await newGame.visible(page);
   const status = byId(page, 'ai-status');
-  await until(async () => (await status.getAttribute('data-status')) === 'ready', { timeout: 15_000, what: 'ai-status ready' });
-  assert.ok(workers.length >= 1, 'a worker was started');
-  assert.ok(workers[0].startsWith(env.server.url + 'worker_loader.js?v='), `the worker comes from the sub-path: ${workers[0]}`);
-  assert.equal(workers.length, 1, `one worker, no restart (${workers.join(', ')})`);
+  assert.equal(await status.getAttribute('data-status'), 'idle', 'the new-game form needs no computer player');
+  assert.equal(workers.length, 0, `no worker before a game starts (${workers.map((w) => w.url).join(', ')})`);
 
   await watchComputers(page);
+  assert.equal(workers.length, 1, `one worker, no restart (${workers.map((w) => w.url).join(', ')})`);
+  assert.ok(workers[0].url.startsWith(env.server.url + 'worker-nain-jaune_loader.js?v='), `Nain Jaune's worker, from the sub-path: ${workers[0].url}`);
   assert.equal(await status.getAttribute('data-status'), 'ready', 'still the worker after 20 moves, no fallback');
 
   const types = await page.evaluate(async () => {
     const out = {};
-    for (const f of ['worker_loader.js', 'worker.js', 'worker_bg.wasm']) {
+    for (const f of ['worker-nain-jaune_loader.js', 'worker-nain-jaune.js', 'worker-nain-jaune_bg.wasm']) {
       out[f] = (await fetch(new URL(f, document.baseURI))).headers.get('content-type');
     }
     return out;
   });
-  assert.match(types['worker_bg.wasm'], /^application\/wasm/);
-  assert.match(types['worker.js'], /javascript/);
+  assert.match(types['worker-nain-jaune_bg.wasm'], /^application\/wasm/);
+  assert.match(types['worker-nain-jaune.js'], /javascript/);
+
+  // Another game in the same page: its own worker replaces the first one.
+  await byId(page, 'new-game-button').click();
+  await byId(page, 'game-bonanza').check();
+  await newGame.start(page, { players: 3, seats: ['easy', 'easy', 'easy'], seed: 5 });
+  await until(async () => (await table.situation(page)).actions >= 10, { timeout: 30_000, what: '10 Bonanza moves by the computers' });
+  assert.equal(workers.length, 2, `a second worker (${workers.map((w) => w.url).join(', ')})`);
+  assert.ok(workers[1].url.startsWith(env.server.url + 'worker-bonanza_loader.js?v='), `Bonanza's worker: ${workers[1].url}`);
+  await until(async () => workers[0].closed, { timeout: 5_000, what: "Nain Jaune's worker stopped" });
+  assert.equal(await status.getAttribute('data-status'), 'ready');
   assertNoErrors(errors);
 });
 
@@ -51,10 +67,8 @@ scenario(() => env, 'the same dist/ works under another, deeper sub-path', { tim
   const server = await serve({ prefix: '/a/deeper/place/for/tapis/' });
   try {
     const { page, errors } = await open({ base: server.url, query: '?lang=fr&speed=instant' });
-    await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', {
-      timeout: 15_000, what: 'ai-status ready',
-    });
     await watchComputers(page);
+    assert.equal(await byId(page, 'ai-status').getAttribute('data-status'), 'ready', 'the worker played');
     assertNoErrors(errors);
   } finally {
     await server.close();
@@ -64,18 +78,16 @@ scenario(() => env, 'the same dist/ works under another, deeper sub-path', { tim
 scenario(() => env, 'without a loadable worker the page itself plays the computers', { timeout: 90_000 }, async ({ open }) => {
   const root = mkdtempSync(join(tmpdir(), 'tapis-no-worker-'));
   cpSync(DIST, root, { recursive: true });
-  rmSync(join(root, 'worker_bg.wasm'));
+  rmSync(join(root, 'worker-nain-jaune_bg.wasm'));
   const server = await serve({ root });
   try {
     const { page, errors } = await open({ base: server.url, query: '?lang=en&speed=instant' });
-    const status = byId(page, 'ai-status');
-    await until(async () => (await status.getAttribute('data-status')) === 'fallback', {
-      timeout: 30_000, what: 'ai-status fallback after a failed start and a failed restart',
-    });
-    assert.match(await status.innerText(), /\S/, 'the fallback is explained');
     await watchComputers(page);
+    const status = byId(page, 'ai-status');
+    assert.equal(await status.getAttribute('data-status'), 'fallback', 'after a failed start and a failed restart');
+    assert.match(await status.innerText(), /\S/, 'the fallback is explained');
     // The only errors are the missing file, asked for twice (first start and the restart).
-    assertNoErrors(errors.filter((e) => !/HTTP 404: .*worker_bg\.wasm/.test(e)));
+    assertNoErrors(errors.filter((e) => !/HTTP 404: .*worker-nain-jaune_bg\.wasm/.test(e)));
     assert.equal(errors.length, 2, errors.join('\n'));
   } finally {
     await server.close();
