@@ -3,6 +3,8 @@
 // Chromium with the mobile and desktop presets, each RUNS times (default 3); prints the median
 // of each figure. docs/measurements.md keeps the current figures with this command:
 //   node tests/e2e/lighthouse.mjs [dist] [runs]
+// With LIGHTHOUSE_DETAILS=1 each run also prints what bounds it: the largest contentful paint's
+// element and phases, and the main thread's long tasks (start, duration, what ran).
 // Lighthouse (npm, about 100 MB) is installed on first use into .tools/lighthouse/, outside the
 // tests' own packages, since no test needs it.
 import { execFileSync } from 'node:child_process';
@@ -43,6 +45,21 @@ const figures = {
   'CLS': (r) => Number(r.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
   'transfer KB': (r) => Math.round(r.audits['total-byte-weight'].numericValue / 1024),
 };
+/** The LCP element and its phases, and the long tasks, of one run. */
+function details(preset, lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const lcp = items('largest-contentful-paint-element');
+  const node = lcp[0]?.items?.[0]?.node;
+  const phases = (lcp[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', ');
+  console.log(`  ${preset} LCP element: ${node?.snippet ?? '?'} (${phases})`);
+  for (const t of items('long-tasks')) {
+    console.log(`  ${preset} long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms, ${t.url}`);
+  }
+  for (const t of items('bootup-time').slice(0, 4)) {
+    console.log(`  ${preset} script ${t.url}: ${Math.round(t.total)} ms (evaluation ${Math.round(t.scripting)}, parse/compile ${Math.round(t.scriptParseCompile)})`);
+  }
+}
+
 try {
   console.log(`Lighthouse ${VERSION}, ${server.url}, ${dist}, median of ${runs}`);
   for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
@@ -50,6 +67,7 @@ try {
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(server.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
       for (const [k, f] of Object.entries(figures)) seen[k].push(f(result.lhr));
+      if (process.env.LIGHTHOUSE_DETAILS === '1') details(preset, result.lhr);
     }
     const line = Object.entries(seen).map(([k, xs]) => `${k} ${median(xs)} (${xs.join(', ')})`).join(' · ');
     console.log(`${preset}: ${line}`);
