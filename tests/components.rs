@@ -918,3 +918,39 @@ fn meld_cards_travel_from_who_laid_them() {
     events.push(ProgrammesEvent::Dealt { deal_number: 3, dealer: 1, first: 2, discard: Some(card("4S")), new_programs: Vec::new() });
     assert_eq!(last_pile_move(&events), None, "a new round starts with nothing moving");
 }
+
+/// The form offers exactly the options each engine declares, in their order, each choice with a
+/// label in both languages; its defaults are the engine's (one home per option: the engine).
+#[wasm_bindgen_test]
+fn the_form_offers_the_options_the_engines_declare() {
+    use tapis::app::option_specs::option_specs;
+    use tapis::engine::game::{GameId, OptionKind};
+    use tapis::engine::{bonanza, nain_jaune, programmes};
+    for (game, declared) in [
+        (GameId::NainJaune, &nain_jaune::options::OPTIONS[..]),
+        (GameId::Bonanza, &bonanza::options::OPTIONS[..]),
+        (GameId::Programmes, &programmes::options::OPTIONS[..]),
+    ] {
+        let specs = option_specs(game);
+        let keys: Vec<&str> = specs.iter().map(|s| s.key()).collect();
+        let declared_keys: Vec<&str> = declared.iter().map(|d| d.key).collect();
+        assert_eq!(keys, declared_keys, "{game:?}");
+        for spec in specs {
+            if let OptionKind::Choice(values) = spec.decl.kind {
+                assert_eq!(spec.choices.len(), values.len(), "{}: a label for each value", spec.key());
+            } else {
+                assert!(spec.choices.is_empty(), "{}: labels for no choice", spec.key());
+            }
+            assert!(spec.options().iter().all(|(_, (en, fr))| !en.is_empty() && !fr.is_empty()));
+            // The form's default is accepted by the form, and is what a record without the key gets.
+            let default = spec.value(&spec.default_text()).expect("the default is a value");
+            let empty = serde_json::Map::new();
+            let engine_default: serde_json::Value = match spec.decl.kind {
+                OptionKind::Choice(_) => spec.decl.choice(&empty).unwrap().into(),
+                OptionKind::Whole { .. } => spec.decl.whole(&empty).unwrap().into(),
+                OptionKind::Flag { .. } => spec.decl.flag(&empty).unwrap().into(),
+            };
+            assert_eq!(default, engine_default, "{}", spec.key());
+        }
+    }
+}

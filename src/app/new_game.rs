@@ -14,7 +14,8 @@ use crate::record::{Record, Table};
 
 use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
-use super::option_specs::{game_title, option_specs, pick, OptionKind, OptionSpec};
+use super::option_specs::{game_title, option_specs, pick, OptionSpec};
+use crate::engine::game::OptionKind;
 use super::session::{default_names, SeatKind, Session};
 use super::url_params::{random_seed, scalar, spend_start_params, UrlParams, START_CHIPS};
 use super::{storage, AppState, Screen};
@@ -95,7 +96,7 @@ impl TableSetup {
 }
 
 fn option_slot(game: GameId, spec: &OptionSpec) -> String {
-    format!("{}.{}", game.key(), spec.key)
+    format!("{}.{}", game.key(), spec.key())
 }
 
 /// A field of the form that holds a wrong value, and why.
@@ -122,7 +123,7 @@ impl FieldError {
         match (self, lang) {
             (FieldError::Option(key), _) => option_specs(game)
                 .iter()
-                .find(|s| s.key == *key)
+                .find(|s| s.key() == *key)
                 .map(|s| s.error(lang))
                 .unwrap_or_default(),
             (FieldError::StartChips, Lang::En) => "Enter a whole number of chips, at least 1.".into(),
@@ -196,9 +197,9 @@ pub fn NewGameScreen() -> impl IntoView {
         for spec in option_specs(g) {
             match spec.value(&option_text(g, spec)) {
                 Some(v) => {
-                    record_options.insert(spec.key.into(), v);
+                    record_options.insert(spec.key().into(), v);
                 }
-                None => problems.push(FieldError::Option(spec.key)),
+                None => problems.push(FieldError::Option(spec.key())),
             }
         }
         let mut chips = start_chips.get_untracked().trim().parse::<Chips>().ok().filter(|c| *c >= 1);
@@ -280,11 +281,11 @@ pub fn NewGameScreen() -> impl IntoView {
         let hint_id = format!("{id}-hint");
         let error_id = format!("{id}-error");
         let described = format!("{hint_id} {error_id}");
-        let error = error_of(spec.key);
+        let error = error_of(spec.key());
         let set = move |value: String| options.update(|o| {
             o.insert(option_slot(g, spec), value);
         });
-        let input = match spec.kind {
+        let input = match spec.decl.kind {
             OptionKind::Whole { min, max, .. } => view! {
                 <input
                     id=id.clone()
@@ -302,10 +303,7 @@ pub fn NewGameScreen() -> impl IntoView {
             }
             .into_any(),
             OptionKind::Choice(_) | OptionKind::Flag { .. } => {
-                let values: Vec<(&'static str, (&'static str, &'static str))> = match spec.kind {
-                    OptionKind::Choice(values) => values.to_vec(),
-                    _ => vec![("true", ("Yes", "Oui")), ("false", ("No", "Non"))],
-                };
+                let values = spec.options();
                 view! {
                     <select
                         id=id.clone()

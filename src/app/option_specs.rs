@@ -1,8 +1,12 @@
-//! The house rules each game offers on the new-game form, as data: the record key (RECORD.md
-//! "Options"), its label in both languages and the kind of value. The form draws every game's
-//! options from this table and writes them into the record; the engine then checks them.
+//! The house rules each game offers on the new-game form: the engine declares each option (its
+//! record key, values, default and bounds: `engine::<game>::options`), and this table adds what a
+//! player reads, its label in both languages and the labels of its choices. The form draws every
+//! game's options from here and writes them into the record; the engine then checks them.
 
-use crate::engine::game::GameId;
+use crate::engine::bonanza::options as bonanza;
+use crate::engine::game::{GameId, OptionDecl, OptionKind};
+use crate::engine::nain_jaune::options as nain_jaune;
+use crate::engine::programmes::options as programmes;
 
 use super::i18n::Lang;
 
@@ -13,48 +17,52 @@ pub fn pick(lang: Lang, (en, fr): Bi) -> &'static str {
     lang.pick(en, fr)
 }
 
-/// A choice's record value and its label.
-pub type ChoiceValue = (&'static str, Bi);
-
-#[derive(Clone, Copy, Debug)]
-pub enum OptionKind {
-    /// One of a list of record strings; the first is the default.
-    Choice(&'static [ChoiceValue]),
-    /// A whole number in `min..=max`.
-    Whole { default: i64, min: i64, max: i64 },
-    /// A yes/no option, written as a JSON boolean.
-    Flag { default: bool },
-}
+/// Yes and No, the choices of a flag.
+const YES_NO: [Bi; 2] = [("Yes", "Oui"), ("No", "Non")];
 
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
-    /// The record's option key.
-    pub key: &'static str,
+    /// The engine's declaration: key, values, default, bounds.
+    pub decl: &'static OptionDecl,
     pub label: Bi,
     pub hint: Option<Bi>,
-    pub kind: OptionKind,
+    /// The labels of a choice's values, in the declaration's order (none for other kinds).
+    pub choices: &'static [Bi],
 }
 
 impl OptionSpec {
+    /// The record's option key.
+    pub fn key(&self) -> &'static str {
+        self.decl.key
+    }
+
     /// The form field's test id: `opt-` and the key with dashes (`opt-stake-multiplier`).
     pub fn test_id(&self) -> String {
-        format!("opt-{}", self.key.replace('_', "-"))
+        format!("opt-{}", self.key().replace('_', "-"))
+    }
+
+    /// The values a select offers, each with its label: a choice's, or yes and no for a flag.
+    pub fn options(&self) -> Vec<(&'static str, Bi)> {
+        match self.decl.kind {
+            OptionKind::Choice(values) => values.iter().copied().zip(self.choices.iter().copied()).collect(),
+            _ => vec![("true", YES_NO[0]), ("false", YES_NO[1])],
+        }
     }
 
     /// The default value as the form holds it (a string).
     pub fn default_text(&self) -> String {
-        match self.kind {
-            OptionKind::Choice(values) => values[0].0.to_string(),
+        match self.decl.kind {
+            OptionKind::Choice(values) => values[0].to_string(),
             OptionKind::Whole { default, .. } => default.to_string(),
             OptionKind::Flag { default } => default.to_string(),
         }
     }
 
-    /// The record value for what the form holds, or `None` when it is not acceptable.
+    /// The record value for what the form holds, or `None` when the engine would refuse it.
     pub fn value(&self, text: &str) -> Option<serde_json::Value> {
         let text = text.trim();
-        match self.kind {
-            OptionKind::Choice(values) => values.iter().find(|(v, _)| *v == text).map(|(v, _)| (*v).into()),
+        match self.decl.kind {
+            OptionKind::Choice(values) => values.iter().find(|v| **v == text).map(|v| (*v).into()),
             OptionKind::Whole { min, max, .. } => {
                 text.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).map(Into::into)
             }
@@ -64,7 +72,10 @@ impl OptionSpec {
 
     /// Why the form's value was refused.
     pub fn error(&self, lang: Lang) -> String {
-        match (self.kind, lang) {
+        match (self.decl.kind, lang) {
+            // No upper bound worth saying (the largest 64-bit number).
+            (OptionKind::Whole { min, max: i64::MAX, .. }, Lang::En) => format!("Enter a whole number of at least {min}."),
+            (OptionKind::Whole { min, max: i64::MAX, .. }, Lang::Fr) => format!("Indiquez un nombre entier d'au moins {min}."),
             (OptionKind::Whole { min, max, .. }, Lang::En) => format!("Enter a whole number from {min} to {max}."),
             (OptionKind::Whole { min, max, .. }, Lang::Fr) => format!("Indiquez un nombre entier de {min} à {max}."),
             (_, Lang::En) => "Choose one of the values offered.".into(),
@@ -75,127 +86,121 @@ impl OptionSpec {
 
 const NAIN_JAUNE: &[OptionSpec] = &[
     OptionSpec {
-        key: "direction",
+        decl: &nain_jaune::DIRECTION,
         label: ("Direction of play", "Sens du jeu"),
         hint: None,
-        kind: OptionKind::Choice(&[
-            ("clockwise", ("Clockwise", "Sens des aiguilles d'une montre")),
-            ("anticlockwise", ("Anticlockwise (the French custom)", "Sens inverse (l'usage français)")),
-        ]),
+        choices: &[
+            ("Clockwise", "Sens des aiguilles d'une montre"),
+            ("Anticlockwise (the French custom)", "Sens inverse (l'usage français)"),
+        ],
     },
     OptionSpec {
-        key: "stake_multiplier",
+        decl: &nain_jaune::STAKE_MULTIPLIER,
         label: ("Stake multiplier", "Multiplicateur de mise"),
         hint: Some((
             "Each player stakes 15 chips a round, multiplied by this number.",
             "Chaque joueur mise 15 jetons par donne, multipliés par ce nombre.",
         )),
-        kind: OptionKind::Whole { default: 1, min: 1, max: 1_000_000 },
+        choices: &[],
     },
     OptionSpec {
-        key: "points",
+        decl: &nain_jaune::POINTS,
         label: ("Cards left in a loser's hand cost", "Les cartes restées en main coûtent"),
         hint: None,
-        kind: OptionKind::Choice(&[
-            ("pips", ("their value (ace 1, court cards 10)", "leur valeur (as 1, figures 10)")),
-            ("cards", ("one chip each", "un jeton chacune")),
-        ]),
+        choices: &[
+            ("their value (ace 1, court cards 10)", "leur valeur (as 1, figures 10)"),
+            ("one chip each", "un jeton chacune"),
+        ],
     },
     OptionSpec {
-        key: "rounds",
+        decl: &nain_jaune::ROUNDS,
         label: ("Rounds", "Donnes"),
         hint: Some(("0 = until someone cannot stake", "0 = jusqu'à ce qu'un joueur ne puisse plus miser")),
-        kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
+        choices: &[],
     },
 ];
 
 const BONANZA: &[OptionSpec] = &[
     OptionSpec {
-        key: "widow_price_to",
+        decl: &bonanza::WIDOW_PRICE_TO,
         label: ("The price of a sold widow goes", "Le prix de la veuve vendue va"),
         hint: None,
-        kind: OptionKind::Choice(&[
-            ("dealer", ("to the dealer (1936 rules)", "au donneur (règle de 1936)")),
-            ("pot", ("to the Bonanza pot, as the French edition has it", "au pot du Bonanza, comme dans l'édition française")),
-        ]),
+        choices: &[
+            ("to the dealer (1936 rules)", "au donneur (règle de 1936)"),
+            ("to the Bonanza pot, as the French edition has it", "au pot du Bonanza, comme dans l'édition française"),
+        ],
     },
     OptionSpec {
-        key: "poker",
+        decl: &bonanza::POKER,
         label: ("Poker space on the wheel", "Case Poker sur la roue"),
         hint: Some(("No: nine spaces, no Poker call.", "Non : neuf cases, pas d'annonce Poker.")),
-        kind: OptionKind::Flag { default: true },
+        choices: &[],
     },
     OptionSpec {
-        key: "poker_limit",
+        decl: &bonanza::POKER_LIMIT,
         label: ("Largest poker bet or raise", "Mise ou relance maximale au poker"),
         hint: Some(("A bet or a raise is 1 chip up to this.", "Une mise ou une relance va de 1 jeton à ce nombre.")),
-        kind: OptionKind::Whole { default: 5, min: 1, max: 1000 },
+        choices: &[],
     },
     OptionSpec {
-        key: "poker_max_raises",
+        decl: &bonanza::POKER_MAX_RAISES,
         label: ("Raises allowed after the bet", "Relances permises après la mise"),
         hint: None,
-        kind: OptionKind::Whole { default: 3, min: 1, max: 100 },
+        choices: &[],
     },
     OptionSpec {
-        key: "unused_joker",
+        decl: &bonanza::UNUSED_JOKER,
         label: ("A joker nobody showed", "Un joker que personne n'a montré"),
         hint: None,
-        kind: OptionKind::Choice(&[
-            ("set_aside", ("is set aside before the race", "est mis de côté avant la course")),
-            (
-                "dead_card",
-                ("stays in hand, unplayable, and counts at the end", "reste en main, injouable, et compte à la fin"),
-            ),
-        ]),
+        choices: &[
+            ("is set aside before the race", "est mis de côté avant la course"),
+            ("stays in hand, unplayable, and counts at the end", "reste en main, injouable, et compte à la fin"),
+        ],
     },
     OptionSpec {
-        key: "deals",
+        decl: &bonanza::DEALS,
         label: ("Deals", "Donnes"),
         hint: Some(("0 = twice the number of players", "0 = deux fois le nombre de joueurs")),
-        kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
+        choices: &[],
     },
     OptionSpec {
-        key: "leftovers",
+        decl: &bonanza::LEFTOVERS,
         label: ("Chips left on the wheel at the end", "Jetons restés sur la roue à la fin"),
         hint: None,
-        kind: OptionKind::Choice(&[
+        choices: &[
             (
-                "split",
-                (
-                    "are shared equally by the players still in (any remainder stays on the wheel)",
-                    "sont partagés à parts égales entre les joueurs restants (le reste éventuel demeure sur la roue)",
-                ),
+                "are shared equally by the players still in (any remainder stays on the wheel)",
+                "sont partagés à parts égales entre les joueurs restants (le reste éventuel demeure sur la roue)",
             ),
-            ("chip_leader", ("go to the chip leader", "vont au joueur le plus riche")),
-        ]),
+            ("go to the chip leader", "vont au joueur le plus riche"),
+        ],
     },
 ];
 
 const PROGRAMMES: &[OptionSpec] = &[
     OptionSpec {
-        key: "target",
+        decl: &programmes::TARGET,
         label: ("Programs to complete to win", "Programmes à réussir pour gagner"),
         hint: Some(("The first player to complete this many wins at once.", "Le premier à en réussir autant gagne aussitôt.")),
-        kind: OptionKind::Whole { default: 5, min: 1, max: 1000 },
+        choices: &[],
     },
     OptionSpec {
-        key: "exchange_after",
+        decl: &programmes::EXCHANGE_AFTER,
         label: ("Exchange a program after failed rounds", "Échanger son programme après des donnes ratées"),
         hint: Some((
             "0 = never; otherwise, after this many rounds in a row without success, a player may swap his program card on his first turn of a round, before drawing.",
             "0 = jamais ; sinon, après autant de donnes ratées d'affilée, un joueur peut changer de carte programme à son premier tour d'une donne, avant de piocher.",
         )),
-        kind: OptionKind::Whole { default: 0, min: 0, max: 1000 },
+        choices: &[],
     },
     OptionSpec {
-        key: "strict_constraints",
+        decl: &programmes::STRICT_CONSTRAINTS,
         label: ("Program constraints stay on the melds", "Les contraintes du programme restent sur les combinaisons"),
         hint: Some((
             "Yes: the suits, values or ban on wilds of a program keep applying to the melds it made.",
             "Oui : les couleurs, valeurs ou l'interdiction des frimes d'un programme valent encore pour ses combinaisons.",
         )),
-        kind: OptionKind::Flag { default: false },
+        choices: &[],
     },
 ];
 

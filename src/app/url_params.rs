@@ -191,7 +191,7 @@ impl UrlProblem {
 /// "direction, stake_multiplier, …, start_chips": the `opt.` keys a game takes.
 fn option_list(game_key: &str) -> String {
     let specs = GameId::from_key(game_key).map(option_specs).unwrap_or_default();
-    specs.iter().map(|s| s.key).chain([START_CHIPS]).collect::<Vec<_>>().join(", ")
+    specs.iter().map(|s| s.key()).chain([START_CHIPS]).collect::<Vec<_>>().join(", ")
 }
 
 /// `1`, `true`, `yes` or nothing at all (`?embed`) say yes; `0`, `false`, `no` say no.
@@ -281,7 +281,7 @@ impl UrlParams {
                     ("Enter a whole number of chips, at least 1.".to_string(), "Indiquez un nombre entier de jetons, au moins 1.".to_string())
                 }))
             } else {
-                option_specs(game).iter().find(|s| s.key == key).map(|spec| {
+                option_specs(game).iter().find(|s| s.key() == key).map(|spec| {
                     spec.value(value).ok_or_else(|| (spec.error(Lang::En), spec.error(Lang::Fr)))
                 })
             };

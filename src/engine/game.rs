@@ -214,18 +214,6 @@ pub fn int_option(
     }
 }
 
-/// Reads a count option (rounds, deals, programs…): an integer ≥ `min`, as large as a `u32`
-/// holds; a count of four thousand million rounds or deals is no game anybody plays out.
-pub fn count_option(
-    options: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
-    default: u32,
-    min: u32,
-) -> Result<u32, SetupError> {
-    let n = int_option(options, key, i64::from(default), i64::from(min))?;
-    u32::try_from(n).map_err(|_| SetupError(format!("option '{key}' is too large (at most {})", u32::MAX)))
-}
-
 /// Reads a string option from a list of allowed values (the first is the default).
 pub fn choice_option<'a>(
     options: &serde_json::Map<String, serde_json::Value>,
@@ -255,14 +243,15 @@ pub fn bool_option(
     }
 }
 
-/// Refuses option keys the game does not know, naming them.
+/// Refuses option keys the game does not know (its `declared` options), naming them.
 pub fn check_option_keys(
     options: &serde_json::Map<String, serde_json::Value>,
-    known: &[&str],
+    declared: &[OptionDecl],
     game: GameId,
 ) -> Result<(), SetupError> {
     for key in options.keys() {
-        if key != "start_chips" && !known.contains(&key.as_str()) {
+        if key != "start_chips" && !declared.iter().any(|d| d.key == key) {
+            let known: Vec<&str> = declared.iter().map(|d| d.key).collect();
             return Err(SetupError(format!(
                 "unknown option '{key}' for {} (known: {}, start_chips)",
                 game.key(),
@@ -271,6 +260,67 @@ pub fn check_option_keys(
         }
     }
     Ok(())
+}
+
+/// A house rule as a record holds it (RECORD.md "Options"): its key, the values it takes and its
+/// default. Each game declares its options once (`<game>::options::OPTIONS`, in the order the
+/// new-game form shows them) and reads the record through these declarations; the form adds only
+/// the labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDecl {
+    pub key: &'static str,
+    pub kind: OptionKind,
+}
+
+/// The values an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of these record strings; the first is the default.
+    Choice(&'static [&'static str]),
+    /// A whole number in `min..=max`.
+    Whole { default: i64, min: i64, max: i64 },
+    /// `true` or `false`.
+    Flag { default: bool },
+}
+
+/// The largest value of a count option (rounds, deals, programs…): as large as a `u32` holds; a
+/// count of four thousand million rounds or deals is no game anybody plays out.
+pub const MAX_COUNT: i64 = u32::MAX as i64;
+
+impl OptionDecl {
+    /// A choice option's value in `options`, or its default.
+    pub fn choice(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<&'static str, SetupError> {
+        match self.kind {
+            OptionKind::Choice(values) => choice_option(options, self.key, values),
+            _ => unreachable!("option '{}' is not a choice", self.key),
+        }
+    }
+
+    /// A whole-number option's value in `options`, or its default.
+    pub fn whole(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<i64, SetupError> {
+        let OptionKind::Whole { default, min, max } = self.kind else {
+            unreachable!("option '{}' is not a number", self.key)
+        };
+        let n = int_option(options, self.key, default, min)?;
+        if n > max {
+            return Err(SetupError(format!("option '{}' is too large (at most {max})", self.key)));
+        }
+        Ok(n)
+    }
+
+    /// A count option (declared with `max` [`MAX_COUNT`]) as a `u32`.
+    pub fn count(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<u32, SetupError> {
+        let n = self.whole(options)?;
+        Ok(u32::try_from(n).expect("a count option is declared within u32"))
+    }
+
+    /// A yes/no option's value in `options`, or its default.
+    pub fn flag(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<bool, SetupError> {
+        match self.kind {
+            OptionKind::Flag { default } => bool_option(options, self.key, default),
+            _ => unreachable!("option '{}' is not a flag", self.key),
+        }
+    }
 }
 
 /// Refuses a table size outside `game`'s range ([`GameId::player_range`]) and a first dealer who

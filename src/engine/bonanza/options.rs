@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{bool_option, check_option_keys, choice_option, count_option, int_option, Chips, GameId, SetupError};
+use crate::engine::game::{check_option_keys, Chips, GameId, OptionDecl, OptionKind, SetupError, MAX_COUNT};
 
 /// Where the price of a sold widow goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,31 +63,40 @@ impl Default for Options {
     }
 }
 
-pub const OPTION_KEYS: [&str; 7] =
-    ["widow_price_to", "poker", "poker_limit", "poker_max_raises", "unused_joker", "deals", "leftovers"];
+pub const WIDOW_PRICE_TO: OptionDecl = OptionDecl { key: "widow_price_to", kind: OptionKind::Choice(&["dealer", "pot"]) };
+pub const POKER: OptionDecl = OptionDecl { key: "poker", kind: OptionKind::Flag { default: true } };
+// Any limit is taken (RECORD.md): a bet is also limited by the poorest stack and by MAX_BID, and
+// raises by the chips they take.
+pub const POKER_LIMIT: OptionDecl = OptionDecl { key: "poker_limit", kind: OptionKind::Whole { default: 5, min: 1, max: i64::MAX } };
+pub const POKER_MAX_RAISES: OptionDecl =
+    OptionDecl { key: "poker_max_raises", kind: OptionKind::Whole { default: 3, min: 1, max: i64::MAX } };
+pub const UNUSED_JOKER: OptionDecl = OptionDecl { key: "unused_joker", kind: OptionKind::Choice(&["set_aside", "dead_card"]) };
+pub const DEALS: OptionDecl = OptionDecl { key: "deals", kind: OptionKind::Whole { default: 0, min: 0, max: MAX_COUNT } };
+pub const LEFTOVERS: OptionDecl = OptionDecl { key: "leftovers", kind: OptionKind::Choice(&["split", "chip_leader"]) };
+
+/// Every option, in the order the new-game form shows them.
+pub const OPTIONS: [OptionDecl; 7] = [WIDOW_PRICE_TO, POKER, POKER_LIMIT, POKER_MAX_RAISES, UNUSED_JOKER, DEALS, LEFTOVERS];
 
 impl Options {
     /// Reads the record's `options` object; keys left out take their defaults.
     pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
-        check_option_keys(map, &OPTION_KEYS, GameId::Bonanza)?;
-        let widow_price_to = match choice_option(map, "widow_price_to", &["dealer", "pot"])? {
+        check_option_keys(map, &OPTIONS, GameId::Bonanza)?;
+        let widow_price_to = match WIDOW_PRICE_TO.choice(map)? {
             "dealer" => WidowPriceTo::Dealer,
             _ => WidowPriceTo::Pot,
         };
-        let unused_joker = match choice_option(map, "unused_joker", &["set_aside", "dead_card"])? {
+        let unused_joker = match UNUSED_JOKER.choice(map)? {
             "set_aside" => UnusedJoker::SetAside,
             _ => UnusedJoker::DeadCard,
         };
-        let leftovers = match choice_option(map, "leftovers", &["split", "chip_leader"])? {
+        let leftovers = match LEFTOVERS.choice(map)? {
             "split" => Leftovers::Split,
             _ => Leftovers::ChipLeader,
         };
-        let poker = bool_option(map, "poker", true)?;
-        // Any limit is taken (RECORD.md): a bet is also limited by the poorest stack and by
-        // MAX_BID, and raises by the chips they take.
-        let poker_limit = int_option(map, "poker_limit", 5, 1)?;
-        let poker_max_raises = int_option(map, "poker_max_raises", 3, 1)?;
-        let deals = count_option(map, "deals", 0, 0)?;
+        let poker = POKER.flag(map)?;
+        let poker_limit = POKER_LIMIT.whole(map)?;
+        let poker_max_raises = POKER_MAX_RAISES.whole(map)?;
+        let deals = DEALS.count(map)?;
         Ok(Options {
             widow_price_to,
             poker,

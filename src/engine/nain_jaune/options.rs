@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{check_option_keys, choice_option, count_option, int_option, GameId, SetupError, MAX_STACK};
+use crate::engine::game::{check_option_keys, GameId, OptionDecl, OptionKind, SetupError, MAX_COUNT, MAX_STACK};
 
 /// Which way play (and the deal) goes round the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,27 +40,31 @@ impl Default for Options {
     }
 }
 
-pub const OPTION_KEYS: [&str; 4] = ["direction", "stake_multiplier", "points", "rounds"];
+pub const DIRECTION: OptionDecl = OptionDecl { key: "direction", kind: OptionKind::Choice(&["clockwise", "anticlockwise"]) };
+/// A stake above every stack ends the game before it starts; the bound keeps the boxes' sums
+/// inside 64-bit integers, as for the stacks themselves.
+pub const STAKE_MULTIPLIER: OptionDecl =
+    OptionDecl { key: "stake_multiplier", kind: OptionKind::Whole { default: 1, min: 1, max: MAX_STACK } };
+pub const POINTS: OptionDecl = OptionDecl { key: "points", kind: OptionKind::Choice(&["pips", "cards"]) };
+pub const ROUNDS: OptionDecl = OptionDecl { key: "rounds", kind: OptionKind::Whole { default: 0, min: 0, max: MAX_COUNT } };
+
+/// Every option, in the order the new-game form shows them.
+pub const OPTIONS: [OptionDecl; 4] = [DIRECTION, STAKE_MULTIPLIER, POINTS, ROUNDS];
 
 impl Options {
     /// Reads the record's `options` object; keys left out take their defaults.
     pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
-        check_option_keys(map, &OPTION_KEYS, GameId::NainJaune)?;
-        let direction = match choice_option(map, "direction", &["clockwise", "anticlockwise"])? {
+        check_option_keys(map, &OPTIONS, GameId::NainJaune)?;
+        let direction = match DIRECTION.choice(map)? {
             "clockwise" => Direction::Clockwise,
             _ => Direction::Anticlockwise,
         };
-        let points = match choice_option(map, "points", &["pips", "cards"])? {
+        let points = match POINTS.choice(map)? {
             "pips" => Points::Pips,
             _ => Points::Cards,
         };
-        let stake_multiplier = int_option(map, "stake_multiplier", 1, 1)?;
-        // A stake above every stack ends the game before it starts; the bound keeps the
-        // boxes' sums inside 64-bit integers, as for the stacks themselves.
-        if stake_multiplier > MAX_STACK {
-            return Err(SetupError(format!("option 'stake_multiplier' is too large (at most {MAX_STACK})")));
-        }
-        let rounds = count_option(map, "rounds", 0, 0)?;
+        let stake_multiplier = STAKE_MULTIPLIER.whole(map)?;
+        let rounds = ROUNDS.count(map)?;
         Ok(Options { direction, stake_multiplier, points, rounds })
     }
 

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{bool_option, check_option_keys, count_option, GameId, SetupError};
+use crate::engine::game::{check_option_keys, GameId, OptionDecl, OptionKind, SetupError, MAX_COUNT};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -20,17 +20,23 @@ impl Default for Options {
     }
 }
 
-pub const OPTION_KEYS: [&str; 3] = ["target", "exchange_after", "strict_constraints"];
+// A target or an exchange delay beyond the game's round limit (docs/rulings.md) is never
+// reached: the game then plays to that limit, as RECORD.md allows any integer.
+pub const TARGET: OptionDecl = OptionDecl { key: "target", kind: OptionKind::Whole { default: 5, min: 1, max: MAX_COUNT } };
+pub const EXCHANGE_AFTER: OptionDecl =
+    OptionDecl { key: "exchange_after", kind: OptionKind::Whole { default: 0, min: 0, max: MAX_COUNT } };
+pub const STRICT_CONSTRAINTS: OptionDecl = OptionDecl { key: "strict_constraints", kind: OptionKind::Flag { default: false } };
+
+/// Every option, in the order the new-game form shows them.
+pub const OPTIONS: [OptionDecl; 3] = [TARGET, EXCHANGE_AFTER, STRICT_CONSTRAINTS];
 
 impl Options {
     /// Reads the record's `options` object; keys left out take their defaults.
     pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
-        check_option_keys(map, &OPTION_KEYS, GameId::Programmes)?;
-        // A target or an exchange delay beyond the game's round limit (docs/rulings.md) is never
-        // reached: the game then plays to that limit, as RECORD.md allows any integer.
-        let target = count_option(map, "target", 5, 1)?;
-        let exchange_after = count_option(map, "exchange_after", 0, 0)?;
-        let strict_constraints = bool_option(map, "strict_constraints", false)?;
+        check_option_keys(map, &OPTIONS, GameId::Programmes)?;
+        let target = TARGET.count(map)?;
+        let exchange_after = EXCHANGE_AFTER.count(map)?;
+        let strict_constraints = STRICT_CONSTRAINTS.flag(map)?;
         Ok(Options { target, exchange_after, strict_constraints })
     }
 
