@@ -827,9 +827,16 @@ mod programmes_view {
         assert_eq!(set.to_string(), "meld KH KD KC 2C=KS", "naturals in card order, the wild in the suit the set lacks");
         assert_eq!(moves(&game, &["QD"]).discard.unwrap().to_string(), "discard QD");
 
-        // The engine's own refusals, in plain words.
-        let refused = game.clone().play(0, &"discard 2C".parse().unwrap()).unwrap_err();
-        assert_eq!(Why::from_engine(&refused.reason), Why::TakenFromDiscard(card("2C")));
+        // The engine's own refusals, in plain words, from the refusal's variant; the record's
+        // reason is the same refusal's English sentence.
+        let discard = "discard 2C".parse().unwrap();
+        let refusal = game.refusal(0, &discard).expect("refused");
+        assert_eq!(Why::from(refusal.clone()), Why::TakenFromDiscard(card("2C")));
+        assert_eq!(game.clone().play(0, &discard).unwrap_err().reason, refusal.to_string());
+        assert_eq!(
+            refusal.to_string(),
+            "2C was taken from the discard pile this turn and may not be discarded until a later turn"
+        );
     }
 }
 

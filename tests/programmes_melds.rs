@@ -77,7 +77,7 @@ fn what_a_run_and_a_set_are() {
                 };
                 assert_eq!(&s, shape, "{cards}");
             }
-            (Err(words), Err(e)) => assert!(e.contains(words), "{cards}: '{e}' should say '{words}'"),
+            (Err(words), Err(e)) => assert!(e.to_string().contains(words), "{cards}: '{e}' should say '{words}'"),
             (e, g) => panic!("{cards}: expected {e:?}, got {g:?}"),
         }
     }

@@ -13,6 +13,7 @@ use crate::engine::game::Seat;
 use crate::protocol::{FromWorker, ToWorker};
 
 use super::notices::Msg;
+use super::programmes::actions::Why;
 use super::session::{ai_seed, SeatKind};
 use super::timing;
 use super::AppState;
@@ -149,13 +150,15 @@ pub fn play_human_move(state: AppState, action: String) {
                 true
             }
             Err(e) => {
-                refused = Some((e.action, e.reason));
+                // Programmes says its common refusals in plain words: from the engine's variant.
+                let why = s.programmes().and_then(|g| g.refusal(seat, &e.action.parse().ok()?)).map(Why::from);
+                refused = Some((e.action, e.reason, why));
                 false
             }
         }
     });
-    if let Some((action, reason)) = refused {
-        state.notices.push(Msg::MoveRefused { action, reason });
+    if let Some((action, reason, why)) = refused {
+        state.notices.push(Msg::MoveRefused { action, reason, why });
     } else {
         state.notices.clear_ai();
     }

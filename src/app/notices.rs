@@ -40,10 +40,12 @@ pub enum Msg {
     StartFailed {
         reason: String,
     },
-    /// The engine refused a move from this page.
+    /// The engine refused a move from this page: its reason, and the player's words for it when
+    /// the game has them (Programmes' common refusals).
     MoveRefused {
         action: String,
         reason: String,
+        why: Option<Why>,
     },
     /// A file could not be downloaded.
     DownloadFailed {
@@ -111,10 +113,10 @@ impl Msg {
             (Msg::StartFailed { reason }, Lang::En) => format!("The game could not start: {reason}."),
             (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
             // The common cases in plain words; the engine's technical reason otherwise.
-            (Msg::MoveRefused { action, reason }, lang) => match Why::from_engine(reason) {
-                Why::Engine(_) if lang == Lang::En => format!("The rules refuse “{action}”: {reason}."),
-                Why::Engine(_) => format!("Les règles refusent « {action} » : {reason}."),
-                why => why.text(lang),
+            (Msg::MoveRefused { action, reason, why }, lang) => match why {
+                Some(why) if !matches!(why, Why::Engine(_)) => why.text(lang),
+                _ if lang == Lang::En => format!("The rules refuse “{action}”: {reason}."),
+                _ => format!("Les règles refusent « {action} » : {reason}."),
             },
             (Msg::DownloadFailed { reason }, Lang::En) => format!("The download failed: {reason}."),
             (Msg::DownloadFailed { reason }, Lang::Fr) => format!("Le téléchargement a échoué : {reason}."),

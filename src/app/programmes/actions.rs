@@ -1,12 +1,12 @@
 //! What the player to move may do, read from the engine: the legal actions sorted by kind, and
 //! what the cards selected in the hand allow (a new set, an extension, a discard). The rules stay
 //! in the engine: a composed action is offered only if the engine accepts it, and a refusal is
-//! the engine's reason, said in plain words.
+//! the engine's reason (its variant, never its text), said in plain words.
 
 use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::{Card, Suit};
-use crate::engine::game::{Game, Seat};
-use crate::engine::programmes::{is_wild, Action, Combinations, Placed, Programmes};
+use crate::engine::game::Seat;
+use crate::engine::programmes::{is_wild, Action, Combinations, Placed, Programmes, Refusal, ShapeError};
 
 use super::text::{only_stock, taken_from_discard, would_strand, L};
 use crate::app::i18n::Lang;
@@ -88,36 +88,22 @@ impl Why {
             },
         }
     }
+}
 
-    /// The engine's reason in plain words when it is a common case.
-    pub fn from_engine(reason: &str) -> Why {
-        let card = || reason.split([' ', ',']).find_map(|w| w.parse::<Card>().ok());
-        if reason.contains("taken from the discard pile this turn and may not be discarded") {
-            if let Some(c) = card() {
-                return Why::TakenFromDiscard(c);
-            }
+/// The engine's refusal in the player's words: the common cases have their own sentence, the rest
+/// the engine's reason.
+impl From<Refusal> for Why {
+    fn from(refusal: Refusal) -> Why {
+        match refusal {
+            Refusal::TakenFromDiscard(card) => Why::TakenFromDiscard(card),
+            Refusal::Strands(card) => Why::WouldStrand(card),
+            Refusal::MeldBeforeReveal(_) | Refusal::ExtendBeforeReveal(_) => Why::Label(L::RevealFirst),
+            Refusal::NewRun | Refusal::Shape(ShapeError::Neither(_)) => Why::Label(L::SetOneRank),
+            Refusal::Shape(ShapeError::TooFew(_)) => Why::Label(L::SetNeedsThree),
+            Refusal::Shape(ShapeError::NoNatural(_)) => Why::Label(L::SetNeedsNatural),
+            Refusal::OneCardDrawsStock => Why::OnlyStock,
+            other => Why::Engine(other.to_string()),
         }
-        if reason.starts_with("it would leave only") {
-            if let Some(c) = card() {
-                return Why::WouldStrand(c);
-            }
-        }
-        if reason.contains("must reveal its program before") {
-            return Why::Label(L::RevealFirst);
-        }
-        if reason.contains("a new run may never be started") || reason.contains("is neither a set") {
-            return Why::Label(L::SetOneRank);
-        }
-        if reason.contains("at least 3 cards") {
-            return Why::Label(L::SetNeedsThree);
-        }
-        if reason.contains("at least one natural card") {
-            return Why::Label(L::SetNeedsNatural);
-        }
-        if reason.contains("with one card in hand") {
-            return Why::OnlyStock;
-        }
-        Why::Engine(reason.to_string())
     }
 }
 
@@ -151,9 +137,7 @@ pub fn compose_set(selected: &[Card]) -> Result<Action, Why> {
 
 /// Whether the engine accepts `action` from `seat` now, and why not.
 pub fn engine_check(game: &Programmes, seat: Seat, action: &Action) -> Result<(), Why> {
-    let mut trial = game.clone();
-    trial.set_logging(false);
-    trial.play(seat, action).map_err(|e| Why::from_engine(&e.reason))
+    game.refusal(seat, action).map_or(Ok(()), |refusal| Err(refusal.into()))
 }
 
 /// What the selection allows: the new set it makes (or why not) and the discard (or why not).

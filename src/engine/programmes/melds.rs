@@ -147,18 +147,58 @@ pub const MAX_RUN: usize = 13;
 /// The most cards a meld can ever hold: a set of all eight naturals of its rank and all twelve wilds.
 pub const MAX_MELD: usize = 20;
 
+/// Why a combination as written is none (RULES.md §3): each names the combination, written out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// Fewer than [`MIN_COMBINATION`] cards.
+    TooFew(String),
+    /// A card written wrongly (a wild without the card it stands for…): [`Placed::check`]'s reason.
+    Card(String),
+    /// Wild cards only.
+    NoNatural(String),
+    /// Neither one rank nor one suit.
+    Neither(String),
+    /// One suit, but not consecutive ascending values.
+    RunOrder(String),
+    /// A run longer than [`MAX_RUN`].
+    RunTooLong(String),
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeError::TooFew(text) => write!(f, "'{text}': a combination has at least {MIN_COMBINATION} cards"),
+            ShapeError::Card(reason) => f.write_str(reason),
+            ShapeError::NoNatural(text) => {
+                write!(f, "'{text}': every combination needs at least one natural card (not a joker or a two)")
+            }
+            ShapeError::Neither(text) => write!(
+                f,
+                "'{text}' is neither a set (cards of one rank) nor a run (cards of one suit with consecutive values)"
+            ),
+            ShapeError::RunOrder(text) => write!(
+                f,
+                "'{text}': a run is written in ascending order of consecutive values, the ace low (A 2 3) or high (Q K A), with no wrap-around"
+            ),
+            ShapeError::RunTooLong(text) => {
+                write!(f, "'{text}': a run holds at most {MAX_RUN} values (the ace is low or high, not both)")
+            }
+        }
+    }
+}
+
 /// Checks a combination as written and says what it is.
 #[cfg_attr(feature = "fast-ai", optimize(speed))]
-pub fn combination_shape(cards: &[Placed]) -> Result<Shape, String> {
+pub fn combination_shape(cards: &[Placed]) -> Result<Shape, ShapeError> {
     let text = || cards_text(cards);
     if cards.len() < MIN_COMBINATION {
-        return Err(format!("'{}': a combination has at least {MIN_COMBINATION} cards", text()));
+        return Err(ShapeError::TooFew(text()));
     }
     for p in cards {
-        p.check()?;
+        p.check().map_err(ShapeError::Card)?;
     }
     if cards.iter().all(|p| p.is_wild()) {
-        return Err(format!("'{}': every combination needs at least one natural card (not a joker or a two)", text()));
+        return Err(ShapeError::NoNatural(text()));
     }
     let first = cards[0].value();
     let rank = first.rank_unchecked();
@@ -167,23 +207,17 @@ pub fn combination_shape(cards: &[Placed]) -> Result<Shape, String> {
     }
     let suit = first.suit_unchecked();
     if cards.iter().any(|p| p.value().suit_unchecked() != suit) {
-        return Err(format!(
-            "'{}' is neither a set (cards of one rank) nor a run (cards of one suit with consecutive values)",
-            text()
-        ));
+        return Err(ShapeError::Neither(text()));
     }
     let low = low_position(rank);
     for (i, p) in cards.iter().enumerate() {
         let position = low as usize + i;
         if position > 14 || rank_at(position as Position) != p.value().rank_unchecked() {
-            return Err(format!(
-                "'{}': a run is written in ascending order of consecutive values, the ace low (A 2 3) or high (Q K A), with no wrap-around",
-                text()
-            ));
+            return Err(ShapeError::RunOrder(text()));
         }
     }
     if cards.len() > MAX_RUN {
-        return Err(format!("'{}': a run holds at most {MAX_RUN} values (the ace is low or high, not both)", text()));
+        return Err(ShapeError::RunTooLong(text()));
     }
     Ok(Shape::Run { suit, low, high: low + cards.len() as Position - 1 })
 }
@@ -528,9 +562,10 @@ mod tests {
         assert!(combination_shape(&placed("KS AS JK=2S")).is_err());
         assert!(combination_shape(&placed("JK=7S 2H=7D 7C")).is_ok());
         assert!(combination_shape(&placed("JK=7S 2H=7D")).is_err());
-        assert!(combination_shape(&placed("JK=7S 2H=7D 2C=7C")).unwrap_err().contains("natural"));
-        assert!(combination_shape(&placed("7S 2H 7C")).unwrap_err().contains("always wild"));
-        assert!(combination_shape(&placed("7S 7H=7D 7C")).unwrap_err().contains("only jokers and twos"));
+        assert!(matches!(combination_shape(&placed("JK=7S 2H=7D 2C=7C")), Err(ShapeError::NoNatural(_))));
+        assert!(combination_shape(&placed("JK=7S 2H=7D 2C=7C")).unwrap_err().to_string().contains("natural"));
+        assert!(combination_shape(&placed("7S 2H 7C")).unwrap_err().to_string().contains("always wild"));
+        assert!(combination_shape(&placed("7S 7H=7D 7C")).unwrap_err().to_string().contains("only jokers and twos"));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod melds;
 pub mod notation;
 pub mod observation;
 pub mod options;
+pub mod refusal;
 pub mod program_deck;
 pub mod reveal;
 
@@ -27,7 +28,8 @@ use serde_json::json;
 
 pub use events::{Event, GameEnd, RoundEnd};
 pub use layout::Layout;
-pub use melds::{combination_shape, is_wild, End, Lasting, Meld, Placed, Shape};
+pub use melds::{combination_shape, is_wild, End, Lasting, Meld, Placed, Shape, ShapeError};
+pub use refusal::Refusal;
 pub use notation::Action;
 pub use observation::Observation;
 pub use options::Options;
@@ -576,19 +578,17 @@ impl Programmes {
     /// Why laying down, leaving `after` in the hand, might leave the seat unable to end its turn:
     /// only copies of the card it took from the discard pile would remain, and that card may not
     /// be discarded. (The turn can still end by laying those copies too: [`Self::strands_after`].)
-    fn strands(&self, after: CardMultiset, round_ends: bool) -> Option<String> {
+    fn strands(&self, after: CardMultiset, round_ends: bool) -> Option<Card> {
         let taken = self.taken_from_discard?;
         if round_ends || after.is_empty() || after.iter().any(|c| c != taken) {
             return None;
         }
-        Some(format!(
-            "it would leave only {taken} in the hand, and a card taken from the discard pile may not be discarded in the same turn"
-        ))
+        Some(taken)
     }
 
     /// [`Self::strands`] for a lay-down checked as `checked`, unless after it the seat can lay
     /// the copies left in its hand on the table and go out (RULES.md §3: no discard then).
-    fn strands_after(&self, seat: Seat, action: &Action, checked: &Checked, after: CardMultiset, round_ends: bool) -> Option<String> {
+    fn strands_after(&self, seat: Seat, action: &Action, checked: &Checked, after: CardMultiset, round_ends: bool) -> Option<Card> {
         let why = self.strands(after, round_ends)?;
         (!self.trying(seat, action, checked.clone()).lays_out(seat)).then_some(why)
     }
@@ -621,12 +621,12 @@ impl Programmes {
 
     /// Checks `action` for `seat`; on success says what `apply` needs.
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn check(&self, seat: Seat, action: &Action) -> Result<Checked, String> {
+    fn check(&self, seat: Seat, action: &Action) -> Result<Checked, Refusal> {
         let Some(to_move) = self.to_move else {
-            return Err("the game is over".into());
+            return Err(Refusal::GameOver);
         };
         if seat != to_move {
-            return Err(format!("it is seat {to_move}'s turn, not seat {seat}'s"));
+            return Err(Refusal::NotYourTurn { to_move, seat });
         }
         let hand = self.hands[seat];
         let revealed = self.has_revealed(seat);
@@ -634,92 +634,90 @@ impl Programmes {
             (Phase::Draw, Action::DrawStock) => Ok(Checked::Simple),
             (Phase::Draw, Action::DrawDiscard) => {
                 if self.discard.is_empty() {
-                    Err("the discard pile is empty".into())
+                    Err(Refusal::DiscardEmpty)
                 } else if hand.len() == 1 {
-                    Err("with one card in hand a player must draw from the stock".into())
+                    Err(Refusal::OneCardDrawsStock)
                 } else {
                     Ok(Checked::Simple)
                 }
             }
             (Phase::Draw, Action::ExchangeProgram) => {
                 if self.options.exchange_after == 0 {
-                    Err("program cards may not be exchanged (the 'exchange_after' option is off)".into())
+                    Err(Refusal::ExchangeOff)
                 } else if self.has_drawn & (1 << seat) != 0 {
-                    Err("a program card may be exchanged only before the first draw of a round".into())
+                    Err(Refusal::ExchangeAfterDraw)
                 } else if self.failed_rounds[seat] < self.options.exchange_after {
-                    Err(format!(
-                        "seat {seat} has failed {} round(s) in a row; exchanging needs {}",
-                        self.failed_rounds[seat], self.options.exchange_after
-                    ))
+                    Err(Refusal::ExchangeTooSoon { seat, failed: self.failed_rounds[seat], needed: self.options.exchange_after })
                 } else if self.programs[seat].is_none() {
-                    Err(format!("seat {seat} has no program card"))
+                    Err(Refusal::NoProgram(seat))
                 } else {
                     Ok(Checked::Simple)
                 }
             }
-            (Phase::Draw, _) => Err("the turn starts with a draw ('draw stock' or 'draw discard')".into()),
-            (Phase::Play, Action::DrawStock | Action::DrawDiscard) => Err(format!("seat {seat} has already drawn this turn")),
-            (Phase::Play, Action::ExchangeProgram) => {
-                Err("a program card may be exchanged only before the first draw of a round".into())
-            }
+            (Phase::Draw, _) => Err(Refusal::DrawFirst),
+            (Phase::Play, Action::DrawStock | Action::DrawDiscard) => Err(Refusal::AlreadyDrew(seat)),
+            (Phase::Play, Action::ExchangeProgram) => Err(Refusal::ExchangeAfterDraw),
             (Phase::Play, Action::Discard(card)) => {
                 if !hand.contains(*card) {
-                    return Err(format!("seat {seat} does not hold {card}"));
+                    return Err(Refusal::NotHeld { seat, card: *card });
                 }
                 if self.taken_from_discard == Some(*card) && (hand.iter().any(|c| c != *card) || self.lays_out(seat)) {
-                    return Err(format!("{card} was taken from the discard pile this turn and may not be discarded until a later turn"));
+                    return Err(Refusal::TakenFromDiscard(*card));
                 }
                 Ok(Checked::Simple)
             }
             (Phase::Play, Action::Reveal(combos)) => {
                 if revealed {
-                    return Err(format!("seat {seat} has already revealed its program this round"));
+                    return Err(Refusal::AlreadyRevealed(seat));
                 }
-                let program = self.programs[seat].ok_or_else(|| format!("seat {seat} has no program card"))?;
-                let checked = Checked::Reveal(check_reveal(hand, program.card(), combos)?);
-                let laid = reveal::cards_laid(hand, combos)?;
+                let program = self.programs[seat].ok_or(Refusal::NoProgram(seat))?;
+                let checked = Checked::Reveal(check_reveal(hand, program.card(), combos).map_err(Refusal::Reveal)?);
+                let laid = reveal::cards_laid(hand, combos).map_err(Refusal::Hand)?;
                 let after = hand.checked_sub(laid).expect("the cards were checked");
                 let round_ends = self.revealed | 1 << seat == self.all_seats() || self.done[seat] + 1 >= self.options.target;
-                if let Some(why) = self.strands_after(seat, action, &checked, after, round_ends) {
-                    return Err(why);
+                if let Some(card) = self.strands_after(seat, action, &checked, after, round_ends) {
+                    return Err(Refusal::Strands(card));
                 }
                 Ok(checked)
             }
             (Phase::Play, Action::Meld(cards)) => {
                 if !revealed {
-                    return Err(format!("seat {seat} must reveal its program before laying down other melds"));
+                    return Err(Refusal::MeldBeforeReveal(seat));
                 }
-                let shape = combination_shape(cards)?;
+                let shape = combination_shape(cards).map_err(Refusal::Shape)?;
                 if let Shape::Run { .. } = shape {
-                    return Err("a new run may never be started: after revealing, new melds are sets of one rank".into());
+                    return Err(Refusal::NewRun);
                 }
-                let laid = reveal::cards_laid(hand, std::slice::from_ref(cards))?;
+                let laid = reveal::cards_laid(hand, std::slice::from_ref(cards)).map_err(Refusal::Hand)?;
                 let checked = Checked::Meld(shape);
-                if let Some(why) = self.strands_after(seat, action, &checked, hand.checked_sub(laid).expect("checked"), false) {
-                    return Err(why);
+                if let Some(card) = self.strands_after(seat, action, &checked, hand.checked_sub(laid).expect("checked"), false) {
+                    return Err(Refusal::Strands(card));
                 }
                 Ok(checked)
             }
             (Phase::Play, Action::Extend { meld, card }) => {
                 if !revealed {
-                    return Err(format!("seat {seat} must reveal its program before touching the melds on the table"));
+                    return Err(Refusal::ExtendBeforeReveal(seat));
                 }
-                let m = self.melds.get(*meld).ok_or_else(|| {
-                    format!("there is no meld {meld} (the table has {} meld(s), numbered from 0)", self.melds.len())
-                })?;
+                let m = self.melds.get(*meld).ok_or(Refusal::NoMeld { meld: *meld, melds: self.melds.len() })?;
                 if !hand.contains(card.card) {
-                    return Err(format!("seat {seat} does not hold {}", card.card));
+                    return Err(Refusal::NotHeld { seat, card: card.card });
                 }
-                let checked = Checked::Extend(m.extension_end(*meld, *card)?);
+                let checked = Checked::Extend(m.extension_end(*meld, *card).map_err(Refusal::Extension)?);
                 let mut after = hand;
                 after.remove(card.card);
-                if let Some(why) = self.strands_after(seat, action, &checked, after, false) {
-                    return Err(why);
+                if let Some(card) = self.strands_after(seat, action, &checked, after, false) {
+                    return Err(Refusal::Strands(card));
                 }
                 Ok(checked)
             }
-            (Phase::RoundOver | Phase::GameOver, _) => Err("the game is over".into()),
+            (Phase::RoundOver | Phase::GameOver, _) => Err(Refusal::GameOver),
         }
+    }
+
+    /// Why the rules refuse `action` from `seat` now, or `None` if they allow it.
+    pub fn refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
+        self.check(seat, action).err()
     }
 
     // -----------------------------------------------------------------------------------------
@@ -1080,7 +1078,7 @@ impl Game for Programmes {
                 self.apply(seat, action, checked);
                 Ok(())
             }
-            Err(reason) => Err(IllegalAction { action: action.to_string(), reason }),
+            Err(refusal) => Err(IllegalAction { action: action.to_string(), reason: refusal.to_string() }),
         }
     }
 

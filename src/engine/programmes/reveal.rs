@@ -75,7 +75,7 @@ pub fn check_reveal(hand: CardMultiset, program: &ProgramCard, combos: &[Vec<Pla
             combos.len()
         ));
     }
-    let shapes = combos.iter().map(|c| combination_shape(c)).collect::<Result<Vec<_>, _>>()?;
+    let shapes = combos.iter().map(|c| combination_shape(c)).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?;
     cards_laid(hand, combos)?;
     // accepts[c] has bit s when combination c satisfies slot s.
     let accepts: Vec<u32> = combos
