@@ -61,11 +61,23 @@ impl GameId {
     }
 }
 
-/// An action that the rules refuse, with the reason in plain English.
+/// An action that the rules refuse, with the reason in plain English and whose fault it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction {
     pub action: String,
     pub reason: String,
+    pub fault: Fault,
+}
+
+/// What an [`IllegalAction`] is refused for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The move itself: not a move of the game, or one the rules forbid now.
+    Move,
+    /// The record's layout of the next deal, which the move would start: it does not fit the game
+    /// as played (Bonanza: cards for a seat that is out), which shows only when the move ending
+    /// the deal before reaches it. The reason says which deal first, `deals[i]: …`.
+    Layout,
 }
 
 impl fmt::Display for IllegalAction {
@@ -77,12 +89,14 @@ impl fmt::Display for IllegalAction {
 impl std::error::Error for IllegalAction {}
 
 impl IllegalAction {
-    /// Whether the record's layout is at fault rather than the move: a later deal's layout that
-    /// does not fit the game as played (Bonanza: cards for a seat that is out) is found only when
-    /// the move that ends the deal before reaches it. Every layout error says which deal first,
-    /// `deals[i]: …`.
+    /// `action` refused for itself ([`Fault::Move`]).
+    pub fn refused(action: &impl fmt::Display, reason: impl fmt::Display) -> IllegalAction {
+        IllegalAction { action: action.to_string(), reason: reason.to_string(), fault: Fault::Move }
+    }
+
+    /// Whether the record's layout is at fault rather than the move ([`Fault::Layout`]).
     pub fn is_layout_fault(&self) -> bool {
-        self.reason.starts_with("deals[")
+        self.fault == Fault::Layout
     }
 }
 

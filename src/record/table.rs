@@ -131,7 +131,7 @@ impl Table {
     /// Plays one action written as in the record.
     pub fn play_str(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction> {
         with_game!(self, g => {
-            let parsed = action.parse().map_err(|reason| IllegalAction { action: action.to_string(), reason })?;
+            let parsed = action.parse().map_err(|reason: String| IllegalAction::refused(&action, reason))?;
             g.play(seat, &parsed)
         })
     }

@@ -42,7 +42,7 @@ pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Fault, Game, GameId, IllegalAction, Seat, Setup, SetupError};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -634,14 +634,14 @@ impl Game for Bonanza {
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
         if let Some(reason) = self.refusal(seat, action) {
-            return Err(IllegalAction { action: action.to_string(), reason });
+            return Err(IllegalAction::refused(action, reason));
         }
         // A move that ends a deal may start one laid out by the record; if that layout does not
         // fit the seats still in, the move is refused and the state restored.
         let backup = self.layouts.as_ref().is_some_and(|l| l.len() > self.deals_dealt as usize).then(|| self.clone());
         if let Err(reason) = self.apply(seat, *action) {
             *self = backup.expect("only a record's layout can fail");
-            return Err(IllegalAction { action: action.to_string(), reason });
+            return Err(IllegalAction { action: action.to_string(), reason, fault: Fault::Layout });
         }
         Ok(())
     }

@@ -973,7 +973,7 @@ impl Game for NainJaune {
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
         if let Some(reason) = self.refusal(seat, action) {
-            return Err(IllegalAction { action: action.to_string(), reason });
+            return Err(IllegalAction::refused(action, reason));
         }
         let Action::Play(card) = *action;
         self.apply_play(seat, card);

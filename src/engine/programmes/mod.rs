@@ -1078,7 +1078,7 @@ impl Game for Programmes {
                 self.apply(seat, action, checked);
                 Ok(())
             }
-            Err(refusal) => Err(IllegalAction { action: action.to_string(), reason: refusal.to_string() }),
+            Err(refusal) => Err(IllegalAction::refused(action, refusal)),
         }
     }
 
