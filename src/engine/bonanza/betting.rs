@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::poker::{best_hand, winning_five, HandValue};
-use super::{Action, Bonanza, Event, Phase, Space, UnusedJoker, MAX_BID, MAX_PLAYERS};
+use super::{Action, BetLimit, Bonanza, Refusal, Event, Phase, Space, UnusedJoker, MAX_BID, MAX_PLAYERS};
 use crate::engine::cards::Card;
 use crate::engine::game::{Chips, Seat};
 
@@ -133,30 +133,28 @@ impl Bonanza {
         }
     }
 
-    pub(super) fn betting_refusal(&self, _seat: Seat, action: &Action) -> Option<String> {
+    pub(super) fn betting_refusal(&self, _seat: Seat, action: &Action) -> Option<Refusal> {
         let b = &self.betting;
         let most = self.max_raise();
-        let limit_reason = || {
+        let limit = || {
             if b.bet > 0 && Chips::from(b.raises) >= self.options.poker_max_raises {
-                format!("no more raises: {} raises after the bet is the limit", self.options.poker_max_raises)
+                BetLimit::NoMoreRaises { max: self.options.poker_max_raises }
             } else if most == MAX_BID && most < self.options.poker_limit {
-                format!("bets are limited to {MAX_BID} chips")
+                BetLimit::MaxBid
             } else if most < self.options.poker_limit {
-                format!("no player's total may exceed {} chips (the smallest stack at the start)", b.cap)
+                BetLimit::Cap { cap: b.cap }
             } else {
-                format!("a bet or a raise is 1 to {} chips", self.options.poker_limit)
+                BetLimit::Range { limit: self.options.poker_limit }
             }
         };
         match *action {
             Action::Check if b.bet == 0 => None,
-            Action::Check => Some(format!("there is a bet of {} to call: call, raise or fold", b.bet)),
-            Action::Bet(_) if b.bet > 0 => Some("there is already a bet: call, raise or fold".into()),
-            Action::Raise(_) | Action::Call | Action::Fold if b.bet == 0 => {
-                Some("nothing is bet yet: check or bet".into())
-            }
-            Action::Bet(n) | Action::Raise(n) if n < 1 || n > most => Some(limit_reason()),
+            Action::Check => Some(Refusal::MustMeet { bet: b.bet }),
+            Action::Bet(_) if b.bet > 0 => Some(Refusal::AlreadyBet),
+            Action::Raise(_) | Action::Call | Action::Fold if b.bet == 0 => Some(Refusal::NothingBet),
+            Action::Bet(n) | Action::Raise(n) if n < 1 || n > most => Some(Refusal::BetLimit(limit())),
             Action::Bet(_) | Action::Raise(_) | Action::Call | Action::Fold => None,
-            _ => Some("the Poker betting is on: check, bet, call, raise or fold".into()),
+            _ => Some(Refusal::BettingOn),
         }
     }
 

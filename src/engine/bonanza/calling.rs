@@ -7,7 +7,7 @@
 //! - A shown joker leaves the game; other shown cards go back to the hand, known to all.
 
 use super::calls::{for_each_claim, has_claim, legal_claims, Call, Claim, SequenceRank};
-use super::{Action, Bonanza, Event, Phase};
+use super::{Action, Bonanza, Event, Phase, Refusal};
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
 
@@ -88,32 +88,22 @@ impl Bonanza {
         Action::Show(chosen.expect("k is within the count"))
     }
 
-    pub(super) fn call_refusal(&self, seat: Seat, call: Call, action: &Action) -> Option<String> {
+    pub(super) fn call_refusal(&self, seat: Seat, call: Call, action: &Action) -> Option<Refusal> {
         let claim = match action {
             Action::Pass => return None,
             Action::Show(claim) => claim,
-            _ => return Some(format!("the dealer has called {call}: show cards or pass")),
+            _ => return Some(Refusal::CallOn(call)),
         };
         let hand = self.hands[seat];
-        if let Some(card) = claim.cards().iter().find(|&&c| !hand.contains(c)) {
-            return Some(format!("seat {seat} does not hold {card}"));
+        if let Some(&card) = claim.cards().iter().find(|&&c| !hand.contains(c)) {
+            return Some(Refusal::NotHeld { seat, card });
         }
         let mut legal = Vec::new();
         legal_claims(call, hand, &mut legal);
         if legal.contains(claim) {
             return None;
         }
-        let why = match call {
-            Call::Joker => "at the Joker call only the joker is shown ('show JK')".to_string(),
-            Call::QueenJack | Call::TenTwo => {
-                let [a, b] = super::calls::pair_cards(call);
-                format!(
-                    "{call} is {a} and {b}, in that order; the joker may stand only for one of them that the player does not hold"
-                )
-            }
-            Call::Sequence => "a sequence is three consecutive cards of one suit in ascending order (A-2-3 up to Q-K-A); the joker may stand only for a card the player does not hold".to_string(),
-        };
-        Some(format!("'show {claim}' is not a legal show: {why}"))
+        Some(Refusal::NotAShow { call, claim: *claim })
     }
 
     pub(super) fn apply_call(&mut self, seat: Seat, call: Call, action: Action) -> Result<(), String> {

@@ -25,6 +25,7 @@ pub mod observation;
 pub mod options;
 pub mod poker;
 pub mod race;
+pub mod refusal;
 pub mod widow;
 
 use std::sync::Arc;
@@ -39,6 +40,7 @@ pub use layout::Layout;
 pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
+pub use refusal::{BetLimit, Refusal};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
@@ -483,12 +485,12 @@ impl Bonanza {
     // ---------------------------------------------------------------------------------------------
 
     /// Why `action` cannot be played by `seat` now, if it cannot.
-    fn refusal(&self, seat: Seat, action: &Action) -> Option<String> {
+    pub fn refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
         let Some(to_move) = self.to_move else {
-            return Some("the game is over".into());
+            return Some(Refusal::GameOver);
         };
         if seat != to_move {
-            return Some(format!("it is seat {to_move}'s turn, not seat {seat}'s"));
+            return Some(Refusal::NotYourTurn { to_move, seat });
         }
         match self.phase {
             Phase::Widow => self.widow_refusal(action),
@@ -496,7 +498,7 @@ impl Bonanza {
             Phase::Call(call) => self.call_refusal(seat, call, action),
             Phase::Poker => self.betting_refusal(seat, action),
             Phase::Lead | Phase::Follow(_) => self.race_refusal(seat, action),
-            Phase::GameOver => Some("the game is over".into()),
+            Phase::GameOver => Some(Refusal::GameOver),
         }
     }
 

@@ -8,7 +8,7 @@
 //! the dead joker passes the lead to his left. A♠ K♥ Q♦ J♣ take their space at once; the first
 //! player to empty his hand calls Bonanza, takes the pot and is paid one chip per card left.
 
-use super::{Action, Bonanza, Event, LeadPassReason, Phase, Space, BLACK_CARDS, RED_CARDS};
+use super::{Action, Bonanza, Event, LeadPassReason, Phase, Refusal, Space, BLACK_CARDS, RED_CARDS};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::Seat;
 
@@ -138,26 +138,25 @@ impl Bonanza {
         Action::Play(choices.into_iter().flatten().nth(k).expect("k is below the count"))
     }
 
-    pub(super) fn race_refusal(&self, seat: Seat, action: &Action) -> Option<String> {
+    pub(super) fn race_refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
         let Action::Play(card) = *action else {
-            return Some("the race is on: play a card ('play 8H')".into());
+            return Some(Refusal::RaceOn);
         };
         if !self.hands[seat].contains(card) {
-            return Some(format!("seat {seat} does not hold {card}"));
+            return Some(Refusal::NotHeld { seat, card });
         }
         if card.is_joker() {
-            return Some("the joker is a dead card: it can never be played".into());
+            return Some(Refusal::DeadJoker);
         }
         match self.phase {
-            Phase::Follow(wanted) if card != wanted => Some(format!("seat {seat} holds {wanted} and must play it")),
+            Phase::Follow(wanted) if card != wanted => Some(Refusal::MustFollow { seat, wanted }),
             Phase::Lead => {
                 let suit = card.suit_unchecked();
                 if !self.lead_cards.contains(card) {
-                    let colour = if suit.is_red() { "red" } else { "black" };
-                    return Some(format!("after the stop the lead must change colour: seat {seat} may not lead a {colour} card"));
+                    return Some(Refusal::ChangeColour { seat, red: suit.is_red() });
                 }
                 let lowest = lowest_of_suit(self.playable(seat), suit.index()).expect("he holds the card");
-                (lowest != card).then(|| format!("a lead is the lowest card of its suit: seat {seat} must lead {lowest}, not {card}"))
+                (lowest != card).then_some(Refusal::LowestLead { seat, lowest, card })
             }
             _ => None,
         }

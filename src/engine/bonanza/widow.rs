@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Bonanza, Event, Phase, WidowPriceTo, MAX_BID};
+use super::{Action, Bonanza, Event, Phase, Refusal, WidowPriceTo, MAX_BID};
 use crate::engine::cards::CardSet;
 use crate::engine::game::{Chips, Seat};
 
@@ -20,10 +20,10 @@ pub struct Auction {
 }
 
 impl Bonanza {
-    pub(super) fn widow_refusal(&self, action: &Action) -> Option<String> {
+    pub(super) fn widow_refusal(&self, action: &Action) -> Option<Refusal> {
         match action {
             Action::TakeWidow | Action::SellWidow => None,
-            _ => Some("the dealer must first take the widow or sell it ('take widow' or 'sell widow')".into()),
+            _ => Some(Refusal::WidowFirst),
         }
     }
 
@@ -67,22 +67,22 @@ impl Bonanza {
         }
     }
 
-    pub(super) fn auction_refusal(&self, seat: Seat, action: &Action) -> Option<String> {
+    pub(super) fn auction_refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
         match *action {
             Action::Pass => None,
             Action::Bid(n) => {
                 let (low, _) = self.bid_range(seat);
                 if n < low {
-                    Some(format!("a bid must be at least {low} (one more than the last)"))
+                    Some(Refusal::BidTooLow { low })
                 } else if n > self.chips[seat] {
-                    Some(format!("seat {seat} has only {} chips", self.chips[seat]))
+                    Some(Refusal::BidAboveStack { seat, chips: self.chips[seat] })
                 } else if n > MAX_BID {
-                    Some(format!("bids are limited to {MAX_BID} chips"))
+                    Some(Refusal::BidAboveMax)
                 } else {
                     None
                 }
             }
-            _ => Some("the widow is being auctioned: bid or pass".into()),
+            _ => Some(Refusal::AuctionOn),
         }
     }
 

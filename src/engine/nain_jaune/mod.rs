@@ -12,6 +12,7 @@ pub mod events;
 pub mod notation;
 pub mod observation;
 pub mod options;
+pub mod refusal;
 
 use std::sync::Arc;
 
@@ -23,6 +24,7 @@ pub use events::{Event, GameEnd};
 pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Direction, Options, Points};
+pub use refusal::Refusal;
 
 use rand::Rng;
 
@@ -719,20 +721,20 @@ impl NainJaune {
     }
 
     /// Why `action` cannot be played by `seat` now, if it cannot.
-    fn refusal(&self, seat: Seat, action: &Action) -> Option<String> {
+    pub fn refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
         let Action::Play(card) = *action;
         let Some(to_move) = self.to_move else {
-            return Some("the game is over".into());
+            return Some(Refusal::GameOver);
         };
         if seat != to_move {
-            return Some(format!("it is seat {to_move}'s turn, not seat {seat}'s"));
+            return Some(Refusal::NotYourTurn { to_move, seat });
         }
         if !self.hands[seat].contains(card) {
-            return Some(format!("seat {seat} does not hold {card}"));
+            return Some(Refusal::NotHeld { seat, card });
         }
         if let Phase::Follow(wanted) = self.phase() {
             if card.rank() != Some(wanted) {
-                return Some(format!("the sequence wants a {}; seat {seat} must play one", wanted.label()));
+                return Some(Refusal::MustFollow { seat, wanted });
             }
         }
         None
