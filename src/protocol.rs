@@ -121,33 +121,27 @@ pub fn answer_by_rules(message: &str) -> FromWorker {
 /// The games a side answers for: every one, or a single game (whose worker then links no other
 /// game's code: the dispatch on [`GameId`] is resolved when it is compiled).
 trait Serves {
-    fn choose<T: Thinking>(
-        game: GameId,
-        observation: &serde_json::Value,
-        level: Level,
-        seed: u64,
-        thinking: &T,
-        explain: bool,
-    ) -> Result<Decision, String>;
+    fn choose<T: Thinking>(game: GameId, think: Think, thinking: &T) -> Result<Decision, String>;
     fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String>;
+}
+
+/// A move request's question: the seat's observation, the level, the seed and whether to explain.
+struct Think<'a> {
+    observation: &'a serde_json::Value,
+    level: Level,
+    seed: u64,
+    explain: bool,
 }
 
 struct EveryGame;
 
 impl Serves for EveryGame {
-    fn choose<T: Thinking>(
-        game: GameId,
-        observation: &serde_json::Value,
-        level: Level,
-        seed: u64,
-        thinking: &T,
-        explain: bool,
-    ) -> Result<Decision, String> {
-        crate::ai::choose_from_json(game, observation, level, seed, thinking, explain)
+    fn choose<T: Thinking>(game: GameId, q: Think, thinking: &T) -> Result<Decision, String> {
+        crate::with_game_type!(game, G => crate::ai::choose_json::<G>(q.observation, q.level, q.seed, thinking, q.explain))
     }
 
     fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String> {
-        crate::ai::bench_game(game, players, seconds, clock)
+        crate::with_game_type!(game, G => crate::ai::bench_one::<G>(players, seconds, clock))
     }
 }
 
@@ -164,16 +158,9 @@ impl<G: GameBots> OnlyGame<G> {
 }
 
 impl<G: GameBots> Serves for OnlyGame<G> {
-    fn choose<T: Thinking>(
-        game: GameId,
-        observation: &serde_json::Value,
-        level: Level,
-        seed: u64,
-        thinking: &T,
-        explain: bool,
-    ) -> Result<Decision, String> {
+    fn choose<T: Thinking>(game: GameId, q: Think, thinking: &T) -> Result<Decision, String> {
         Self::serves(game)?;
-        crate::ai::choose_json::<G>(observation, level, seed, thinking, explain)
+        crate::ai::choose_json::<G>(q.observation, q.level, q.seed, thinking, q.explain)
     }
 
     fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String> {
@@ -194,7 +181,7 @@ fn answer_using<S: Serves, T: Thinking>(
     match request {
         ToWorker::Think { id, game, level, seed, budget_ms, iterations, observation, explain } => {
             let thinking = thinking(game, level, budget_ms, iterations);
-            match S::choose(game, &observation, level, seed, &thinking, explain) {
+            match S::choose(game, Think { observation: &observation, level, seed, explain }, &thinking) {
                 Ok(decision) => FromWorker::Move { id, action: decision.action, explanation: decision.explanation },
                 Err(message) => FromWorker::Failed { id: Some(id), message },
             }

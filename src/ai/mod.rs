@@ -97,10 +97,7 @@ pub fn default_budget(level: Level) -> Budget {
 
 /// The iteration budget a level uses in `game` when none is given.
 pub fn default_budget_for(game: GameId, level: Level) -> Budget {
-    match game {
-        GameId::Programmes => Programmes::default_budget(level),
-        _ => NainJaune::default_budget(level),
-    }
+    crate::with_game_type!(game, G => G::default_budget(level))
 }
 
 /// The move `level` chooses within `budget` (ignored by the rule-based levels).
@@ -477,25 +474,9 @@ impl Thinking for RuleBotsOnly {
     }
 }
 
-/// The worker's entry point: a game, a seat's observation as JSON, a level and a seed in; the
+/// The workers' entry point: a seat's observation of game `G` as JSON, a level and a seed in; the
 /// chosen action as its record string out (and why, if `explain`), or why the request made no
-/// sense.
-pub fn choose_from_json(
-    game: GameId,
-    observation: &serde_json::Value,
-    level: Level,
-    seed: u64,
-    thinking: &impl Thinking,
-    explain: bool,
-) -> Result<Decision, String> {
-    match game {
-        GameId::NainJaune => choose_json::<NainJaune>(observation, level, seed, thinking, explain),
-        GameId::Bonanza => choose_json::<Bonanza>(observation, level, seed, thinking, explain),
-        GameId::Programmes => choose_json::<Programmes>(observation, level, seed, thinking, explain),
-    }
-}
-
-/// [`choose_from_json`] for one game: a game's own worker links only this copy.
+/// sense. Generic, so a game's own worker links only its game's copy.
 pub fn choose_json<G: GameBots>(
     observation: &serde_json::Value,
     level: Level,
@@ -514,16 +495,7 @@ pub fn choose_json<G: GameBots>(
     Ok(Decision { action: action.to_string(), explanation })
 }
 
-/// Engine and search speed for one game, in whatever runs this code.
-pub fn bench_game(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<bench::BenchReport, String> {
-    match game {
-        GameId::NainJaune => bench_one::<NainJaune>(players, seconds, clock),
-        GameId::Bonanza => bench_one::<Bonanza>(players, seconds, clock),
-        GameId::Programmes => bench_one::<Programmes>(players, seconds, clock),
-    }
-}
-
-/// [`bench_game`] for one game.
+/// Engine and search speed for game `G`, in whatever runs this code.
 pub fn bench_one<G: GameBots>(players: usize, seconds: f64, clock: &dyn Clock) -> Result<bench::BenchReport, String> {
     bench::run::<G>(players, 1, seconds.clamp(0.05, 30.0), clock).map_err(|e| e.0)
 }

@@ -234,8 +234,8 @@ fn play(args: &[String]) -> Result<(), String> {
         let observation = table.observation_json(seat);
         let level = levels[seat];
         let seed = rand::Rng::random(&mut rng);
-        let decision =
-            ai::choose_from_json(game, &observation, level, seed, &ai::Searching { budget: ai::default_budget_for(game, level), clock: &ai::search::NoClock }, false)?;
+        let thinking = ai::Searching { budget: ai::default_budget_for(game, level), clock: &ai::search::NoClock };
+        let decision = tapis::with_game_type!(game, G => ai::choose_json::<G>(&observation, level, seed, &thinking, false))?;
         table.play_str(seat, &decision.action).map_err(|e| format!("the computer chose an illegal move: {e}"))?;
         record.actions.push(RecordedAction { seat, action: decision.action });
     }

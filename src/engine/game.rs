@@ -61,12 +61,64 @@ impl GameId {
     }
 }
 
+/// Runs `$body` with `$G` the game type of `$game` (a [`GameId`]): one copy of a generic
+/// function per game, chosen at run time.
+#[macro_export]
+macro_rules! with_game_type {
+    ($game:expr, $G:ident => $body:expr) => {
+        match $game {
+            $crate::engine::game::GameId::NainJaune => {
+                type $G = $crate::engine::nain_jaune::NainJaune;
+                $body
+            }
+            $crate::engine::game::GameId::Bonanza => {
+                type $G = $crate::engine::bonanza::Bonanza;
+                $body
+            }
+            $crate::engine::game::GameId::Programmes => {
+                type $G = $crate::engine::programmes::Programmes;
+                $body
+            }
+        }
+    };
+}
+
 /// An action that the rules refuse, with the reason in plain English and whose fault it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction {
     pub action: String,
     pub reason: String,
     pub fault: Fault,
+}
+
+/// The refusals every game shares, before its own rules: whose turn it is and what the seat
+/// holds. Each game's `Refusal` carries these as its `Turn` variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnRefusal {
+    GameOver,
+    NotYourTurn { to_move: Seat, seat: Seat },
+    NotHeld { seat: Seat, card: crate::engine::cards::Card },
+}
+
+impl TurnRefusal {
+    /// Why `seat` may not move now: the game is over or it is another seat's turn.
+    pub fn check(to_move: Option<Seat>, seat: Seat) -> Result<(), TurnRefusal> {
+        match to_move {
+            None => Err(TurnRefusal::GameOver),
+            Some(to_move) if to_move != seat => Err(TurnRefusal::NotYourTurn { to_move, seat }),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for TurnRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TurnRefusal::GameOver => f.write_str("the game is over"),
+            TurnRefusal::NotYourTurn { to_move, seat } => write!(f, "it is seat {to_move}'s turn, not seat {seat}'s"),
+            TurnRefusal::NotHeld { seat, card } => write!(f, "seat {seat} does not hold {card}"),
+        }
+    }
 }
 
 /// What an [`IllegalAction`] is refused for.

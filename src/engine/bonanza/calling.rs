@@ -9,7 +9,7 @@
 use super::calls::{for_each_claim, has_claim, legal_claims, Call, Claim, SequenceRank};
 use super::{Action, Bonanza, Event, Phase, Refusal};
 use crate::engine::cards::Card;
-use crate::engine::game::Seat;
+use crate::engine::game::{Seat, TurnRefusal};
 
 impl Bonanza {
     /// The widow is settled: the dealer calls Joker.
@@ -96,7 +96,7 @@ impl Bonanza {
         };
         let hand = self.hands[seat];
         if let Some(&card) = claim.cards().iter().find(|&&c| !hand.contains(c)) {
-            return Some(Refusal::NotHeld { seat, card });
+            return Some(Refusal::Turn(TurnRefusal::NotHeld { seat, card }));
         }
         let mut legal = Vec::new();
         legal_claims(call, hand, &mut legal);

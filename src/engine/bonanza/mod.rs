@@ -44,7 +44,7 @@ pub use refusal::{BetLimit, Refusal};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Fault, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Fault, Game, GameId, IllegalAction, Seat, Setup, SetupError, TurnRefusal};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -486,11 +486,8 @@ impl Bonanza {
 
     /// Why `action` cannot be played by `seat` now, if it cannot.
     pub fn refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
-        let Some(to_move) = self.to_move else {
-            return Some(Refusal::GameOver);
-        };
-        if seat != to_move {
-            return Some(Refusal::NotYourTurn { to_move, seat });
+        if let Err(turn) = TurnRefusal::check(self.to_move, seat) {
+            return Some(Refusal::Turn(turn));
         }
         match self.phase {
             Phase::Widow => self.widow_refusal(action),
@@ -498,7 +495,7 @@ impl Bonanza {
             Phase::Call(call) => self.call_refusal(seat, call, action),
             Phase::Poker => self.betting_refusal(seat, action),
             Phase::Lead | Phase::Follow(_) => self.race_refusal(seat, action),
-            Phase::GameOver => Some(Refusal::GameOver),
+            Phase::GameOver => Some(Refusal::Turn(TurnRefusal::GameOver)),
         }
     }
 

@@ -10,7 +10,7 @@
 
 use super::{Action, Bonanza, Event, LeadPassReason, Phase, Refusal, Space, BLACK_CARDS, RED_CARDS};
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::Seat;
+use crate::engine::game::{Seat, TurnRefusal};
 
 /// The thirteen cards of a suit as a mask of its own bits (ace first, as the card index runs).
 const SUIT_BITS: u64 = (1 << 13) - 1;
@@ -143,7 +143,7 @@ impl Bonanza {
             return Some(Refusal::RaceOn);
         };
         if !self.hands[seat].contains(card) {
-            return Some(Refusal::NotHeld { seat, card });
+            return Some(Refusal::Turn(TurnRefusal::NotHeld { seat, card }));
         }
         if card.is_joker() {
             return Some(Refusal::DeadJoker);

@@ -4,15 +4,14 @@
 use std::fmt;
 
 use crate::engine::cards::Card;
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::{Chips, Seat, TurnRefusal};
 
 use super::{Call, Claim, MAX_BID};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    GameOver,
-    NotYourTurn { to_move: Seat, seat: Seat },
-    NotHeld { seat: Seat, card: Card },
+    /// Not this seat's move, or not its card.
+    Turn(TurnRefusal),
     /// The dealer takes or sells the widow first.
     WidowFirst,
     BidTooLow { low: Chips },
@@ -54,9 +53,7 @@ pub enum BetLimit {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::GameOver => f.write_str("the game is over"),
-            Refusal::NotYourTurn { to_move, seat } => write!(f, "it is seat {to_move}'s turn, not seat {seat}'s"),
-            Refusal::NotHeld { seat, card } => write!(f, "seat {seat} does not hold {card}"),
+            Refusal::Turn(turn) => turn.fmt(f),
             Refusal::WidowFirst => {
                 f.write_str("the dealer must first take the widow or sell it ('take widow' or 'sell widow')")
             }

@@ -29,7 +29,7 @@ pub use refusal::Refusal;
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError, TurnRefusal};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
@@ -723,14 +723,11 @@ impl NainJaune {
     /// Why `action` cannot be played by `seat` now, if it cannot.
     pub fn refusal(&self, seat: Seat, action: &Action) -> Option<Refusal> {
         let Action::Play(card) = *action;
-        let Some(to_move) = self.to_move else {
-            return Some(Refusal::GameOver);
-        };
-        if seat != to_move {
-            return Some(Refusal::NotYourTurn { to_move, seat });
+        if let Err(turn) = TurnRefusal::check(self.to_move, seat) {
+            return Some(Refusal::Turn(turn));
         }
         if !self.hands[seat].contains(card) {
-            return Some(Refusal::NotHeld { seat, card });
+            return Some(Refusal::Turn(TurnRefusal::NotHeld { seat, card }));
         }
         if let Phase::Follow(wanted) = self.phase() {
             if card.rank() != Some(wanted) {

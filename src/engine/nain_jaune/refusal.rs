@@ -3,14 +3,13 @@
 
 use std::fmt;
 
-use crate::engine::cards::{Card, Rank};
-use crate::engine::game::Seat;
+use crate::engine::cards::Rank;
+use crate::engine::game::{Seat, TurnRefusal};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    GameOver,
-    NotYourTurn { to_move: Seat, seat: Seat },
-    NotHeld { seat: Seat, card: Card },
+    /// Not this seat's move, or not its card.
+    Turn(TurnRefusal),
     /// The sequence goes on with the next rank, which the seat holds.
     MustFollow { seat: Seat, wanted: Rank },
 }
@@ -18,9 +17,7 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::GameOver => f.write_str("the game is over"),
-            Refusal::NotYourTurn { to_move, seat } => write!(f, "it is seat {to_move}'s turn, not seat {seat}'s"),
-            Refusal::NotHeld { seat, card } => write!(f, "seat {seat} does not hold {card}"),
+            Refusal::Turn(turn) => turn.fmt(f),
             Refusal::MustFollow { seat, wanted } => {
                 write!(f, "the sequence wants a {}; seat {seat} must play one", wanted.label())
             }

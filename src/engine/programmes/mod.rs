@@ -40,7 +40,7 @@ use rand::Rng;
 
 use crate::engine::card_multiset::{CardMultiset, PACK_108_CARDS};
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
-use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError};
+use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError, TurnRefusal};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -622,12 +622,7 @@ impl Programmes {
     /// Checks `action` for `seat`; on success says what `apply` needs.
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn check(&self, seat: Seat, action: &Action) -> Result<Checked, Refusal> {
-        let Some(to_move) = self.to_move else {
-            return Err(Refusal::GameOver);
-        };
-        if seat != to_move {
-            return Err(Refusal::NotYourTurn { to_move, seat });
-        }
+        TurnRefusal::check(self.to_move, seat).map_err(Refusal::Turn)?;
         let hand = self.hands[seat];
         let revealed = self.has_revealed(seat);
         match (self.phase, action) {
@@ -659,7 +654,7 @@ impl Programmes {
             (Phase::Play, Action::ExchangeProgram) => Err(Refusal::ExchangeAfterDraw),
             (Phase::Play, Action::Discard(card)) => {
                 if !hand.contains(*card) {
-                    return Err(Refusal::NotHeld { seat, card: *card });
+                    return Err(Refusal::Turn(TurnRefusal::NotHeld { seat, card: *card }));
                 }
                 if self.taken_from_discard == Some(*card) && (hand.iter().any(|c| c != *card) || self.lays_out(seat)) {
                     return Err(Refusal::TakenFromDiscard(*card));
@@ -701,7 +696,7 @@ impl Programmes {
                 }
                 let m = self.melds.get(*meld).ok_or(Refusal::NoMeld { meld: *meld, melds: self.melds.len() })?;
                 if !hand.contains(card.card) {
-                    return Err(Refusal::NotHeld { seat, card: card.card });
+                    return Err(Refusal::Turn(TurnRefusal::NotHeld { seat, card: card.card }));
                 }
                 let checked = Checked::Extend(m.extension_end(*meld, *card).map_err(Refusal::Extension)?);
                 let mut after = hand;
@@ -711,7 +706,7 @@ impl Programmes {
                 }
                 Ok(checked)
             }
-            (Phase::RoundOver | Phase::GameOver, _) => Err(Refusal::GameOver),
+            (Phase::RoundOver | Phase::GameOver, _) => Err(Refusal::Turn(TurnRefusal::GameOver)),
         }
     }
 

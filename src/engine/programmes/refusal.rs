@@ -4,14 +4,14 @@
 use std::fmt;
 
 use crate::engine::cards::Card;
-use crate::engine::game::Seat;
+use crate::engine::game::{Seat, TurnRefusal};
 
 use super::melds::ShapeError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    GameOver,
-    NotYourTurn { to_move: Seat, seat: Seat },
+    /// Not this seat's move, or not its card.
+    Turn(TurnRefusal),
     DiscardEmpty,
     /// A player with one card in hand draws from the stock.
     OneCardDrawsStock,
@@ -24,7 +24,6 @@ pub enum Refusal {
     /// A turn starts with a draw.
     DrawFirst,
     AlreadyDrew(Seat),
-    NotHeld { seat: Seat, card: Card },
     /// The card was taken from the discard pile this turn.
     TakenFromDiscard(Card),
     AlreadyRevealed(Seat),
@@ -49,8 +48,7 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::GameOver => f.write_str("the game is over"),
-            Refusal::NotYourTurn { to_move, seat } => write!(f, "it is seat {to_move}'s turn, not seat {seat}'s"),
+            Refusal::Turn(turn) => turn.fmt(f),
             Refusal::DiscardEmpty => f.write_str("the discard pile is empty"),
             Refusal::OneCardDrawsStock => f.write_str("with one card in hand a player must draw from the stock"),
             Refusal::ExchangeOff => f.write_str("program cards may not be exchanged (the 'exchange_after' option is off)"),
@@ -63,7 +61,6 @@ impl fmt::Display for Refusal {
             Refusal::NoProgram(seat) => write!(f, "seat {seat} has no program card"),
             Refusal::DrawFirst => f.write_str("the turn starts with a draw ('draw stock' or 'draw discard')"),
             Refusal::AlreadyDrew(seat) => write!(f, "seat {seat} has already drawn this turn"),
-            Refusal::NotHeld { seat, card } => write!(f, "seat {seat} does not hold {card}"),
             Refusal::TakenFromDiscard(card) => {
                 write!(f, "{card} was taken from the discard pile this turn and may not be discarded until a later turn")
             }
