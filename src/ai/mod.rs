@@ -497,5 +497,5 @@ pub fn choose_json<G: GameBots>(
 
 /// Engine and search speed for game `G`, in whatever runs this code.
 pub fn bench_one<G: GameBots>(players: usize, seconds: f64, clock: &dyn Clock) -> Result<bench::BenchReport, String> {
-    bench::run::<G>(players, 1, seconds.clamp(0.05, 30.0), clock).map_err(|e| e.0)
+    bench::run::<G>(players, 1, seconds.clamp(0.05, 30.0), clock).map_err(|e| e.to_string())
 }

@@ -131,7 +131,7 @@ fn read_input(path: &str) -> Result<String, String> {
 /// A record (which must replay) as the URL-safe text of `position=`.
 fn encode(args: &[String]) -> Result<(), String> {
     let [path] = args else { return Err("usage: referee encode FILE (or - for standard input)".into()) };
-    let record = Record::from_json(&read_input(path)?).map_err(|e| e.0)?;
+    let record = Record::from_json(&read_input(path)?).map_err(|e| e.to_string())?;
     Table::replay(&record).map_err(|e| format!("this record does not replay: {e}"))?;
     out!("{}", codec::encode(&record));
     Ok(())
@@ -145,7 +145,7 @@ fn decode(args: &[String]) -> Result<(), String> {
         Some((_, rest)) => rest.split(['&', '#']).next().unwrap_or_default(),
         None => input.trim(),
     };
-    let record = codec::decode(text).map_err(|e| e.0)?;
+    let record = codec::decode(text).map_err(|e| e.to_string())?;
     out!("{}", record.to_json());
     Ok(())
 }
@@ -256,7 +256,7 @@ fn deal_arena<G: ai::GameBots>(
         return Err(format!("--matches is for programmes; {}'s arena counts --deals", G::ID.key()));
     }
     let deals: u32 = flags.number("deals", Some(200))?;
-    let report = ai::arena::run::<G>(players, tested, levels[1], deals, seed, options).map_err(|e| e.0)?;
+    let report = ai::arena::run::<G>(players, tested, levels[1], deals, seed, options).map_err(|e| e.to_string())?;
     Ok(serde_json::to_value(&report))
 }
 
@@ -301,7 +301,7 @@ fn arena(args: &[String]) -> Result<(), String> {
             let r = ai::arena::run_matches::<Programmes>(players, tested, levels[1], matches, seed, &options, |m, winner, seat| {
                 eprintln!("match {}: tested seat {seat}, winner {}", m + 1, winner.map_or("none".to_string(), |w| w.to_string()));
             })
-            .map_err(|e| e.0)?;
+            .map_err(|e| e.to_string())?;
             serde_json::to_value(&r)
         }
     }
@@ -344,7 +344,7 @@ fn bench(args: &[String]) -> Result<(), String> {
         GameId::NainJaune => ai::bench::run::<NainJaune>(players, seed, seconds, &StdClock::new()),
         GameId::Programmes => ai::bench::run::<Programmes>(players, seed, seconds, &StdClock::new()),
     }
-    .map_err(|e| e.0)?;
+    .map_err(|e| e.to_string())?;
     let mut json = serde_json::to_value(&report).expect("reports serialize");
     json["game"] = game.key().into();
     json["target"] = "native".into();

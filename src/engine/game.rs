@@ -152,13 +152,87 @@ impl IllegalAction {
     }
 }
 
-/// A setup that cannot start a game (bad player count, option, or deal layout).
+/// A setup that cannot start a game (bad player count, option, starting chips, or deal layout).
+/// `Display` gives the referee's English sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
+pub enum SetupError {
+    /// A table size outside the game's range.
+    Players { game: GameId, players: usize },
+    FirstDealer { first_dealer: Seat, players: usize },
+    UnknownOption { key: String, game: GameId, known: Vec<&'static str> },
+    /// An option's value of the wrong kind (`given` as the record wrote it).
+    OptionValue { key: &'static str, wanted: Wanted, given: String },
+    OptionTooLarge { key: &'static str, max: i64 },
+    /// A `chips` stack above [`MAX_STACK`].
+    ChipsTooLarge,
+    ChipsCount { stacks: usize, players: usize },
+    ChipsNegative,
+    /// A record's layout of one deal that cannot be dealt.
+    Layout(LayoutFault),
+}
+
+/// What an option takes, as its error says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    Integer { min: i64 },
+    OneOf(&'static [&'static str]),
+    Flag,
+}
+
+/// A record's layout of deal `deal` (RECORD.md "deals") that does not fit: why, in English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutFault {
+    pub deal: usize,
+    pub why: String,
+}
+
+impl fmt::Display for LayoutFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "deals[{}]: {}", self.deal, self.why)
+    }
+}
+
+impl From<LayoutFault> for SetupError {
+    fn from(fault: LayoutFault) -> SetupError {
+        SetupError::Layout(fault)
+    }
+}
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SetupError::Players { game, players } => {
+                let (min, max) = game.player_range();
+                let name = match game {
+                    GameId::Bonanza => "Bonanza",
+                    GameId::NainJaune => "Nain Jaune",
+                    GameId::Programmes => "Programmes",
+                };
+                let extra = if *game == GameId::Programmes { " (7 as an option)" } else { "" };
+                let usual = if *game == GameId::Programmes { max - 1 } else { max };
+                write!(f, "{name} is for {min} to {usual} players{extra}, not {players}")
+            }
+            SetupError::FirstDealer { first_dealer, players } => {
+                write!(f, "first_dealer {first_dealer} is not a seat (0 to {})", players - 1)
+            }
+            SetupError::UnknownOption { key, game, known } => {
+                write!(f, "unknown option '{key}' for {} (known: {}, start_chips)", game.key(), known.join(", "))
+            }
+            SetupError::OptionValue { key, wanted: Wanted::Integer { min }, given } => {
+                write!(f, "option '{key}' must be an integer ≥ {min}, not {given}")
+            }
+            SetupError::OptionValue { key, wanted: Wanted::OneOf(allowed), given } => {
+                write!(f, "option '{key}' must be one of {}, not {given}", allowed.join(", "))
+            }
+            SetupError::OptionValue { key, wanted: Wanted::Flag, given } => {
+                write!(f, "option '{key}' must be true or false, not {given}")
+            }
+            SetupError::OptionTooLarge { key, max } => write!(f, "option '{key}' is too large (at most {max})"),
+            SetupError::ChipsTooLarge => write!(f, "'chips' holds a stack above the limit of {MAX_STACK}"),
+            SetupError::ChipsCount { stacks, players } => write!(f, "'chips' has {stacks} stacks for {players} players"),
+            SetupError::ChipsNegative => f.write_str("'chips' may not be negative"),
+            SetupError::Layout(fault) => fault.fmt(f),
+        }
     }
 }
 
@@ -267,7 +341,7 @@ fn given<'a>(options: &'a serde_json::Map<String, serde_json::Value>, key: &str)
 /// Reads an integer option, or its default; refuses other types and values below `min`.
 pub fn int_option(
     options: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
+    key: &'static str,
     default: i64,
     min: i64,
 ) -> Result<i64, SetupError> {
@@ -275,23 +349,23 @@ pub fn int_option(
         None => Ok(default),
         Some(v) => match v.as_i64() {
             Some(n) if n >= min => Ok(n),
-            _ => Err(SetupError(format!("option '{key}' must be an integer ≥ {min}, not {v}"))),
+            _ => Err(SetupError::OptionValue { key, wanted: Wanted::Integer { min }, given: v.to_string() }),
         },
     }
 }
 
 /// Reads a string option from a list of allowed values (the first is the default).
-pub fn choice_option<'a>(
+pub fn choice_option(
     options: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
-    allowed: &[&'a str],
-) -> Result<&'a str, SetupError> {
+    key: &'static str,
+    allowed: &'static [&'static str],
+) -> Result<&'static str, SetupError> {
     match given(options, key) {
         None => Ok(allowed[0]),
         Some(v) => {
             let s = v.as_str().unwrap_or("");
             allowed.iter().copied().find(|a| *a == s).ok_or_else(|| {
-                SetupError(format!("option '{key}' must be one of {}, not {v}", allowed.join(", ")))
+                SetupError::OptionValue { key, wanted: Wanted::OneOf(allowed), given: v.to_string() }
             })
         }
     }
@@ -300,12 +374,12 @@ pub fn choice_option<'a>(
 /// Reads a boolean option, or its default.
 pub fn bool_option(
     options: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
+    key: &'static str,
     default: bool,
 ) -> Result<bool, SetupError> {
     match given(options, key) {
         None => Ok(default),
-        Some(v) => v.as_bool().ok_or_else(|| SetupError(format!("option '{key}' must be true or false, not {v}"))),
+        Some(v) => v.as_bool().ok_or_else(|| SetupError::OptionValue { key, wanted: Wanted::Flag, given: v.to_string() }),
     }
 }
 
@@ -317,12 +391,8 @@ pub fn check_option_keys(
 ) -> Result<(), SetupError> {
     for key in options.keys() {
         if key != "start_chips" && !declared.iter().any(|d| d.key == key) {
-            let known: Vec<&str> = declared.iter().map(|d| d.key).collect();
-            return Err(SetupError(format!(
-                "unknown option '{key}' for {} (known: {}, start_chips)",
-                game.key(),
-                known.join(", ")
-            )));
+            let known = declared.iter().map(|d| d.key).collect();
+            return Err(SetupError::UnknownOption { key: key.clone(), game, known });
         }
     }
     Ok(())
@@ -369,7 +439,7 @@ impl OptionDecl {
         };
         let n = int_option(options, self.key, default, min)?;
         if n > max {
-            return Err(SetupError(format!("option '{}' is too large (at most {max})", self.key)));
+            return Err(SetupError::OptionTooLarge { key: self.key, max });
         }
         Ok(n)
     }
@@ -394,17 +464,10 @@ impl OptionDecl {
 pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
     let (players, (min, max)) = (setup.players, game.player_range());
     if !(min..=max).contains(&players) {
-        let name = match game {
-            GameId::Bonanza => "Bonanza",
-            GameId::NainJaune => "Nain Jaune",
-            GameId::Programmes => "Programmes",
-        };
-        let extra = if game == GameId::Programmes { " (7 as an option)" } else { "" };
-        let usual = if game == GameId::Programmes { max - 1 } else { max };
-        return Err(SetupError(format!("{name} is for {min} to {usual} players{extra}, not {players}")));
+        return Err(SetupError::Players { game, players });
     }
     if setup.first_dealer >= players {
-        return Err(SetupError(format!("first_dealer {} is not a seat (0 to {})", setup.first_dealer, players - 1)));
+        return Err(SetupError::FirstDealer { first_dealer: setup.first_dealer, players });
     }
     Ok(())
 }
@@ -432,19 +495,17 @@ pub const MAX_STACK: Chips = 1_000_000_000_000;
 pub fn starting_chips(setup: &Setup) -> Result<Vec<Chips>, SetupError> {
     let start = int_option(&setup.options, "start_chips", 100, 1)?;
     if start > MAX_STACK {
-        return Err(SetupError(format!("option 'start_chips' is too large (at most {MAX_STACK})")));
+        return Err(SetupError::OptionTooLarge { key: "start_chips", max: MAX_STACK });
     }
     if setup.chips.as_ref().is_some_and(|c| c.iter().any(|&c| c > MAX_STACK)) {
-        return Err(SetupError(format!("'chips' holds a stack above the limit of {MAX_STACK}")));
+        return Err(SetupError::ChipsTooLarge);
     }
     match &setup.chips {
         None => Ok(vec![start; setup.players]),
-        Some(chips) if chips.len() != setup.players => Err(SetupError(format!(
-            "'chips' has {} stacks for {} players",
-            chips.len(),
-            setup.players
-        ))),
-        Some(chips) if chips.iter().any(|&c| c < 0) => Err(SetupError("'chips' may not be negative".into())),
+        Some(chips) if chips.len() != setup.players => {
+            Err(SetupError::ChipsCount { stacks: chips.len(), players: setup.players })
+        }
+        Some(chips) if chips.iter().any(|&c| c < 0) => Err(SetupError::ChipsNegative),
         Some(chips) => Ok(chips.clone()),
     }
 }

@@ -3,7 +3,7 @@
 //! once. Each game then checks what is its own (empty hands, seats that are out).
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::SetupError;
+use crate::engine::game::{LayoutFault, SetupError};
 
 /// What a deal entry must hold.
 pub struct PackDealForm<'a> {
@@ -20,7 +20,7 @@ pub struct PackDealForm<'a> {
 /// Reads `value` as deal `index` for `players` seats: the hands, and the pile.
 pub fn read(value: &serde_json::Value, players: usize, index: usize, form: &PackDealForm) -> Result<(Vec<CardSet>, CardSet), SetupError> {
     let PackDealForm { game, pile, pile_optional, pack } = *form;
-    let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
+    let err = |why: String| SetupError::Layout(LayoutFault { deal: index, why });
     let obj = value.as_object().ok_or_else(|| err(format!("must be an object with 'hands' and '{pile}'")))?;
     for key in obj.keys() {
         if key != "hands" && key != pile {

@@ -54,7 +54,7 @@ impl From<BadRecord> for ReplayError {
 
 impl From<SetupError> for ReplayError {
     fn from(e: SetupError) -> ReplayError {
-        ReplayError { message: e.0, at: None }
+        ReplayError { message: e.to_string(), at: None }
     }
 }
 

@@ -15,7 +15,7 @@ use serde_json::json;
 use super::poker::{best_hand, winning_five, HandValue};
 use super::{Action, BetLimit, Bonanza, Refusal, Event, Phase, Space, UnusedJoker, MAX_BID, MAX_PLAYERS};
 use crate::engine::cards::Card;
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::{Chips, LayoutFault, Seat};
 
 /// The betting round's public state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +57,7 @@ impl Betting {
 
 impl Bonanza {
     /// After Ten-Two: the Poker call (when the space is in play), then the race.
-    pub(super) fn start_poker(&mut self) -> Result<(), String> {
+    pub(super) fn start_poker(&mut self) -> Result<(), LayoutFault> {
         if !self.options.poker {
             return self.end_upper_half();
         }
@@ -165,7 +165,7 @@ impl Bonanza {
         self.board[Space::Poker.index()] += chips;
     }
 
-    pub(super) fn apply_betting(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+    pub(super) fn apply_betting(&mut self, seat: Seat, action: Action) -> Result<(), LayoutFault> {
         let bit = 1u16 << seat;
         match action {
             Action::Check => {
@@ -260,7 +260,7 @@ impl Bonanza {
 
     /// After the Poker call (or Ten-Two without it): the unused joker is set aside, unless the
     /// option keeps it as a dead card; then the race.
-    fn end_upper_half(&mut self) -> Result<(), String> {
+    fn end_upper_half(&mut self) -> Result<(), LayoutFault> {
         if self.options.unused_joker == UnusedJoker::SetAside && !self.gone.contains(Card::JOKER) {
             match self.holder_of(Card::JOKER) {
                 Some(seat) => {

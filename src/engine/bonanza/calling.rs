@@ -9,16 +9,16 @@
 use super::calls::{for_each_claim, has_claim, legal_claims, Call, Claim, SequenceRank};
 use super::{Action, Bonanza, Event, Phase, Refusal};
 use crate::engine::cards::Card;
-use crate::engine::game::{Seat, TurnRefusal};
+use crate::engine::game::{LayoutFault, Seat, TurnRefusal};
 
 impl Bonanza {
     /// The widow is settled: the dealer calls Joker.
-    pub(super) fn start_calls(&mut self) -> Result<(), String> {
+    pub(super) fn start_calls(&mut self) -> Result<(), LayoutFault> {
         self.open_call(Call::Joker)
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn open_call(&mut self, call: Call) -> Result<(), String> {
+    fn open_call(&mut self, call: Call) -> Result<(), LayoutFault> {
         self.log(|| Event::CallOpened { call });
         self.phase = Phase::Call(call);
         self.call_won = false;
@@ -29,7 +29,7 @@ impl Bonanza {
 
     /// Asks the next player who has something to show, or closes the call.
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    pub(super) fn advance_call(&mut self, call: Call) -> Result<(), String> {
+    pub(super) fn advance_call(&mut self, call: Call) -> Result<(), LayoutFault> {
         while self.call_left > 0 {
             let seat = self.call_next;
             self.call_next = self.next_in(seat);
@@ -42,7 +42,7 @@ impl Bonanza {
         self.close_call(call)
     }
 
-    fn close_call(&mut self, call: Call) -> Result<(), String> {
+    fn close_call(&mut self, call: Call) -> Result<(), LayoutFault> {
         if call == Call::Sequence {
             let best = (0..self.players)
                 .filter_map(|s| self.sequences[s].map(|c| (SequenceRank::of(&c), s)))
@@ -106,7 +106,7 @@ impl Bonanza {
         Some(Refusal::NotAShow { call, claim: *claim })
     }
 
-    pub(super) fn apply_call(&mut self, seat: Seat, call: Call, action: Action) -> Result<(), String> {
+    pub(super) fn apply_call(&mut self, seat: Seat, call: Call, action: Action) -> Result<(), LayoutFault> {
         if let Action::Show(claim) = action {
             self.show(seat, call, claim);
         }

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::MAX_PLAYERS;
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Seat, SetupError};
+use crate::engine::game::{LayoutFault, Seat, SetupError};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::shuffle;
 
@@ -30,19 +30,19 @@ impl Layout {
     /// Checks the layout against the seats in the game for its deal (`out` has a bit per seat out):
     /// a seat that is out has no cards, every other hand and the widow hold at least one card
     /// besides the joker (so no hand is empty before the race).
-    pub fn check_seats(&self, out: u16, index: usize) -> Result<(), String> {
+    pub fn check_seats(&self, out: u16, index: usize) -> Result<(), LayoutFault> {
         let playable = |set: CardSet| !(set - CardSet::from_cards([Card::JOKER])).is_empty();
         for (seat, hand) in self.hands.iter().enumerate() {
             let is_out = out & (1 << seat) != 0;
             if is_out && !hand.is_empty() {
-                return Err(format!("deals[{index}]: seat {seat} is out of the game and must have an empty hand"));
+                return Err(LayoutFault { deal: index, why: format!("seat {seat} is out of the game and must have an empty hand") });
             }
             if !is_out && !playable(*hand) {
-                return Err(format!("deals[{index}]: hand {seat} needs at least one card besides the joker"));
+                return Err(LayoutFault { deal: index, why: format!("hand {seat} needs at least one card besides the joker") });
             }
         }
         if !playable(self.widow) {
-            return Err(format!("deals[{index}]: the widow needs at least one card besides the joker"));
+            return Err(LayoutFault { deal: index, why: "the widow needs at least one card besides the joker".into() });
         }
         Ok(())
     }

@@ -44,7 +44,7 @@ pub use refusal::{BetLimit, Refusal};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Fault, Game, GameId, IllegalAction, Seat, Setup, SetupError, TurnRefusal};
+use crate::engine::game::{Chips, Fault, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, TurnRefusal, check_seats, seat_array, starting_chips};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -356,7 +356,7 @@ impl Bonanza {
 
     /// Out-of-chips check, ante, deal and the dealer's widow decision of the next deal; or the end
     /// of the game. Fails only when a record's layout does not fit the seats still in.
-    fn start_deal(&mut self) -> Result<(), String> {
+    fn start_deal(&mut self) -> Result<(), LayoutFault> {
         if self.deals_dealt >= self.options.game_deals(self.players) {
             self.end_game(GameEnd::DealsPlayed { deals: self.deals_dealt });
             return Ok(());
@@ -442,7 +442,7 @@ impl Bonanza {
     }
 
     /// The deal is over and settled: the next one, or (in playouts) a stop.
-    fn end_deal(&mut self) -> Result<(), String> {
+    fn end_deal(&mut self) -> Result<(), LayoutFault> {
         if self.single_deal {
             self.phase = Phase::GameOver;
             self.to_move = None;
@@ -502,7 +502,7 @@ impl Bonanza {
     /// Plays an action already known to be legal. Fails only when the next deal's layout from the
     /// record does not fit the seats still in (the caller then restores the state).
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), LayoutFault> {
         match self.phase {
             Phase::Widow => self.apply_widow(action),
             Phase::Auction => self.apply_auction(seat, action),
@@ -596,7 +596,7 @@ impl Game for Bonanza {
         game.first_dealer = setup.first_dealer;
         game.dealer = setup.first_dealer;
         game.logging = true;
-        game.start_deal().map_err(SetupError)?;
+        game.start_deal()?;
         Ok(game)
     }
 
@@ -638,9 +638,9 @@ impl Game for Bonanza {
         // A move that ends a deal may start one laid out by the record; if that layout does not
         // fit the seats still in, the move is refused and the state restored.
         let backup = self.layouts.as_ref().is_some_and(|l| l.len() > self.deals_dealt as usize).then(|| self.clone());
-        if let Err(reason) = self.apply(seat, *action) {
+        if let Err(fault) = self.apply(seat, *action) {
             *self = backup.expect("only a record's layout can fail");
-            return Err(IllegalAction { action: action.to_string(), reason, fault: Fault::Layout });
+            return Err(IllegalAction { action: action.to_string(), reason: fault.to_string(), fault: Fault::Layout });
         }
         Ok(())
     }

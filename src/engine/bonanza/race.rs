@@ -10,7 +10,7 @@
 
 use super::{Action, Bonanza, Event, LeadPassReason, Phase, Refusal, Space, BLACK_CARDS, RED_CARDS};
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Seat, TurnRefusal};
+use crate::engine::game::{LayoutFault, Seat, TurnRefusal};
 
 /// The thirteen cards of a suit as a mask of its own bits (ace first, as the card index runs).
 const SUIT_BITS: u64 = (1 << 13) - 1;
@@ -67,13 +67,13 @@ pub fn by_race_order(run: CardSet) -> Vec<Card> {
 
 impl Bonanza {
     /// The upper half is over: the dealer leads.
-    pub(super) fn start_race(&mut self) -> Result<(), String> {
+    pub(super) fn start_race(&mut self) -> Result<(), LayoutFault> {
         self.run = CardSet::EMPTY;
         self.lead_any(self.dealer)
     }
 
     /// `seat` leads the lowest card of one of the suits in `allowed`.
-    fn give_lead(&mut self, seat: Seat, allowed: CardSet) -> Result<(), String> {
+    fn give_lead(&mut self, seat: Seat, allowed: CardSet) -> Result<(), LayoutFault> {
         self.phase = Phase::Lead;
         self.to_move = Some(seat);
         self.lead_cards = allowed;
@@ -81,7 +81,7 @@ impl Bonanza {
     }
 
     /// `seat` leads his lowest card of any suit; with only the dead joker he passes the lead left.
-    fn lead_any(&mut self, seat: Seat) -> Result<(), String> {
+    fn lead_any(&mut self, seat: Seat) -> Result<(), LayoutFault> {
         if !self.playable(seat).is_empty() {
             return self.give_lead(seat, CardSet::PACK_52);
         }
@@ -102,7 +102,7 @@ impl Bonanza {
 
     /// After a stop by `seat` with `card`: the colour changes, with its fallbacks.
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn after_stop(&mut self, seat: Seat, card: Card) -> Result<(), String> {
+    fn after_stop(&mut self, seat: Seat, card: Card) -> Result<(), LayoutFault> {
         let other = other_colour(card);
         if self.playable(seat).intersects(other) {
             return self.give_lead(seat, other);
@@ -163,7 +163,7 @@ impl Bonanza {
     }
 
     /// One card played in the race, with everything that follows from it.
-    pub(super) fn apply_play(&mut self, seat: Seat, card: Card) -> Result<(), String> {
+    pub(super) fn apply_play(&mut self, seat: Seat, card: Card) -> Result<(), LayoutFault> {
         if self.phase == Phase::Lead {
             // A lead is the lowest card of its suit in the hand: the cards below are elsewhere.
             self.excluded[seat] |= below_in_suit(card);
@@ -199,7 +199,7 @@ impl Bonanza {
 
     /// `seat` emptied his hand: the pot, then one chip per card left from every other player,
     /// in turn from his left (a short player pays what he has). The deal ends at once.
-    fn bonanza(&mut self, seat: Seat) -> Result<(), String> {
+    fn bonanza(&mut self, seat: Seat) -> Result<(), LayoutFault> {
         let chips = std::mem::take(&mut self.board[Space::Bonanza.index()]);
         self.chips[seat] += chips;
         self.log(|| Event::Bonanza { seat, chips });

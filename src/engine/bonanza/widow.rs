@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Action, Bonanza, Event, Phase, Refusal, WidowPriceTo, MAX_BID};
 use crate::engine::cards::CardSet;
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::{Chips, LayoutFault, Seat};
 
 /// The state of the widow's sale (public).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,7 +27,7 @@ impl Bonanza {
         }
     }
 
-    pub(super) fn apply_widow(&mut self, action: Action) -> Result<(), String> {
+    pub(super) fn apply_widow(&mut self, action: Action) -> Result<(), LayoutFault> {
         let dealer = self.dealer;
         if action == Action::TakeWidow {
             self.log(|| Event::WidowTaken { dealer });
@@ -86,7 +86,7 @@ impl Bonanza {
         }
     }
 
-    pub(super) fn apply_auction(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+    pub(super) fn apply_auction(&mut self, seat: Seat, action: Action) -> Result<(), LayoutFault> {
         match action {
             Action::Bid(chips) => {
                 self.auction.high_bid = chips;
@@ -110,7 +110,7 @@ impl Bonanza {
         self.settle_auction()
     }
 
-    fn settle_auction(&mut self) -> Result<(), String> {
+    fn settle_auction(&mut self) -> Result<(), LayoutFault> {
         match self.auction.high_bidder {
             Some(buyer) => {
                 let price = self.auction.high_bid;

@@ -29,7 +29,7 @@ pub use refusal::Refusal;
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{check_seats, seat_array, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError, TurnRefusal};
+use crate::engine::game::{Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, TurnRefusal, check_seats, seat_array, starting_chips};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
@@ -78,7 +78,8 @@ impl Layout {
         let form = PackDealForm { game: "Nain Jaune", pile: "talon", pile_optional: true, pack: CardSet::PACK_52 };
         let (hands, talon) = pack_deal::read(value, players, index, &form)?;
         if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
-            return Err(SetupError(format!("deals[{index}]: hand {seat} is empty (every seat plays every round)")));
+            let why = format!("hand {seat} is empty (every seat plays every round)");
+            return Err(LayoutFault { deal: index, why }.into());
         }
         Ok(Layout { hands, talon })
     }

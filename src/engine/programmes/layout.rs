@@ -7,7 +7,7 @@ use serde_json::json;
 use super::program_deck::{deck, ProgramId};
 use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::Card;
-use crate::engine::game::SetupError;
+use crate::engine::game::{LayoutFault, SetupError};
 
 /// The cards of one deal, as the record gives them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ impl Layout {
     /// are given, that they are the deck's cards at most once each, the whole deck if both lists
     /// are given).
     pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let err = |why: String| SetupError(format!("deals[{index}]: {why}"));
+        let err = |why: String| SetupError::Layout(LayoutFault { deal: index, why });
         let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'stock'".into()))?;
         for key in obj.keys() {
             if !["hands", "stock", "discard", "programs", "program_deck"].contains(&key.as_str()) {
