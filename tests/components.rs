@@ -317,13 +317,24 @@ fn other_games_hints_read_in_both_languages() {
         (BzAction::Pass, bonanza_bot::Hint::Bid { chips: 4, gain: 3 }, "Pass: it is the hard level's choice."),
     ];
     for (action, hint, english) in &bz {
-        let json = serde_json::to_value(hint).unwrap();
-        assert_eq!(tapis::app::bonanza::text::hint_sentence(Lang::En, action, &json, 2).as_deref(), Some(*english));
-        let fr = tapis::app::bonanza::text::hint_sentence(Lang::Fr, action, &json, 2).unwrap();
+        // As the worker sends it, and read back field by field.
+        let read = tapis::app::bonanza::hint_from_json(&serde_json::to_value(hint).unwrap());
+        assert_eq!(read.as_ref(), Some(hint));
+        assert_eq!(tapis::app::bonanza::text::hint_sentence(Lang::En, action, hint, 2), *english);
+        let fr = tapis::app::bonanza::text::hint_sentence(Lang::Fr, action, hint, 2);
         assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
         for word in [" the ", " your ", " chips", " you "] {
             assert!(!fr.contains(word), "English '{word}' in the French hint: {fr}");
         }
+    }
+    // Every kind of Bonanza reason reads back from its JSON.
+    for hint in [
+        bonanza_bot::Hint::Forced,
+        bonanza_bot::Hint::SellWidow { hand: 5, widow: 4 },
+        bonanza_bot::Hint::Show { call: Call::QueenJack, chips: 3 },
+        bonanza_bot::Hint::Lead { card: card("8C"), run: 2, spaces: 7, keeps_lead: false },
+    ] {
+        assert_eq!(tapis::app::bonanza::hint_from_json(&serde_json::to_value(&hint).unwrap()), Some(hint));
     }
     let pg = [
         ("draw discard", programmes_bot::Hint::TakeDiscard { card: card("2C") }, "Take the 2♣ from the discard pile: it is wild."),
@@ -334,8 +345,11 @@ fn other_games_hints_read_in_both_languages() {
         ("discard QD", programmes_bot::Hint::Discard { card: card("QD"), distance: 2 }, "Discard the Q♦: your program needs it least."),
     ];
     for (action, hint, english) in &pg {
-        let json = serde_json::to_value(hint).unwrap();
-        let say = |lang| tapis::app::programmes::text::hint_sentence(lang, action, &json, Some(card("KD")), false);
+        // As the worker sends it, and read back field by field.
+        let read = tapis::app::programmes::hint_from_json(&serde_json::to_value(hint).unwrap());
+        assert_eq!(read.as_ref(), Some(hint));
+        let action = action.parse().unwrap();
+        let say = |lang| tapis::app::programmes::text::hint_sentence(lang, &action, hint, Some(card("KD")), false);
         assert_eq!(say(Lang::En).as_deref(), Some(*english));
         let fr = say(Lang::Fr).unwrap();
         assert!(fr.contains(" : ") && fr.ends_with('.'), "{fr}");
@@ -344,7 +358,7 @@ fn other_games_hints_read_in_both_languages() {
         }
     }
     assert_eq!(
-        tapis::app::programmes::text::hint_sentence(Lang::Fr, "discard QD", &serde_json::to_value(&pg[5].1).unwrap(), None, false).as_deref(),
+        tapis::app::programmes::text::hint_sentence(Lang::Fr, &"discard QD".parse().unwrap(), &pg[5].1, None, false).as_deref(),
         Some("Défaussez la D♦ : c'est la carte dont votre programme a le moins besoin.")
     );
 }

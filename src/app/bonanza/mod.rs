@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::ai::bonanza_bot::Hint;
 use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
@@ -39,6 +40,37 @@ use race::RaceBox;
 use summary::{game_over_reason, DealReport, DealSummary};
 use text::{lt, event_kind, event_sentence, is_announcement, log_class, my_turn, phase_label, waiting, L};
 use wheel::Wheel;
+
+/// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
+/// for this internally tagged enum would add to the page's code (as `nain_jaune::hint_from_json`).
+pub fn hint_from_json(json: &serde_json::Value) -> Option<Hint> {
+    let int = |key: &str| json.get(key)?.as_i64();
+    let call = || {
+        let key = json.get("call")?.as_str()?;
+        Call::ALL.into_iter().find(|c| c.key() == key)
+    };
+    Some(match json.get("kind")?.as_str()? {
+        "forced" => Hint::Forced,
+        "take_widow" => Hint::TakeWidow { hand: int("hand")?, widow: int("widow")? },
+        "sell_widow" => Hint::SellWidow { hand: int("hand")?, widow: int("widow")? },
+        "bid" => Hint::Bid { chips: int("chips")?, gain: int("gain")? },
+        "pass_auction" => Hint::PassAuction { gain: int("gain")? },
+        "show" => Hint::Show { call: call()?, chips: int("chips")? },
+        "keep_joker" => {
+            let key = json.get("later")?.as_str()?;
+            Hint::KeepJoker { later: Space::ALL.into_iter().find(|s| s.key() == key)?, chips: int("chips")? }
+        }
+        "silent" => Hint::Silent { call: call()? },
+        "poker" => Hint::Poker { win_percent: u32::try_from(int("win_percent")?).ok()? },
+        "lead" => Hint::Lead {
+            card: json.get("card")?.as_str()?.parse().ok()?,
+            run: usize::try_from(int("run")?).ok()?,
+            spaces: int("spaces")?,
+            keeps_lead: json.get("keeps_lead")?.as_bool()?,
+        },
+        _ => return None,
+    })
+}
 
 /// The Bonanza game on the table, if the table plays it.
 fn bz(s: &Option<Session>) -> Option<&Bonanza> {
@@ -313,7 +345,7 @@ pub fn BonanzaTable() -> impl IntoView {
     // Hints: the hard level's move, marked on its button (or its card in the race).
     let read = Callback::new(move |s: Arc<Suggestion>| {
         let action = legal.with(|l| l.iter().find(|a| a.to_string() == s.action).copied())?;
-        let sentence = text::hint_sentence(lang.get(), &action, &s.why, to_call.get())?;
+        let sentence = text::hint_sentence(lang.get(), &action, &hint_from_json(&s.why)?, to_call.get());
         let controls = match action {
             Action::Play(card) => format!("[data-testid='hand'] button[data-card='{card}']"),
             _ => format!("[data-testid='decisions'] [data-action='{action}']"),

@@ -1,6 +1,7 @@
 //! Every Bonanza word on screen, in French and English: the wheel's spaces, the phases, the
 //! decision buttons, the prompts, the seat notes, and each engine event as a sentence.
 
+use crate::ai::bonanza_bot::Hint;
 use crate::engine::bonanza::poker::Category;
 use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase, Space};
 use crate::engine::cards::{Card, Rank};
@@ -554,83 +555,74 @@ pub fn is_announcement(event: &Event) -> bool {
     )
 }
 
-/// A hint as one sentence: the move the hard level chose, in the words of its button, and why,
-/// read from its bot's reason (`ai::bonanza_bot::Hint` as JSON, read field by field). A reason
-/// that does not fit the move (the search may overrule the rules of thumb) is left unsaid: the
-/// move is then the hard level's choice. `to_call`: what a call costs. `None`: unreadable.
-pub fn hint_sentence(lang: Lang, action: &Action, why: &serde_json::Value, to_call: Chips) -> Option<String> {
+/// A hint as one sentence: the move the hard level chose, in the words of its button, and why
+/// (its bot's reason, [`Hint`]). A reason that does not fit the move (the search may overrule the
+/// rules of thumb) is left unsaid: the move is then the hard level's choice. `to_call`: what a
+/// call costs.
+pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) -> String {
     let action = *action;
-    let number = |key: &str| why.get(key)?.as_i64();
-    let chips = |key: &str| number(key).map(|n| chips_text(lang, n));
-    let space = |key: &str| {
-        let key = why.get(key)?.as_str()?;
-        Space::ALL.into_iter().find(|s| s.key() == key)
-    };
+    let chips = |n: i64| chips_text(lang, n);
     let fr = lang == Lang::Fr;
-    let reason: Option<String> = match (why.get("kind")?.as_str()?, action) {
-        ("forced", _) => Some(lang.pick("it is your only choice", "c'est votre seul choix").into()),
-        ("take_widow", Action::TakeWidow) => Some(fill(
+    let reason: Option<String> = match (why, action) {
+        (Hint::Forced, _) => Some(lang.pick("it is your only choice", "c'est votre seul choix").into()),
+        (&Hint::TakeWidow { hand, widow }, Action::TakeWidow) => Some(fill(
             lang.pick("the widow should be worth about {0}, your hand about {1}", "la veuve devrait valoir environ {0}, votre main environ {1}"),
             true,
-            &[chips("widow")?, chips("hand")?],
+            &[chips(widow), chips(hand)],
         )),
-        ("sell_widow", Action::SellWidow) => {
-            let words = if number("widow")? <= number("hand")? {
+        (&Hint::SellWidow { hand, widow }, Action::SellWidow) => {
+            let words = if widow <= hand {
                 ("your hand should be worth about {1}, the widow only about {0}", "votre main devrait valoir environ {1}, la veuve seulement environ {0}")
             } else {
                 ("the widow should be worth only about {0}, barely more than your hand ({1})", "la veuve ne devrait valoir qu'environ {0}, à peine plus que votre main ({1})")
             };
-            Some(fill(lang.pick(words.0, words.1), true, &[chips("widow")?, chips("hand")?]))
+            Some(fill(lang.pick(words.0, words.1), true, &[chips(widow), chips(hand)]))
         }
-        ("bid", Action::Bid(_)) => Some(fill(
+        (&Hint::Bid { gain, .. }, Action::Bid(_)) => Some(fill(
             lang.pick("the widow should be worth about {0} more than your hand", "la veuve devrait valoir environ {0} de plus que votre main"),
             true,
-            &[chips("gain")?],
+            &[chips(gain)],
         )),
-        ("pass_auction", Action::Pass) => Some(match number("gain")? {
+        (&Hint::PassAuction { gain }, Action::Pass) => Some(match gain {
             n if n <= 0 => lang.pick("the widow should not be worth more than your hand", "la veuve ne devrait pas valoir plus que votre main").into(),
             _ => fill(
                 lang.pick("the widow should gain you only about {0}, less than a bid costs", "la veuve ne devrait rapporter qu'environ {0}, moins qu'une offre ne coûte"),
                 true,
-                &[chips("gain")?],
+                &[chips(gain)],
             ),
         }),
-        ("show", Action::Show(_)) => {
-            let call = space("call")?;
-            let words = if call == Space::Sequence {
+        (&Hint::Show { call, chips: won }, Action::Show(_)) => {
+            let words = if call == Call::Sequence {
                 ("the best sequence shown takes the {0} space ({1})", "la meilleure séquence montrée prend la case {0} ({1})")
             } else {
                 ("you take the {0} space ({1})", "vous prenez la case {0} ({1})")
             };
-            Some(fill(lang.pick(words.0, words.1), true, &[space_name(lang, call).into(), chips("chips")?]))
+            Some(fill(lang.pick(words.0, words.1), true, &[space_name(lang, call.space()).into(), chips(won)]))
         }
-        ("keep_joker", Action::Pass) => Some(fill(
+        (&Hint::KeepJoker { later, chips: won }, Action::Pass) => Some(fill(
             lang.pick("your joker should win more at the {0} space ({1})", "votre joker devrait rapporter plus à la case {0} ({1})"),
             true,
-            &[space_name(lang, space("later")?).into(), chips("chips")?],
+            &[space_name(lang, later).into(), chips(won)],
         )),
-        ("silent", Action::Pass) => Some(match space("call")? {
-            Space::Sequence => lang.pick("your sequence cannot beat the one shown", "votre séquence ne peut pas battre celle déjà montrée"),
+        (&Hint::Silent { call }, Action::Pass) => Some(match call {
+            Call::Sequence => lang.pick("your sequence cannot beat the one shown", "votre séquence ne peut pas battre celle déjà montrée"),
             _ => lang.pick("showing would win nothing here", "montrer ne rapporterait rien ici"),
         }
         .into()),
-        ("poker", Action::Check | Action::Bet(_) | Action::Call | Action::Raise(_) | Action::Fold) => Some(fill(
+        (&Hint::Poker { win_percent }, Action::Check | Action::Bet(_) | Action::Call | Action::Raise(_) | Action::Fold) => Some(fill(
             lang.pick("you should hold the best hand about {0}% of the time", "vous devriez avoir la meilleure main environ {0} % du temps"),
             true,
-            &[number("win_percent")?.to_string()],
+            &[win_percent.to_string()],
         )),
-        ("lead", Action::Play(card)) if why.get("card")?.as_str()? == card.to_string() => {
-            let run = number("run")?;
-            let spaces = number("spaces")?;
-            let keeps = why.get("keeps_lead")?.as_bool()?;
-            let words = match (spaces > 0, keeps) {
+        (&Hint::Lead { card: hinted, run, spaces, keeps_lead }, Action::Play(card)) if hinted == card => {
+            let words = match (spaces > 0, keeps_lead) {
                 (true, true) => ("you take {0} from the wheel and lead again", "vous raflez {0} sur la roue et reprenez la main"),
                 (true, false) => ("you take {0} from the wheel", "vous raflez {0} sur la roue"),
                 (false, true) => ("nobody can follow, so you lead again", "personne ne pourra suivre, vous reprendrez la main"),
                 (false, false) if run > 1 => ("you get rid of {1} in a row", "vous vous débarrassez de {1} d'affilée"),
                 (false, false) => ("no other lead does better", "aucune autre ouverture ne fait mieux"),
             };
-            Some(fill(lang.pick(words.0, words.1), true, &[chips_text(lang, spaces), cards_text(lang, run as usize)]))
+            Some(fill(lang.pick(words.0, words.1), true, &[chips_text(lang, spaces), cards_text(lang, run)]))
         }
         _ => None,
     };
@@ -639,5 +631,5 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &serde_json::Value, to_ca
         Action::Play(card) => format!("{} {}", lang.pick("Play", "Jouer"), card_definite(lang, card)),
         _ => action_label(lang, &action, to_call),
     };
-    Some(format!("{mv}{}{reason}.", if fr { " : " } else { ": " }))
+    format!("{mv}{}{reason}.", if fr { " : " } else { ": " })
 }

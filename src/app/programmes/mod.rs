@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::ai::programmes_bot::Hint;
 use crate::engine::cards::Card;
 use crate::engine::game::{Game, Seat};
 use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
@@ -40,6 +41,22 @@ use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
 use summary::{GameOverPanel, RoundReport, RoundSummary};
 use text::{event_kind, event_sentence, lt, prompt_text, seat_note, Prompt, L};
+
+/// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
+/// for this internally tagged enum would add to the page's code (as `nain_jaune::hint_from_json`).
+pub fn hint_from_json(json: &serde_json::Value) -> Option<Hint> {
+    let card = || json.get("card")?.as_str()?.parse::<Card>().ok();
+    let distance = || u32::try_from(json.get("distance")?.as_u64()?).ok();
+    Some(match json.get("kind")?.as_str()? {
+        "reveal" => Hint::Reveal,
+        "take_discard" => Hint::TakeDiscard { card: card()? },
+        "draw_stock" => Hint::DrawStock,
+        "exchange" => Hint::Exchange { distance: distance()? },
+        "lay_off" => Hint::LayOff,
+        "discard" => Hint::Discard { card: card()?, distance: distance()? },
+        _ => return None,
+    })
+}
 
 /// The Programmes game on the table, if the table plays it.
 fn pg(s: &Option<Session>) -> Option<&Programmes> {
@@ -281,7 +298,8 @@ pub fn ProgrammesTable() -> impl IntoView {
     // the button that plays it focused, so that Enter plays it as in the other games.
     let read = Callback::new(move |s: Arc<Suggestion>| {
         let top = board.with(|b| b.as_ref().and_then(|b| b.top));
-        let sentence = text::hint_sentence(lang.get(), &s.action, &s.why, top, seen.with(|s| s.revealed))?;
+        let action = s.action.parse::<Action>().ok()?;
+        let sentence = text::hint_sentence(lang.get(), &action, &hint_from_json(&s.why)?, top, seen.with(|s| s.revealed))?;
         let controls = match s.action.as_str() {
             "draw stock" => "[data-testid='stock']".to_string(),
             "draw discard" => "[data-testid='discard']".to_string(),

@@ -5,7 +5,8 @@ use leptos::prelude::Get;
 
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
-use crate::engine::programmes::{is_wild, Event, GameEnd, Placed, ProgramId, RoundEnd};
+use crate::ai::programmes_bot::Hint;
+use crate::engine::programmes::{is_wild, Action, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
 use crate::app::bonanza::text::fill;
 use crate::app::i18n::{
@@ -501,26 +502,25 @@ pub fn event_kind(event: &Event) -> (&'static str, &'static str) {
     }
 }
 
-/// A card as a record writes it in a move ("7H", a wild as laid "2C=7H"), in `lang`'s words.
-fn placed_text(lang: Lang, token: &str) -> Option<String> {
-    let cards = token.split('=').map(|c| c.parse::<Card>().ok().map(|c| card_short(lang, c)));
-    Some(cards.collect::<Option<Vec<_>>>()?.join("="))
+/// A card as a meld shows it: the wild with the card it stands for (`2♣=9♠`).
+fn placed_text(lang: Lang, p: Placed) -> String {
+    match p.stands_for {
+        Some(value) => format!("{}={}", card_short(lang, p.card), card_short(lang, value)),
+        None => card_short(lang, p.card),
+    }
 }
 
-/// A hint as one sentence: the move the hard level chose (its record string) and why, read from
-/// its bot's reason (`ai::programmes_bot::Hint` as JSON, read field by field). `top`: the discard
-/// pile's top card; `revealed`: the player has revealed this round. `None`: unreadable.
-pub fn hint_sentence(lang: Lang, action: &str, why: &serde_json::Value, top: Option<Card>, revealed: bool) -> Option<String> {
-    let card = |text: &str| text.parse::<Card>().ok();
-    let (verb, rest) = action.split_once(' ')?;
+/// A hint as one sentence: the move the hard level chose and why (its bot's reason, [`Hint`]).
+/// `top`: the discard pile's top card; `revealed`: the player has revealed this round. `None`: a
+/// reason that does not fit the move.
+pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, top: Option<Card>, revealed: bool) -> Option<String> {
     let none = String::new;
     // English and French, with the cards, numbers or pronoun in {0} and {1}.
-    let (words, args) = match (why.get("kind")?.as_str()?, verb) {
-        ("reveal", "reveal") => {
+    let (words, args) = match (why, action) {
+        (Hint::Reveal, Action::Reveal(_)) => {
             (("Reveal your program: your hand fulfils it.", "Dévoilez votre programme : votre main le remplit."), [none(), none()])
         }
-        ("take_discard", "draw") => {
-            let c = card(why.get("card")?.as_str()?)?;
+        (&Hint::TakeDiscard { card: c }, Action::DrawDiscard) => {
             let words = match (is_wild(c), revealed) {
                 (true, _) => ("Take {0} from the discard pile: it is wild.", "Prenez {0} de la défausse : c'est une frime."),
                 (false, true) => (
@@ -531,41 +531,38 @@ pub fn hint_sentence(lang: Lang, action: &str, why: &serde_json::Value, top: Opt
             };
             (words, [card_definite(lang, c), card_pronoun(lang, c).into()])
         }
-        ("draw_stock", "draw") => match top {
+        (Hint::DrawStock, Action::DrawStock) => match top {
             Some(c) => (
                 ("Draw from the stock: {0} on the discard pile does not help you.", "Piochez : {0} de la défausse ne vous sert pas."),
                 [card_definite(lang, c), none()],
             ),
             None => (("Draw from the stock: the discard pile has nothing for you.", "Piochez : la défausse ne vous offre rien."), [none(), none()]),
         },
-        ("exchange", "exchange") => (
+        (&Hint::Exchange { distance }, Action::ExchangeProgram) => (
             (
                 "Exchange your program card: your program is still {0} away.",
                 "Changez de carte programme : il manque encore {0} à votre main pour remplir votre programme.",
             ),
-            [cards_text(lang, usize::try_from(why.get("distance")?.as_u64()?).ok()?), none()],
+            [cards_text(lang, distance as usize), none()],
         ),
-        ("lay_off", "meld") => (
+        (Hint::LayOff, Action::Meld(cards)) => (
             ("Lay down {0}: the fewer cards you hold, the sooner you go out.", "Posez {0} : moins vous gardez de cartes, plus tôt vous sortez."),
-            [rest.split(' ').map(|t| placed_text(lang, t)).collect::<Option<Vec<_>>>()?.join(" "), none()],
+            [cards.iter().map(|&p| placed_text(lang, p)).collect::<Vec<_>>().join(" "), none()],
         ),
-        ("lay_off", "extend") => {
-            let (meld, placed) = rest.split_once(' ')?;
+        (Hint::LayOff, &Action::Extend { meld, card }) => (
             (
-                (
-                    "Add {0} to meld {1}: the fewer cards you hold, the sooner you go out.",
-                    "Ajoutez {0} à la combinaison {1} : moins vous gardez de cartes, plus tôt vous sortez.",
-                ),
-                [placed_text(lang, placed)?, meld_shown(meld.parse().ok()?).to_string()],
-            )
-        }
-        ("discard", "discard") => {
+                "Add {0} to meld {1}: the fewer cards you hold, the sooner you go out.",
+                "Ajoutez {0} à la combinaison {1} : moins vous gardez de cartes, plus tôt vous sortez.",
+            ),
+            [placed_text(lang, card), meld_shown(meld).to_string()],
+        ),
+        (Hint::Discard { .. }, &Action::Discard(c)) => {
             let words = if revealed {
                 ("Discard {0}: it is the card you can use least.", "Défaussez {0} : c'est la carte qui vous sert le moins.")
             } else {
                 ("Discard {0}: your program needs it least.", "Défaussez {0} : c'est la carte dont votre programme a le moins besoin.")
             };
-            (words, [card_definite(lang, card(rest)?), none()])
+            (words, [card_definite(lang, c), none()])
         }
         _ => return None,
     };
