@@ -10,6 +10,7 @@ what="${1:-build}"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
 GECKODRIVER_VERSION=0.37.1
+WASM_SPLIT_VERSION=0.2.4
 # Must equal the wasm-bindgen version pinned in Cargo.toml (and so in Cargo.lock).
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' "$here/Cargo.toml")
 [ -n "$WASM_BINDGEN_VERSION" ] || { echo "ensure-tools: cannot read the wasm-bindgen pin from Cargo.toml" >&2; exit 1; }
@@ -40,6 +41,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (first time only: about 15 minutes)"
   # Not --locked: one locked dependency version is missing from the registry (TOOLCHAIN.md).
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# The splitter of the app's wasm into one chunk per game (scripts/wasm-split/wasm-bindgen). It has
+# no --version: the installed crates are listed by cargo.
+if ! cargo install --list 2>/dev/null | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION (first time only: about 3 minutes)"
+  cargo install --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
 fi
 
 # wasm-opt from npm, kept in the project: Debian's binaryen 108 builds pages that die at start.

@@ -1,6 +1,7 @@
 // Trunk post-build hook (Trunk.toml [[hooks]]), run in the staging directory before it becomes
 // dist/ (or with the directory as argument: node scripts/post-build.mjs dist). Node only.
 //
+// 0. Puts the app's wasm chunks (scripts/wasm-split/) into the build, content-hashed (below).
 // 1. Lists every file of the build with its SHA-256 and derives the build's id from them.
 // 2. Writes that list into sw.js (between /*TAPIS-BUILD*/ and /*TAPIS-BUILD-END*/): the service
 //    worker caches exactly this build, checks each file, and a new deploy changes sw.js.
@@ -8,7 +9,7 @@
 //    mount the game themselves, docs/embedding.md), and the Content-Security-Policy the site
 //    needs, with the hash of Trunk's inline loader script (docs/hosting.md).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const dir = process.env.TRUNK_STAGING_DIR ?? process.argv[2];
@@ -17,6 +18,37 @@ if (!dir) {
   process.exit(1);
 }
 const GENERATED = new Set(['sw.js', 'tapis-build.json']);
+
+// 0. The app's wasm chunks (each game's view, and the code games share) and their loader,
+//    __wasm_split.js, written by scripts/wasm-split/wasm-bindgen, go next to the app's JS. Each
+//    chunk gets a content hash in its name, like Trunk's files, so that it may be cached for good;
+//    the loader (whose name the app's JS imports, so it cannot change) is revalidated
+//    (docs/hosting.md). The loader imports the app's JS by its unhashed name: the hashed one now.
+const splitOut = process.env.TAPIS_WASM_SPLIT_OUT;
+if (splitOut && existsSync(join(splitOut, '__wasm_split.js'))) {
+  const html0 = readFileSync(join(dir, 'index.html'), 'utf8');
+  const appJs = html0.match(/["'(\s](?:\.\/)?(tapis-[0-9a-f]+\.js)["'\s>]/)?.[1];
+  if (!appJs) {
+    console.error('post-build: no tapis-<hash>.js in index.html for __wasm_split.js');
+    process.exit(1);
+  }
+  let chunks = 0;
+  let loader = readFileSync(join(splitOut, '__wasm_split.js'), 'utf8').replace('"./tapis.js"', `"./${appJs}"`);
+  for (const name of readdirSync(splitOut)) {
+    if (name === 'tapis.wasm' || !name.endsWith('.wasm')) continue; // the main module went to wasm-bindgen
+    const bytes = readFileSync(join(splitOut, name));
+    const hashed = `${name.slice(0, -'.wasm'.length)}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.wasm`;
+    if (!loader.includes(`"./${name}"`)) {
+      console.error(`post-build: __wasm_split.js does not load ${name}`);
+      process.exit(1);
+    }
+    loader = loader.replace(`"./${name}"`, `"./${hashed}"`);
+    writeFileSync(join(dir, hashed), bytes);
+    chunks++;
+  }
+  writeFileSync(join(dir, '__wasm_split.js'), loader);
+  console.log(`post-build: ${chunks} wasm chunks and __wasm_split.js (imports ${appJs})`);
+}
 
 function walk(d) {
   return readdirSync(d, { withFileTypes: true }).flatMap((e) =>

@@ -21,4 +21,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS='-Zunstable-options -Cpanic
 # down the offline build below says what is missing.
 cargo fetch --target wasm32-unknown-unknown --quiet ||
   echo "trunk.sh: cargo fetch failed; building with what is already downloaded" >&2
+# The app's wasm is split per game (scripts/wasm-split/wasm-bindgen stands in for wasm-bindgen).
+export PATH="$(cd "$(dirname "$0")" && pwd)/wasm-split:$PATH"
+export TAPIS_WASM_SPLIT_OUT="$(cd "$(dirname "$0")/.." && pwd)/target/wasm-split"
 exec trunk "$@"

@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    tapis::app::game_code::set_loader(game_views::game_view);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.
@@ -25,6 +26,44 @@ fn main() {
 #[wasm_bindgen]
 pub fn mount_tapis(element: web_sys::HtmlElement, params: Option<String>, base: Option<String>) -> Result<(), JsValue> {
     tapis::app::embed::mount(element, params.unwrap_or_default(), base)
+}
+
+/// Each game's view is a split point: wasm-split-cli (scripts/wasm-split/wasm-bindgen) moves it,
+/// and the code only it reaches, into a chunk of its own, fetched when a game of it is first put on
+/// the table. Here in the app's binary, not in the library: the AI workers link the library too,
+/// and would export (so keep) every view.
+#[cfg(target_arch = "wasm32")]
+mod game_views {
+    use leptos::prelude::*;
+    use leptos::wasm_split::wasm_split;
+    use std::future::Future;
+    use std::pin::Pin;
+    use tapis::app::game_code::{GameView, LoadFailed};
+    use tapis::app::{bonanza, nain_jaune, programmes};
+    use tapis::engine::game::GameId;
+
+    pub fn game_view(game: GameId) -> Pin<Box<dyn Future<Output = Result<GameView, LoadFailed>>>> {
+        match game {
+            GameId::NainJaune => Box::pin(nain_jaune_view()),
+            GameId::Bonanza => Box::pin(bonanza_view()),
+            GameId::Programmes => Box::pin(programmes_view()),
+        }
+    }
+
+    #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn nain_jaune_view() -> Result<GameView, LoadFailed> {
+        Ok(|| view! { <nain_jaune::NainJauneTable /> }.into_any())
+    }
+
+    #[wasm_split(tapis_bonanza, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn bonanza_view() -> Result<GameView, LoadFailed> {
+        Ok(|| view! { <bonanza::BonanzaTable /> }.into_any())
+    }
+
+    #[wasm_split(tapis_programmes, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn programmes_view() -> Result<GameView, LoadFailed> {
+        Ok(|| view! { <programmes::ProgrammesTable /> }.into_any())
+    }
 }
 
 /// The package is also built natively (tests, the referee): the app itself exists only in wasm.

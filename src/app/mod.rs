@@ -19,6 +19,7 @@ pub mod hand;
 pub mod hint;
 pub mod embed;
 pub mod flights;
+pub mod game_code;
 pub mod focus_home;
 pub mod i18n;
 pub mod move_log;
@@ -360,14 +361,53 @@ impl TableSession {
 }
 
 /// The game on the table, drawn by its game's view (afresh for every game put on the table).
+///
+/// Each game's view is in a wasm chunk of its own ([`game_code`]), fetched the first time a game
+/// of it is put on the table (or earlier, while the new-game form shows it chosen): until then the
+/// table says it is loading or, if the download failed, offers to try again. Once a game's code is
+/// there, its view is drawn at once: the old table goes in the same step as the new one comes.
 #[component]
 fn GameScreen() -> impl IntoView {
     let state = expect_context::<AppState>();
     let on_table = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| (s.id, s.table.game_id()))));
-    move || match on_table.get() {
-        Some((_, GameId::NainJaune)) => view! { <nain_jaune::NainJauneTable /> }.into_any(),
-        Some((_, GameId::Bonanza)) => view! { <bonanza::BonanzaTable /> }.into_any(),
-        Some((_, GameId::Programmes)) => view! { <programmes::ProgrammesTable /> }.into_any(),
+    // Bumped when a game's code has arrived; the game whose download failed last.
+    let arrived = RwSignal::new(0u32);
+    let failed = RwSignal::new(None::<GameId>);
+    // Bumped by "Try again" after a game's code failed to download.
+    let retry = RwSignal::new(0u32);
+    Effect::new(move |_| {
+        retry.track();
+        let Some((_, game)) = on_table.get() else { return };
+        if game_code::loaded(game).is_some() {
+            return;
+        }
+        failed.set(None);
+        leptos::task::spawn_local(async move {
+            match game_code::load(game).await {
+                Ok(_) => arrived.try_update(|n| *n += 1),
+                Err(game_code::LoadFailed) => failed.try_set(Some(game)).map(|_| ()),
+            };
+        });
+    });
+    let shown = Memo::new(move |_| {
+        arrived.track();
+        on_table.get().map(|(id, game)| (id, game, game_code::loaded(game), failed.get() == Some(game)))
+    });
+    move || match shown.get() {
+        Some((_, _, Some(view), _)) => view(),
+        Some((_, _, None, true)) => view! {
+            <div class="notice game-load" role="alert" data-testid="game-load-failed">
+                <p class="notice-text">{tr(T::GameLoadFailed)}</p>
+                <button type="button" class="btn btn-primary" data-testid="game-load-retry" on:click=move |_| retry.update(|n| *n += 1)>
+                    {tr(T::TryAgain)}
+                </button>
+            </div>
+        }
+        .into_any(),
+        Some(_) => view! {
+            <p class="game-load" role="status" data-testid="game-loading">{tr(T::GameLoading)}</p>
+        }
+        .into_any(),
         None => {
             // Nothing on the table: back to the new-game form.
             state.screen.set(Screen::NewGame);

@@ -166,6 +166,14 @@ pub fn NewGameScreen() -> impl IntoView {
     let seed = RwSignal::new(seed);
     let errors = RwSignal::new(Vec::<FieldError>::new());
 
+    // The chosen game's code (its wasm chunk) is fetched while the player fills the form, once the
+    // choice has settled for a moment, so that "Start" draws the table at once.
+    let preload = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    Effect::new(move |_| {
+        let g = game.get();
+        preload.set_value(Some(gloo_timers::callback::Timeout::new(PRELOAD_AFTER_MS, move || super::game_code::preload(g))));
+    });
+
     let choose_game = move |g: GameId| {
         game.set(g);
         let (lo, hi) = g.player_range();
@@ -504,6 +512,9 @@ pub fn NewGameScreen() -> impl IntoView {
         </section>
     }
 }
+
+/// How long the form's game choice stays the same before that game's code is fetched.
+const PRELOAD_AFTER_MS: u32 = 1500;
 
 /// Whether the game is played with chips (the starting stacks field then matters).
 fn has_chips(game: GameId) -> bool {
