@@ -22,7 +22,10 @@ before(async () => {
 });
 after(async () => { await env?.close(); });
 
-const appWasm = (dir) => readFileSync(join(dir, readdirSync(dir).find((f) => /^tapis-[0-9a-f]+_bg\.wasm$/.test(f))));
+/** The app's wasm: its main module and each game's code (src/app/game_code.rs), together. */
+const appWasm = (dir) => Buffer.concat(
+  readdirSync(dir).filter((f) => /^(?:tapis-[0-9a-f]+_bg|split_tapis_[a-z_]+-[0-9a-f]+|chunk_\d+-[0-9a-f]+)\.wasm$/.test(f)).map((f) => readFileSync(join(dir, f))),
+);
 
 test('the shipped build has no crash drill; the drill build has it', () => {
   assert.equal(appWasm(DIST).includes(DRILL_KEY), false, `${DIST}: the release app must not ship the drill`);

@@ -48,10 +48,10 @@ const figures = {
 /** The LCP element and its phases, and the long tasks, of one run. */
 function details(preset, lhr) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
-  const lcp = items('largest-contentful-paint-element');
-  const node = lcp[0]?.items?.[0]?.node;
-  const phases = (lcp[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', ');
-  console.log(`  ${preset} LCP element: ${node?.snippet ?? '?'} (${phases})`);
+  const lcp = items('lcp-breakdown-insight');
+  const node = lcp.find((i) => i.type === 'node');
+  const parts = (lcp.find((i) => i.type === 'table')?.items ?? []).map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(', ');
+  console.log(`  ${preset} LCP element: ${node?.selector ?? '?'} "${node?.nodeLabel ?? ''}" (${parts})`);
   for (const t of items('long-tasks')) {
     console.log(`  ${preset} long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms, ${t.url}`);
   }
