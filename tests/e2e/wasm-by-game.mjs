@@ -1,10 +1,11 @@
-// Where the app's wasm bytes are, by game: a benchmark's aid, never a test. Reads the function
-// names of a build that keeps them (wasm-opt -g) and sums each function's code into one of:
-// a game (its name mentions the game's module, engine or views, or its bot), the page's computer
-// players (the AI client and the rule bots of the fallback), or shared (Leptos, core, alloc,
-// serde_json, the app's frame: what every screen needs). Each group is gzipped on its own, so the
-// figures add up to a little more than the whole file. docs/measurements.md has the command that
-// makes such a build and today's figures.
+// Where the bytes of the app's main wasm module are (the one a first visit loads; each game's
+// code is in chunks of its own): a benchmark's aid, never a test. Reads the function names of a
+// build that keeps them (wasm-opt -g) and sums each function's code into one of: a game (its name
+// mentions the game's module, engine or views, or its bot), the page's computer players (the AI
+// client and the fallback's rule bots), or shared (Leptos, core, alloc, serde_json, the app's
+// frame: what every screen needs); the data section apart. Each group is gzipped on its own, so
+// the figures add up to a little more than the whole file. docs/measurements.md has the command
+// that makes such a build and today's figures.
 //   node tests/e2e/wasm-by-game.mjs dist-profile
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
