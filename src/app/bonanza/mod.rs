@@ -20,7 +20,8 @@ use leptos::prelude::*;
 
 use crate::ai::bonanza_bot::Hint;
 use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
-use crate::engine::cards::{Card, CardSet};
+use crate::engine::bonanza::race::by_race_order;
+use crate::engine::cards::{Card, CardSet, Suit};
 use crate::engine::game::{Chips, Game, Seat};
 
 use super::card_svg::CardFace;
@@ -100,14 +101,8 @@ pub fn colon(lang: Lang) -> &'static str {
 /// up to the ace, the joker last.
 pub fn race_order(hand: CardSet) -> Vec<Card> {
     let mut cards = Vec::with_capacity(hand.len());
-    for suit in [0, 1, 3, 2] {
-        // Two to king, then the ace (card index: suit × 13 + rank, the ace first).
-        for rank in (1..13).chain([0]) {
-            let card = Card::from_index(suit * 13 + rank);
-            if hand.contains(card) {
-                cards.push(card);
-            }
-        }
+    for suit in [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds] {
+        cards.extend(by_race_order(hand & CardSet::of_suit(suit)));
     }
     if hand.contains(Card::JOKER) {
         cards.push(Card::JOKER);
