@@ -121,6 +121,13 @@ impl fmt::Display for TurnRefusal {
     }
 }
 
+/// A game's state as the referee prints it (RECORD.md: phase, to_move, legal, chips, board, hands,
+/// deal_number, finished, winner, events, and the game's own fields): the record format's view of
+/// a game, kept apart from its rules ([`Game`]); each game implements it in its `record.rs`.
+pub trait RefereeState {
+    fn referee_state(&self) -> serde_json::Value;
+}
+
 /// What an [`IllegalAction`] is refused for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -304,10 +311,7 @@ pub trait Game: Clone + Sized {
     }
 
     /// The winner once the game is over (`None` while playing, or when nobody won outright).
-    /// The default reads the referee's state; games override it with their own field.
-    fn winner_seat(&self) -> Option<Seat> {
-        self.referee_state()["winner"].as_u64().map(|s| s as Seat)
-    }
+    fn winner_seat(&self) -> Option<Seat>;
 
     /// What `seat` may observe now.
     fn observe(&self, seat: Seat) -> Self::Observation;
@@ -315,10 +319,6 @@ pub trait Game: Clone + Sized {
     /// A full state consistent with `observation`: the cards the observer cannot see are dealt
     /// again at random, respecting every count and public inference. Events are not logged in it.
     fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
-
-    /// The referee's view of the state (see RECORD.md: phase, to_move, legal, chips, board,
-    /// hands, deal_number, finished, winner, events, and the game's own fields).
-    fn referee_state(&self) -> serde_json::Value;
 
     /// Turns event logging off (playouts and searches never read the log).
     fn set_logging(&mut self, on: bool);

@@ -4,7 +4,7 @@
 //! state comes out as the referee's JSON. Each game keeps its typed API for the AI and the views.
 
 use super::format::{BadRecord, Record, RecordedAction};
-use crate::engine::game::{Game, GameId, IllegalAction, Seat, SetupError};
+use crate::engine::game::{Game, GameId, IllegalAction, RefereeState, Seat, SetupError};
 use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::Programmes;

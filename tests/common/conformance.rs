@@ -27,7 +27,7 @@ use std::time::Instant;
 use rand::Rng;
 use serde_json::Value;
 use tapis::ai::{self, GameBots, Level};
-use tapis::engine::game::{Chips, Game, Seat, Setup};
+use tapis::engine::game::{Chips, Game, RefereeState, Seat, Setup};
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::{Record, RecordedAction, Table};
 

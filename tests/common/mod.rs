@@ -22,14 +22,14 @@ use std::fmt;
 
 use tapis::ai::GameBots;
 use tapis::engine::bonanza::{self, Bonanza};
-use tapis::engine::game::{Chips, Game, Seat, MAX_SEATS};
+use tapis::engine::game::{Chips, Game, RefereeState, Seat, MAX_SEATS};
 use tapis::engine::nain_jaune::{self, NainJaune};
 use tapis::engine::programmes::{self, Programmes};
 use tapis::record::Table;
 
 /// A game under test: the engine's [`Game`] (with its computer players) and the little the shared
 /// tests need beyond it.
-pub trait Subject: GameBots + fmt::Debug {
+pub trait Subject: GameBots + RefereeState + fmt::Debug {
     /// The game inside a table (records replay into a [`Table`]); panics on another game's table.
     fn on(table: &Table) -> &Self;
 

@@ -12,6 +12,7 @@ pub mod events;
 pub mod notation;
 pub mod observation;
 pub mod options;
+pub mod record;
 pub mod refusal;
 
 use std::sync::Arc;
@@ -991,42 +992,8 @@ impl Game for NainJaune {
         Observation::of(self, seat)
     }
 
-
     fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
         observation.determinize(rng)
-    }
-
-    fn referee_state(&self) -> serde_json::Value {
-        let board: serde_json::Map<String, serde_json::Value> =
-            NainJauneBox::ALL.iter().map(|b| (b.key().to_string(), self.boxes[b.index()].into())).collect();
-        let events: Vec<serde_json::Value> = self
-            .events
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).expect("events serialize");
-                v["text"] = e.to_string().into();
-                v
-            })
-            .collect();
-        json!({
-            "game": GameId::NainJaune.key(),
-            "phase": self.phase().name(),
-            "to_move": self.to_move,
-            "legal": self.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
-            "chips": self.chips(),
-            "board": board,
-            "hands": self.hands[..self.players].iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
-            "deal_number": self.deals_dealt,
-            "finished": self.is_finished(),
-            "winner": self.winner,
-            "events": events,
-            "dealer": self.dealer,
-            "talon": self.talon.to_strings(),
-            "played": self.played.to_strings(),
-            "sequence": self.run.to_strings_by_rank(),
-            "wanted": match self.phase() { Phase::Follow(r) => Some(r.label()), _ => None },
-            "options": self.options.to_record(),
-        })
     }
 
     /// Off, the log kept so far is dropped too: a state without logging is a playout's or a

@@ -18,6 +18,7 @@ pub mod melds;
 pub mod notation;
 pub mod observation;
 pub mod options;
+pub mod record;
 pub mod refusal;
 pub mod program_deck;
 pub mod reveal;
@@ -1083,47 +1084,6 @@ impl Game for Programmes {
 
     fn determinize(observation: &Observation, rng: &mut GameRng) -> Programmes {
         observation.determinize(rng)
-    }
-
-    fn referee_state(&self) -> serde_json::Value {
-        let events: Vec<serde_json::Value> = self
-            .events
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).expect("events serialize");
-                v["text"] = e.to_string().into();
-                v
-            })
-            .collect();
-        let seats = 0..self.players;
-        json!({
-            "game": GameId::Programmes.key(),
-            "phase": self.phase.name(),
-            "to_move": self.to_move,
-            "legal": self.legal_actions().iter().map(|a| a.to_string()).collect::<Vec<_>>(),
-            "chips": self.chips(),
-            "board": {},
-            "hands": seats.clone().map(|s| self.hands[s].to_strings()).collect::<Vec<_>>(),
-            "deal_number": self.deals_dealt,
-            "finished": self.is_finished(),
-            "winner": self.winner,
-            "events": events,
-            "dealer": self.dealer,
-            "options": self.options.to_record(),
-            "melds": self.melds.iter().enumerate().map(|(i, m)| Self::meld_json(i, m)).collect::<Vec<_>>(),
-            "discard": self.discard().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "stock": self.stock().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "stock_size": self.stock.len(),
-            "taken_from_discard": self.taken_from_discard.map(|c| c.to_string()),
-            "programs": seats.clone().map(|s| self.programs[s].map(|p| p.to_string())).collect::<Vec<_>>(),
-            "program_deck": self.program_deck().iter().map(|p| p.to_string()).collect::<Vec<_>>(),
-            "programs_done": &self.done[..self.players],
-            "completed": seats.clone().map(|s| self.completed(s).iter().map(|p| p.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "revealed": seats.clone().map(|s| self.has_revealed(s)).collect::<Vec<_>>(),
-            "failed_rounds": &self.failed_rounds[..self.players],
-            "turns": self.turns,
-            "known": seats.clone().map(|s| self.known[s].to_strings()).collect::<Vec<_>>(),
-        })
     }
 
     fn set_logging(&mut self, on: bool) {
