@@ -45,3 +45,27 @@ impl RefereeState for Programmes {
         })
     }
 }
+
+impl Programmes {
+    /// A meld's referee form.
+    pub(super) fn meld_json(number: usize, meld: &Meld) -> serde_json::Value {
+        let mut v = json!({
+            "number": number,
+            "owner": meld.owner,
+            "kind": meld.shape.kind_name(),
+            "cards": meld.cards().iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        });
+        match meld.shape {
+            Shape::Run { suit, low, high } => {
+                v["suit"] = suit.letter().to_string().into();
+                v["from"] = program_deck::rank_at(low).label().into();
+                v["to"] = program_deck::rank_at(high).label().into();
+            }
+            Shape::Set { rank } => v["rank"] = rank.label().into(),
+        }
+        if let Some(lasting) = meld.lasting {
+            v["constraints"] = serde_json::to_value(lasting).expect("constraints serialize");
+        }
+        v
+    }
+}
