@@ -128,6 +128,18 @@ pub trait RefereeState {
     fn referee_state(&self) -> serde_json::Value;
 }
 
+/// A game's events as the referee lists them: each event's fields and its sentence (`text`).
+pub fn events_json<E: Serialize + fmt::Display>(events: &[E]) -> Vec<serde_json::Value> {
+    events
+        .iter()
+        .map(|e| {
+            let mut v = serde_json::to_value(e).expect("events serialize");
+            v["text"] = e.to_string().into();
+            v
+        })
+        .collect()
+}
+
 /// What an [`IllegalAction`] is refused for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fault {

@@ -1,7 +1,7 @@
 //! Bonanza's state as the referee prints it (RECORD.md), apart from the rules.
 
 use super::*;
-use crate::engine::game::RefereeState;
+use crate::engine::game::{events_json, RefereeState};
 
 impl RefereeState for Bonanza {
     fn referee_state(&self) -> serde_json::Value {
@@ -10,15 +10,7 @@ impl RefereeState for Bonanza {
             .filter(|s| **s != Space::Poker || self.options.poker)
             .map(|s| (s.key().to_string(), self.board[s.index()].into()))
             .collect();
-        let events: Vec<serde_json::Value> = self
-            .events
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).expect("events serialize");
-                v["text"] = e.to_string().into();
-                v
-            })
-            .collect();
+        let events = events_json(&self.events);
         let per_seat = |f: &dyn Fn(Seat) -> CardSet| -> Vec<Vec<String>> { (0..self.players).map(|s| f(s).to_strings()).collect() };
         json!({
             "game": GameId::Bonanza.key(),

@@ -1,21 +1,13 @@
 //! Nain Jaune's state as the referee prints it (RECORD.md), apart from the rules.
 
 use super::*;
-use crate::engine::game::RefereeState;
+use crate::engine::game::{events_json, RefereeState};
 
 impl RefereeState for NainJaune {
     fn referee_state(&self) -> serde_json::Value {
         let board: serde_json::Map<String, serde_json::Value> =
             NainJauneBox::ALL.iter().map(|b| (b.key().to_string(), self.boxes[b.index()].into())).collect();
-        let events: Vec<serde_json::Value> = self
-            .events
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).expect("events serialize");
-                v["text"] = e.to_string().into();
-                v
-            })
-            .collect();
+        let events = events_json(&self.events);
         json!({
             "game": GameId::NainJaune.key(),
             "phase": self.phase().name(),

@@ -1,19 +1,11 @@
 //! Programmes's state as the referee prints it (RECORD.md), apart from the rules.
 
 use super::*;
-use crate::engine::game::RefereeState;
+use crate::engine::game::{events_json, RefereeState};
 
 impl RefereeState for Programmes {
     fn referee_state(&self) -> serde_json::Value {
-        let events: Vec<serde_json::Value> = self
-            .events
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).expect("events serialize");
-                v["text"] = e.to_string().into();
-                v
-            })
-            .collect();
+        let events = events_json(&self.events);
         let seats = 0..self.players;
         json!({
             "game": GameId::Programmes.key(),
