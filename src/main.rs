@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    tapis::app::game_code::set_loader(game_views::game_view);
+    tapis::app::game_code::set_loader(game_views::game_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.
@@ -28,9 +28,9 @@ pub fn mount_tapis(element: web_sys::HtmlElement, params: Option<String>, base: 
     tapis::app::embed::mount(element, params.unwrap_or_default(), base)
 }
 
-/// Each game's view is a split point: wasm-split-cli (scripts/wasm-split/wasm-bindgen) moves it,
-/// and the code only it reaches, into a chunk of its own, fetched when a game of it is first put on
-/// the table. Here in the app's binary, not in the library: the AI workers link the library too,
+/// Each game's code is a split point: wasm-split-cli (scripts/wasm-split/wasm-bindgen) moves its
+/// view and its rule bots (the page's fallback when no AI worker runs), and the code only they
+/// reach, into a chunk of its own, fetched when a game of it is first needed. Here in the app's binary, not in the library: the AI workers link the library too,
 /// and would export (so keep) every view.
 #[cfg(target_arch = "wasm32")]
 mod game_views {
@@ -38,31 +38,41 @@ mod game_views {
     use leptos::wasm_split::wasm_split;
     use std::future::Future;
     use std::pin::Pin;
-    use tapis::app::game_code::{GameView, LoadFailed};
+    use tapis::app::game_code::{GameCode, LoadFailed};
     use tapis::app::{bonanza, nain_jaune, programmes};
     use tapis::engine::game::GameId;
+    use tapis::protocol::answer_game_by_rules;
 
-    pub fn game_view(game: GameId) -> Pin<Box<dyn Future<Output = Result<GameView, LoadFailed>>>> {
+    pub fn game_code(game: GameId) -> Pin<Box<dyn Future<Output = Result<GameCode, LoadFailed>>>> {
         match game {
-            GameId::NainJaune => Box::pin(nain_jaune_view()),
-            GameId::Bonanza => Box::pin(bonanza_view()),
-            GameId::Programmes => Box::pin(programmes_view()),
+            GameId::NainJaune => Box::pin(nain_jaune_code()),
+            GameId::Bonanza => Box::pin(bonanza_code()),
+            GameId::Programmes => Box::pin(programmes_code()),
         }
     }
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]
-    fn nain_jaune_view() -> Result<GameView, LoadFailed> {
-        Ok(|| view! { <nain_jaune::NainJauneTable /> }.into_any())
+    fn nain_jaune_code() -> Result<GameCode, LoadFailed> {
+        Ok(GameCode {
+            view: || view! { <nain_jaune::NainJauneTable /> }.into_any(),
+            answer_by_rules: answer_game_by_rules::<tapis::engine::nain_jaune::NainJaune>,
+        })
     }
 
     #[wasm_split(tapis_bonanza, wasm_split_path = ::leptos::wasm_split, fallible)]
-    fn bonanza_view() -> Result<GameView, LoadFailed> {
-        Ok(|| view! { <bonanza::BonanzaTable /> }.into_any())
+    fn bonanza_code() -> Result<GameCode, LoadFailed> {
+        Ok(GameCode {
+            view: || view! { <bonanza::BonanzaTable /> }.into_any(),
+            answer_by_rules: answer_game_by_rules::<tapis::engine::bonanza::Bonanza>,
+        })
     }
 
     #[wasm_split(tapis_programmes, wasm_split_path = ::leptos::wasm_split, fallible)]
-    fn programmes_view() -> Result<GameView, LoadFailed> {
-        Ok(|| view! { <programmes::ProgrammesTable /> }.into_any())
+    fn programmes_code() -> Result<GameCode, LoadFailed> {
+        Ok(GameCode {
+            view: || view! { <programmes::ProgrammesTable /> }.into_any(),
+            answer_by_rules: answer_game_by_rules::<tapis::engine::programmes::Programmes>,
+        })
     }
 }
 

@@ -118,6 +118,12 @@ pub fn answer_by_rules(message: &str) -> FromWorker {
     answer_using::<EveryGame, _>(message, &NoClock, |_, _, _, _| RuleBotsOnly)
 }
 
+/// [`answer_by_rules`] for game `G` only: the page's fallback links it into `G`'s own code (its
+/// wasm chunk), so no game's rule bots weigh on the first load.
+pub fn answer_game_by_rules<G: GameBots>(message: &str) -> FromWorker {
+    answer_using::<OnlyGame<G>, _>(message, &NoClock, |_, _, _, _| RuleBotsOnly)
+}
+
 /// The games a side answers for: every one, or a single game (whose worker then links no other
 /// game's code: the dispatch on [`GameId`] is resolved when it is compiled).
 trait Serves {
@@ -218,6 +224,36 @@ mod tests {
         refused::<NainJaune>();
         refused::<Bonanza>();
         refused::<Programmes>();
+    }
+
+    /// The page's fallback for one game answers as the fallback for every game does.
+    #[test]
+    fn a_games_rule_bots_answer_as_every_games() {
+        use crate::engine::game::{Game, Setup};
+        fn same<G: GameBots>(players: usize) {
+            let game = G::new(&Setup { players, seed: 7, ..Setup::default() }).unwrap();
+            let seat = game.to_move().unwrap();
+            let observation = serde_json::to_value(game.observe(seat)).unwrap();
+            for level in [Level::Easy, Level::Hard] {
+                let request = ToWorker::Think {
+                    id: 3,
+                    game: G::ID,
+                    level,
+                    seed: 11,
+                    budget_ms: 0,
+                    iterations: Some(10),
+                    observation: observation.clone(),
+                    explain: true,
+                }
+                .to_json();
+                let answer = answer_game_by_rules::<G>(&request);
+                assert!(matches!(answer, FromWorker::Move { id: 3, .. }), "{answer:?}");
+                assert_eq!(answer, answer_by_rules(&request));
+            }
+        }
+        same::<NainJaune>(4);
+        same::<Bonanza>(5);
+        same::<Programmes>(4);
     }
 
     /// A game's worker answers its own game's requests and refuses another game's, saying so.

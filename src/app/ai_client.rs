@@ -19,10 +19,10 @@
 //! 3. If it fails to load (an error event, no `Ready` within 10 s, or a stale version) or dies
 //!    later (an error event, or no word for 15 s while a move is awaited), it is restarted once
 //!    and every pending request is sent again; if that fails too, [`AiStatus::Fallback`] says why
-//!    and requests are answered on the page by the rule bots,
-//!    [`answer_by_rules`](crate::protocol::answer_by_rules) (every level plays as `easy`: the
-//!    searches stay out of the page's wasm), each deferred by a zero-delay timeout so the page
-//!    keeps painting between moves.
+//!    and requests are answered on the page by the rule bots of the request's game,
+//!    [`answer_game_by_rules`](crate::protocol::answer_game_by_rules), which come with the game's
+//!    code (every level plays as `easy`: the searches stay out of the page's wasm), each after a
+//!    zero-delay wait so the page keeps painting between moves.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -35,7 +35,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::engine::game::GameId;
-use crate::protocol::{answer_by_rules, FromWorker, ToWorker, PROTOCOL_VERSION};
+use super::game_code;
+use crate::protocol::{FromWorker, ToWorker, PROTOCOL_VERSION};
 
 /// A file of `game`'s worker, named by Trunk after the binary `worker-<game>`: its loader shim
 /// (`_loader.js`, from `data-loader-shim`), its wasm-bindgen glue (`.js`) and its wasm (`_bg.wasm`).
@@ -459,16 +460,29 @@ fn fail_later(inner_rc: &Rc<RefCell<Inner>>, generation: u32, reason: String) {
     .forget();
 }
 
-/// The fallback: the worker's requests answered by the rule bots on the page, after a zero-delay
-/// timeout.
+/// The fallback: the worker's requests answered on the page by the rule bots of the request's
+/// game, which come with its code (`game_code`: loaded already, its table is up), after a
+/// zero-delay wait so that the page paints between moves.
 fn answer_on_page(json: String, on_done: OnDone) {
-    Timeout::new(0, move || {
-        on_done(match answer_by_rules(&json) {
+    leptos::task::spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        let game = serde_json::from_str::<serde_json::Value>(&json)
+            .ok()
+            .and_then(|v| GameId::from_key(v.get("game")?.as_str()?));
+        let answer = match game {
+            Some(game) => match game_code::load(game).await {
+                Ok(code) => (code.answer_by_rules)(&json),
+                Err(game_code::LoadFailed) => {
+                    FromWorker::Failed { id: None, message: "the game's code could not be downloaded".into() }
+                }
+            },
+            None => FromWorker::Failed { id: None, message: "a request for no game".into() },
+        };
+        on_done(match answer {
             FromWorker::Failed { message, .. } => Err(message),
             answer => Ok(answer),
         });
-    })
-    .forget();
+    });
 }
 
 fn describe(value: &JsValue) -> String {

@@ -15,9 +15,19 @@ use std::sync::OnceLock;
 use leptos::prelude::*;
 
 use crate::engine::game::GameId;
+use crate::protocol::FromWorker;
 
 /// Draws a game's table; its code is in the game's chunk.
 pub type GameView = fn() -> AnyView;
+
+/// What a game's chunk gives the page.
+#[derive(Clone, Copy)]
+pub struct GameCode {
+    pub view: GameView,
+    /// The page's fallback when no AI worker runs: the game's requests answered by its rule bots
+    /// ([`crate::protocol::answer_game_by_rules`]).
+    pub answer_by_rules: fn(&str) -> FromWorker,
+}
 
 /// A game's code (its wasm chunk) could not be downloaded. The loader keeps no failure, so the next
 /// [`load`] fetches it again.
@@ -30,14 +40,14 @@ impl From<leptos::wasm_split::SplitLoaderError> for LoadFailed {
     }
 }
 
-/// Loads a game's chunk (once) and gives its view.
-pub type Loader = fn(GameId) -> Pin<Box<dyn Future<Output = Result<GameView, LoadFailed>>>>;
+/// Loads a game's chunk (once) and gives its code.
+pub type Loader = fn(GameId) -> Pin<Box<dyn Future<Output = Result<GameCode, LoadFailed>>>>;
 
 static LOADER: OnceLock<Loader> = OnceLock::new();
 
 thread_local! {
-    /// The views of the games whose code has arrived.
-    static LOADED: RefCell<Vec<(GameId, GameView)>> = const { RefCell::new(Vec::new()) };
+    /// The games whose code has arrived.
+    static LOADED: RefCell<Vec<(GameId, GameCode)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Called once by the app's binary before mounting.
@@ -45,24 +55,23 @@ pub fn set_loader(loader: Loader) {
     let _ = LOADER.set(loader);
 }
 
-/// `game`'s view, if its code has arrived.
-pub fn loaded(game: GameId) -> Option<GameView> {
-    LOADED.with_borrow(|l| l.iter().find(|(g, _)| *g == game).map(|(_, view)| *view))
+/// `game`'s code, if it has arrived.
+pub fn loaded(game: GameId) -> Option<GameCode> {
+    LOADED.with_borrow(|l| l.iter().find(|(g, _)| *g == game).map(|(_, code)| *code))
 }
 
-/// Fetches `game`'s code (at most one download at a time per game: the loader shares it) and
-/// gives its view.
-pub async fn load(game: GameId) -> Result<GameView, LoadFailed> {
-    if let Some(view) = loaded(game) {
-        return Ok(view);
+/// Fetches `game`'s code (at most one download at a time per game: the loader shares it).
+pub async fn load(game: GameId) -> Result<GameCode, LoadFailed> {
+    if let Some(code) = loaded(game) {
+        return Ok(code);
     }
-    let view = LOADER.get().ok_or(LoadFailed)?(game).await?;
+    let code = LOADER.get().ok_or(LoadFailed)?(game).await?;
     LOADED.with_borrow_mut(|l| {
         if !l.iter().any(|(g, _)| *g == game) {
-            l.push((game, view));
+            l.push((game, code));
         }
     });
-    Ok(view)
+    Ok(code)
 }
 
 /// Fetches `game`'s code ahead of its first table (the new-game form shows it chosen), so that the

@@ -391,11 +391,11 @@ fn GameScreen() -> impl IntoView {
     });
     let shown = Memo::new(move |_| {
         arrived.track();
-        on_table.get().map(|(id, game)| (id, game, game_code::loaded(game), failed.get() == Some(game)))
+        on_table.get().map(|(id, game)| (id, game, game_code::loaded(game).is_some(), failed.get() == Some(game)))
     });
     move || match shown.get() {
-        Some((_, _, Some(view), _)) => view(),
-        Some((_, _, None, true)) => view! {
+        Some((_, game, true, _)) => game_code::loaded(game).map_or_else(|| ().into_any(), |code| (code.view)()),
+        Some((_, _, false, true)) => view! {
             <div class="notice game-load" role="alert" data-testid="game-load-failed">
                 <p class="notice-text">{tr(T::GameLoadFailed)}</p>
                 <button type="button" class="btn btn-primary" data-testid="game-load-retry" on:click=move |_| retry.update(|n| *n += 1)>
