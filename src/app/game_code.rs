@@ -1,6 +1,7 @@
-//! Each game's code (its views, and the engine code only they reach) is a wasm chunk of its own,
-//! fetched when it is first needed, so that a first visit loads only the new-game form and what
-//! every screen shares (docs/measurements.md, "Sizes").
+//! Each game's code (its views, its rule bots for the page's fallback when no AI worker runs, and
+//! the engine code only they reach) is a wasm chunk of its own, fetched when it is first needed,
+//! so that a first visit loads only the new-game form and what every screen shares
+//! (docs/measurements.md, "Sizes").
 //!
 //! The split points are in the app's binary (`src/main.rs`, which hands them over with
 //! [`set_loader`]), not in this library: the AI workers link the library too, and would export, so
