@@ -111,9 +111,9 @@ fn warm_up_request(game: GameId) -> String {
     )
 }
 
-/// What the page answers itself when no worker can run: the same requests, decided by the rule
-/// bots (every level plays as `easy`), so that the page's wasm carries no search; speed is only
-/// measured in the worker.
+/// The requests of any game decided by the rule bots (every level plays as `easy`; speed is only
+/// measured in a worker): what the page answers when no worker can run, through each game's own
+/// [`answer_game_by_rules`], and the reference the tests compare it with.
 pub fn answer_by_rules(message: &str) -> FromWorker {
     answer_using::<EveryGame, _>(message, &NoClock, |_, _, _, _| RuleBotsOnly)
 }
