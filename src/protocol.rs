@@ -229,7 +229,7 @@ mod tests {
     /// The page's fallback for one game answers as the fallback for every game does.
     #[test]
     fn a_games_rule_bots_answer_as_every_games() {
-        use crate::engine::game::{Game, Setup};
+        use crate::engine::game::Setup;
         fn same<G: GameBots>(players: usize) {
             let game = G::new(&Setup { players, seed: 7, ..Setup::default() }).unwrap();
             let seat = game.to_move().unwrap();

@@ -27,6 +27,7 @@ pub mod record;
 pub mod poker;
 pub mod race;
 pub mod refusal;
+pub mod settlement;
 pub mod widow;
 
 use std::sync::Arc;
@@ -42,6 +43,7 @@ pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
 pub use refusal::{BetLimit, Refusal};
+pub use settlement::{DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};

@@ -18,6 +18,7 @@ pub mod playout;
 pub mod record;
 pub mod refusal;
 pub mod rounds;
+pub mod settlement;
 
 use std::sync::Arc;
 
@@ -33,6 +34,7 @@ pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Direction, Options, Points};
 pub use refusal::Refusal;
+pub use settlement::{RoundRow, RoundSettlement};
 
 use rand::Rng;
 
