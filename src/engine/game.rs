@@ -83,6 +83,38 @@ macro_rules! with_game_type {
     };
 }
 
+/// The [`Game`] methods that only read or set a field, alike in every game: written once, inside
+/// each game's `impl Game`. The state keeps `players`, `to_move`, `deals_dealt`, `winner`, `chips`
+/// (an array of at least `players` stacks) and `single_deal`.
+#[macro_export]
+macro_rules! game_fields {
+    () => {
+        fn players(&self) -> usize {
+            self.players
+        }
+
+        fn to_move(&self) -> Option<Seat> {
+            self.to_move
+        }
+
+        fn deal_number(&self) -> u32 {
+            self.deals_dealt
+        }
+
+        fn winner_seat(&self) -> Option<Seat> {
+            self.winner
+        }
+
+        fn chip_counts(&self) -> &[Chips] {
+            &self.chips[..self.players]
+        }
+
+        fn set_single_deal(&mut self, on: bool) {
+            self.single_deal = on;
+        }
+    };
+}
+
 /// An action that the rules refuse, with the reason in plain English and whose fault it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction {

@@ -603,25 +603,7 @@ impl Game for Bonanza {
         Ok(game)
     }
 
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.to_move
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deals_dealt
-    }
-
-    fn winner_seat(&self) -> Option<Seat> {
-        self.winner
-    }
-
-    fn chip_counts(&self) -> &[Chips] {
-        self.chips()
-    }
+    crate::game_fields!();
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -669,10 +651,6 @@ impl Game for Bonanza {
 
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
-    }
-
-    fn set_single_deal(&mut self, on: bool) {
-        self.single_deal = on;
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]

@@ -432,26 +432,9 @@ impl Game for Programmes {
         Ok(game)
     }
 
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.to_move
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deals_dealt
-    }
-
-    fn winner_seat(&self) -> Option<Seat> {
-        self.winner
-    }
-
-    /// The stacks as they started: Programmes has no chips (its score is `programs_done`).
-    fn chip_counts(&self) -> &[Chips] {
-        self.chips()
-    }
+    // chip_counts gives the stacks as they started: Programmes has no chips (its score is
+    // `programs_done`).
+    crate::game_fields!();
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -484,10 +467,6 @@ impl Game for Programmes {
 
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
-    }
-
-    fn set_single_deal(&mut self, on: bool) {
-        self.single_deal = on;
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
