@@ -47,7 +47,7 @@ pub use settlement::{DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Chips, Fault, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, TurnRefusal, check_seats, seat_array, starting_chips};
+use crate::engine::game::{read_setup, Chips, Fault, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -584,15 +584,7 @@ impl Game for Bonanza {
 
     fn new(setup: &Setup) -> Result<Bonanza, SetupError> {
         let players = setup.players;
-        check_seats(setup, GameId::Bonanza)?;
-        let options = Options::from_record(&setup.options)?;
-        let chips = seat_array(&starting_chips(setup)?);
-        let layouts = setup
-            .deals
-            .iter()
-            .enumerate()
-            .map(|(i, d)| Layout::from_record(d, players, i))
-            .collect::<Result<Vec<_>, _>>()?;
+        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::Bonanza, Options::from_record, Layout::from_record)?;
         let mut game = Bonanza::bare(options, setup.seed, players);
         game.layouts = (!layouts.is_empty()).then(|| Arc::new(layouts));
         game.chips = chips;
@@ -639,14 +631,6 @@ impl Game for Bonanza {
         let action = self.nth_legal(seat, |count| if count == 1 { 0 } else { below(rng, count) });
         self.apply(seat, action).expect("random playouts never use a record's layouts");
         true
-    }
-
-    fn observe(&self, seat: Seat) -> Observation {
-        Observation::of(self, seat)
-    }
-
-    fn determinize(observation: &Observation, rng: &mut GameRng) -> Bonanza {
-        observation.determinize(rng)
     }
 
     fn set_logging(&mut self, on: bool) {

@@ -39,7 +39,7 @@ pub use settlement::{RoundRow, RoundSettlement};
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, TurnRefusal, check_seats, seat_array, starting_chips};
+use crate::engine::game::{read_setup, seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
@@ -402,15 +402,7 @@ impl Game for NainJaune {
 
     fn new(setup: &Setup) -> Result<NainJaune, SetupError> {
         let players = setup.players;
-        check_seats(setup, GameId::NainJaune)?;
-        let options = Options::from_record(&setup.options)?;
-        let chips = seat_array(&starting_chips(setup)?);
-        let layouts = setup
-            .deals
-            .iter()
-            .enumerate()
-            .map(|(i, d)| Layout::from_record(d, players, i))
-            .collect::<Result<Vec<_>, _>>()?;
+        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::NainJaune, Options::from_record, Layout::from_record)?;
         let mut game = NainJaune {
             next: seat_order(options.direction, players),
             options,
@@ -461,14 +453,6 @@ impl Game for NainJaune {
         let playable = self.playable(seat);
         self.apply_play(seat, random_card(playable, rng));
         true
-    }
-
-    fn observe(&self, seat: Seat) -> Observation {
-        Observation::of(self, seat)
-    }
-
-    fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
-        observation.determinize(rng)
     }
 
     /// Off, the log kept so far is dropped too: a state without logging is a playout's or a
