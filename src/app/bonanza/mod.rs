@@ -401,7 +401,7 @@ pub fn BonanzaTable() -> impl IntoView {
             <GameOverPanel
                 reason=reason
                 winner=winner
-                chips=chips
+                scores=chips
                 names=names
                 out=out
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
