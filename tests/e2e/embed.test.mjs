@@ -8,19 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { scenario, setup, assertNoErrors, byId, until, shot } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until, shot, buildReferee, ROOT } from './harness.mjs';
 import { serve, DIST } from './server.mjs';
 import { table } from './pages.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const POSITIONS = join(ROOT, 'docs/positions');
 
 let env;
 let referee;
 before(async () => {
-  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'referee'], { cwd: ROOT, stdio: 'inherit' });
-  referee = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/release/referee`;
+  referee = buildReferee();
   env = await setup();
 });
 after(async () => { await env?.close(); });
