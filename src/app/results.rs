@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::engine::game::{Chips, Seat};
 
 use super::dialog_focus;
-use super::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Lang, Names, T};
+use super::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
 
 /// A signed amount for a table cell: "+3", "-10", "0".
 pub fn signed(n: Chips) -> String {
@@ -155,56 +155,43 @@ pub fn GameOverPanel(
     #[prop(into)]
     reason: Signal<String>,
     winner: Option<Seat>,
-    /// Each seat's score: its chips, or in Programmes its completed programs.
-    scores: Vec<Chips>,
+    chips: Vec<Chips>,
     #[prop(into)] names: Signal<Names>,
     /// Seats out of the game before the end, marked in the standings.
     #[prop(optional)]
     out: Vec<Seat>,
-    /// The standings' order, when not the highest score first.
-    #[prop(optional)]
-    order: Option<Vec<Seat>>,
-    /// The headline, when not "… wins the game!".
-    #[prop(optional, into)]
-    headline: Option<Signal<String>>,
-    /// The standings' title, when not "Final standings".
-    #[prop(optional, into)]
-    standings_title: Option<Signal<String>>,
-    /// A score in words (chips by default).
-    #[prop(default = chips_text)]
-    score_text: fn(Lang, Chips) -> String,
     on_new_game: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
-    focus_button_when(button, || true);
-    let order = order.unwrap_or_else(|| {
-        let mut order: Vec<Seat> = (0..scores.len()).collect();
-        order.sort_by_key(|&s| std::cmp::Reverse(scores[s]));
-        order
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            focus_when_settled(b);
+        }
     });
-    let headline = move || match (headline, winner) {
-        (Some(h), _) => h.get(),
-        (None, Some(w)) => names.with(|n| game_winner_title(lang.get(), &n.of(w))),
-        (None, None) => T::Tie.text(lang.get()).to_string(),
+    let mut order: Vec<Seat> = (0..chips.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(chips[s]));
+    let headline = move || match winner {
+        Some(w) => names.with(|n| game_winner_title(lang.get(), &n.of(w))),
+        None => T::Tie.text(lang.get()).to_string(),
     };
     let standings = {
         let mut place = 0;
-        let mut last = None;
+        let mut last_chips = None;
         order
             .iter()
             .enumerate()
             .map(|(i, &seat)| {
-                if last != Some(scores[seat]) {
+                if last_chips != Some(chips[seat]) {
                     place = i + 1;
-                    last = Some(scores[seat]);
+                    last_chips = Some(chips[seat]);
                 }
-                let (p, c, is_out) = (place, scores[seat], out.contains(&seat));
+                let (p, c, is_out) = (place, chips[seat], out.contains(&seat));
                 view! {
                     <li class="standing" class:standing-first=p == 1 class:standing-out=is_out data-seat=seat>
                         <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
                         <span class="standing-name">{move || names.with(|n| n.of(seat).display(lang.get()))}</span>
-                        <span class="standing-chips">{move || score_text(lang.get(), c)}</span>
+                        <span class="standing-chips">{move || chips_text(lang.get(), c)}</span>
                     </li>
                 }
             })
@@ -215,9 +202,7 @@ pub fn GameOverPanel(
             <p class="game-over-kicker">{tr(T::GameOver)}</p>
             <h2 id="game-over-title" class="game-over-title">{headline}</h2>
             <p class="game-over-reason">{move || reason.get()}</p>
-            <h3 class="summary-subtitle">
-                {move || standings_title.map_or_else(|| T::FinalStandings.text(lang.get()).to_string(), |t| t.get())}
-            </h3>
+            <h3 class="summary-subtitle">{tr(T::FinalStandings)}</h3>
             <ol class="standings">{standings}</ol>
             <div class="game-over-actions">
                 <button

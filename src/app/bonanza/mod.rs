@@ -401,7 +401,7 @@ pub fn BonanzaTable() -> impl IntoView {
             <GameOverPanel
                 reason=reason
                 winner=winner
-                scores=chips
+                chips=chips
                 names=names
                 out=out
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))

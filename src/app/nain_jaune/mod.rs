@@ -263,7 +263,7 @@ pub fn NainJauneTable() -> impl IntoView {
             <GameOverPanel
                 reason=reason
                 winner=winner
-                scores=chips
+                chips=chips
                 names=names
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
             />

@@ -39,7 +39,7 @@ use hand::{focus_soon, focus_soon_showing, InView, ProgrammesHand};
 use super::hand::{HandCover, NoHand};
 use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
-use summary::{ProgrammesOver, RoundReport, RoundSummary};
+use summary::{GameOverPanel, RoundReport, RoundSummary};
 use text::{event_kind, event_sentence, lt, prompt_text, seat_note, Prompt, L};
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
@@ -536,7 +536,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             })
         })?;
         Some(view! {
-            <ProgrammesOver
+            <GameOverPanel
                 end=end
                 winner=winner
                 done=done

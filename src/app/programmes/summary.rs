@@ -4,13 +4,13 @@
 
 use leptos::prelude::*;
 
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::Seat;
 use crate::engine::programmes::{Event, GameEnd, ProgramId, Programmes, RoundEnd};
 
 use super::program_card::ProgramCard;
 use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
-use crate::app::i18n::{tr, use_lang, Lang, Names, T};
-use crate::app::results::{GameOverPanel, SummaryDialog};
+use crate::app::i18n::{rank_place, tr, use_lang, Lang, Names, T};
+use crate::app::results::SummaryDialog;
 
 /// One player's line of the summary.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,9 +150,9 @@ pub fn RoundSummary(
     }
 }
 
-/// The result: the winner, and everyone's completed programs, in the shared final standings.
+/// The result: the winner, and everyone's completed programs; its button starts a new game.
 #[component]
-pub fn ProgrammesOver(
+pub fn GameOverPanel(
     end: GameEnd,
     winner: Option<Seat>,
     done: Vec<u32>,
@@ -161,6 +161,8 @@ pub fn ProgrammesOver(
     on_new_game: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    crate::app::results::focus_button_when(button, || true);
     // Most programs first, the winner first among equals: one integer key per seat.
     let mut keys: Vec<u32> = (0..done.len())
         .map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32)
@@ -168,21 +170,48 @@ pub fn ProgrammesOver(
     keys.sort_unstable();
     let order: Vec<Seat> = keys.into_iter().map(|k| (k & 0xff) as Seat).collect();
     let best = winner.map(|w| done[w]).unwrap_or(0);
-    let headline = Signal::derive(move || match winner {
+    let headline = move || match winner {
         Some(w) => names.with(|n| game_winner_title(lang.get(), &n.of(w), best)),
         None => L::Tie.text(lang.get()).to_string(),
-    });
+    };
+    let mut place = 0;
+    let mut last = None;
+    let standings = order
+        .iter()
+        .enumerate()
+        .map(|(i, &seat)| {
+            if last != Some(done[seat]) {
+                place = i + 1;
+                last = Some(done[seat]);
+            }
+            let (p, d) = (place, done[seat]);
+            view! {
+                <li class="standing" class:standing-first=p == 1 data-seat=seat data-programs=d>
+                    <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
+                    <span class="standing-name">{name_of(names, seat)}</span>
+                    <span class="standing-chips">{move || programs_count(lang.get(), d)}</span>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
-        <GameOverPanel
-            reason=Signal::derive(move || game_end_sentence(lang.get(), &end, target))
-            winner=winner
-            scores=done.iter().map(|&d| Chips::from(d)).collect()
-            names=names
-            order=order
-            headline=headline
-            standings_title=Signal::derive(move || L::FinalStandings.text(lang.get()).to_string())
-            score_text=|lang, d| programs_count(lang, d as u32)
-            on_new_game=on_new_game
-        />
+        <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
+            <p class="game-over-kicker">{lt(L::GameOver)}</p>
+            <h2 id="game-over-title" class="game-over-title">{headline}</h2>
+            <p class="game-over-reason">{move || game_end_sentence(lang.get(), &end, target)}</p>
+            <h3 class="summary-subtitle">{lt(L::FinalStandings)}</h3>
+            <ol class="standings">{standings}</ol>
+            <div class="game-over-actions">
+                <button
+                    type="button"
+                    class="btn btn-primary btn-large"
+                    data-testid="new-game-button"
+                    node_ref=button
+                    on:click=move |_| on_new_game.run(())
+                >
+                    {lt(L::PlayAgain)}
+                </button>
+            </div>
+        </section>
     }
 }

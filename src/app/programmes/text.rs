@@ -57,6 +57,8 @@ pub enum L {
     NextRound,
     SeeResult,
     FinalStandings,
+    GameOver,
+    PlayAgain,
     Tie,
 }
 
@@ -108,6 +110,8 @@ impl L {
             NextRound => ("Next round", "Donne suivante"),
             SeeResult => ("See the result", "Voir le résultat"),
             FinalStandings => ("Programs completed", "Programmes réussis"),
+            GameOver => ("Game over", "Partie terminée"),
+            PlayAgain => ("New game", "Nouvelle partie"),
             Tie => ("A tie for the most programs!", "Égalité en tête !"),
         };
         lang.pick(en, fr)
