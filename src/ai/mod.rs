@@ -14,6 +14,7 @@ pub mod bonanza_playout;
 pub mod nain_jaune_bot;
 pub mod program_difficulty;
 pub mod programmes_bot;
+pub mod review;
 pub mod search;
 pub mod warm_up;
 
@@ -484,15 +485,21 @@ pub fn choose_json<G: GameBots>(
     thinking: &impl Thinking,
     explain: bool,
 ) -> Result<Decision, String> {
+    let obs = observation_to_move::<G>(observation)?;
+    let action = thinking.choose::<G>(&obs, level, &mut seeded(seed));
+    let explanation = explain.then(|| G::explain(&obs, &action, seed));
+    Ok(Decision { action: action.to_string(), explanation })
+}
+
+/// A seat's observation of game `G` read from JSON, checked, with that seat to move.
+pub fn observation_to_move<G: GameBots>(observation: &serde_json::Value) -> Result<G::Observation, String> {
     let obs: G::Observation = serde_json::from_value(observation.clone())
         .map_err(|e| format!("not a {} observation: {e}", G::NAME))?;
     let (seat, to_move) = G::check_observation(&obs).map_err(|e| format!("not a possible {} table: {e}", G::NAME))?;
     if to_move != Some(seat) {
         return Err(format!("seat {seat} has no move to make"));
     }
-    let action = thinking.choose::<G>(&obs, level, &mut seeded(seed));
-    let explanation = explain.then(|| G::explain(&obs, &action, seed));
-    Ok(Decision { action: action.to_string(), explanation })
+    Ok(obs)
 }
 
 /// Engine and search speed for game `G`, in whatever runs this code.

@@ -147,6 +147,22 @@ impl Table {
     }
 
     /// The referee's JSON view of the whole state.
+    /// The decisions of `seats` in a record that replays (a review asks for a verdict on each):
+    /// where each stands among the actions, who made it, what that seat saw then, and the move.
+    pub fn decisions(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, ReplayError> {
+        Table::replay(record)?;
+        let mut table = Table::start(record)?;
+        let mut decisions = Vec::new();
+        for (at, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
+            if seats.contains(seat) {
+                let observation = table.observation_json(*seat);
+                decisions.push(Decision { at, seat: *seat, deal: table.deal_number(), observation, action: action.clone() });
+            }
+            table.play_str(*seat, action).expect("the record replays");
+        }
+        Ok(decisions)
+    }
+
     pub fn referee_state(&self) -> serde_json::Value {
         with_game!(self, g => g.referee_state())
     }
@@ -155,4 +171,18 @@ impl Table {
     pub fn observation_json(&self, seat: Seat) -> serde_json::Value {
         with_game!(self, g => serde_json::to_value(g.observe(seat)).expect("observations serialize"))
     }
+}
+
+/// A seat's decision in a record (see [`Table::decisions`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// Its index among the record's actions.
+    pub at: usize,
+    pub seat: Seat,
+    /// The deal it belongs to (from 1).
+    pub deal: u32,
+    /// What the seat could see before it moved (as the AI workers receive it).
+    pub observation: serde_json::Value,
+    /// The move, as the record writes it.
+    pub action: String,
 }
