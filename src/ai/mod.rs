@@ -447,7 +447,7 @@ pub fn request_budget(game: GameId, level: Level, budget_ms: u32, iterations: Op
 /// How a request is decided: at the level's full strength (the worker), or by the rule bots alone
 /// (the page when no worker can run: generic, so that the page's wasm links no search).
 pub trait Thinking {
-    /// Whether speed is measured here too (the benchmarks run the searches).
+    /// Whether the searches run here: speed is measured and reviews are computed only then.
     const BENCH: bool;
     fn choose<G: GameBots>(&self, observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action;
 }

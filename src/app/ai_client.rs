@@ -194,17 +194,19 @@ impl AiClient {
     /// answer (`Move`, `Bench`), or a `Failed` answer's message. Called exactly once, later.
     pub fn request(&self, mut request: ToWorker, on_done: impl FnOnce(Result<FromWorker, String>) + 'static) {
         match &request {
-            ToWorker::Think { game, .. } | ToWorker::Bench { game, .. } => self.start(*game),
+            ToWorker::Think { game, .. } | ToWorker::Bench { game, .. } | ToWorker::Review { game, .. } => self.start(*game),
         }
         let mut inner = self.inner.borrow_mut();
         // Our own ids: answers are routed by them, whatever ids callers use.
         let id = inner.next_id;
         inner.next_id += 1;
         match &mut request {
-            ToWorker::Think { id: request_id, .. } | ToWorker::Bench { id: request_id, .. } => *request_id = id,
+            ToWorker::Think { id: request_id, .. } | ToWorker::Bench { id: request_id, .. } | ToWorker::Review { id: request_id, .. } => {
+                *request_id = id
+            }
         }
         let json = request.to_json();
-        let watched = matches!(request, ToWorker::Think { .. });
+        let watched = matches!(request, ToWorker::Think { .. } | ToWorker::Review { .. });
         if inner.fallback.is_some() {
             drop(inner);
             answer_on_page(json, Box::new(on_done));
@@ -365,7 +367,9 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
                 watch_answers(&inner_rc);
             }
         }
-        answer @ (FromWorker::Move { id, .. } | FromWorker::Bench { id, .. }) => deliver(&inner_rc, id, Ok(answer)),
+        answer @ (FromWorker::Move { id, .. } | FromWorker::Bench { id, .. } | FromWorker::Verdict { id, .. }) => {
+            deliver(&inner_rc, id, Ok(answer))
+        }
         FromWorker::Failed { id: Some(id), message } => deliver(&inner_rc, id, Err(message)),
         FromWorker::Failed { id: None, message } => {
             web_sys::console::warn_1(&format!("AI worker: a request was not understood: {message}").into());
