@@ -51,11 +51,19 @@ mod game_views {
         }
     }
 
+    /// A review's panel: every game's chunk reaches it, so it goes where they share code.
+    fn review_panel() -> AnyView {
+        view! { <tapis::app::review::ReviewPanel /> }.into_any()
+    }
+
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn nain_jaune_code() -> Result<GameCode, LoadFailed> {
         Ok(GameCode {
             view: || view! { <nain_jaune::NainJauneTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::nain_jaune::NainJaune>,
+            review: review_panel,
+            open_review: tapis::app::review::open,
+            decisions: tapis::record::decisions::<tapis::engine::nain_jaune::NainJaune>,
         })
     }
 
@@ -64,6 +72,9 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <bonanza::BonanzaTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::bonanza::Bonanza>,
+            review: review_panel,
+            open_review: tapis::app::review::open,
+            decisions: tapis::record::decisions::<tapis::engine::bonanza::Bonanza>,
         })
     }
 
@@ -72,6 +83,9 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <programmes::ProgrammesTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::programmes::Programmes>,
+            review: review_panel,
+            open_review: tapis::app::review::open,
+            decisions: tapis::record::decisions::<tapis::engine::programmes::Programmes>,
         })
     }
 }

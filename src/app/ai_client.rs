@@ -402,9 +402,29 @@ pub fn read_message(text: &str) -> Result<FromWorker, String> {
             id: id.ok_or_else(|| missing("id"))?,
             report: serde_json::from_value(v.get("report").cloned().unwrap_or_default()).map_err(|e| e.to_string())?,
         },
+        Some("verdict") => FromWorker::Verdict { id: id.ok_or_else(|| missing("id"))?, verdict: read_verdict(&v).ok_or_else(|| missing("verdict"))? },
         Some("failed") => FromWorker::Failed { id, message: field("message").ok_or_else(|| missing("message"))? },
         _ => return Err(missing("kind")),
     })
+}
+
+/// A verdict read field by field, as the rest of the message (no derived `Deserialize` here).
+fn read_verdict(message: &serde_json::Value) -> Option<crate::ai::review::Verdict> {
+    let v = message.get("verdict")?;
+    let text = |key: &str| Some(v.get(key)?.as_str()?.to_string());
+    let values = match v.get("values") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(values) => {
+            let number = |key: &str| values.get(key)?.as_f64();
+            Some(crate::ai::review::Values {
+                played: number("played")?,
+                best: number("best")?,
+                error: number("error")?,
+                samples: u32::try_from(values.get("samples")?.as_u64()?).ok()?,
+            })
+        }
+    };
+    Some(crate::ai::review::Verdict { played: text("played")?, best: text("best")?, values })
 }
 
 /// Hands an answer to whoever asked (not while `inner` is borrowed: the callback may ask again).

@@ -15,11 +15,17 @@ use std::sync::OnceLock;
 
 use leptos::prelude::*;
 
-use crate::engine::game::GameId;
+use crate::engine::game::{GameId, Seat};
+use crate::record::{Decision, Record, ReplayError};
+use super::session::{LoadError, Session};
+use super::AppState;
 use crate::protocol::FromWorker;
 
 /// Draws a game's table; its code is in the game's chunk.
 pub type GameView = fn() -> AnyView;
+
+/// Opens the review of a record at a step, with the game to return to.
+pub type OpenReview = fn(&AppState, Record, Option<usize>, Option<Session>) -> Result<(), LoadError>;
 
 /// What a game's chunk gives the page.
 #[derive(Clone, Copy)]
@@ -28,6 +34,12 @@ pub struct GameCode {
     /// The page's fallback when no AI worker runs: the game's requests answered by its rule bots
     /// ([`crate::protocol::answer_game_by_rules`]).
     pub answer_by_rules: fn(&str) -> FromWorker,
+    /// The panel of a review ([`crate::app::review`]), in the chunks: a first visit has no use for it.
+    pub review: GameView,
+    /// A record's decisions to review ([`crate::record::decisions`] for the game).
+    pub decisions: fn(&Record, &[Seat]) -> Result<Vec<Decision>, ReplayError>,
+    /// Opens a review ([`crate::app::review::open`]).
+    pub open_review: OpenReview,
 }
 
 /// A game's code (its wasm chunk) could not be downloaded. The loader keeps no failure, so the next

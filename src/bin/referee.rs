@@ -175,7 +175,7 @@ fn review(args: &[String]) -> Result<(), String> {
         None => ai::default_budget_for(game, Level::Hard),
     };
     let seed: u64 = flags.number("seed", Some(1))?;
-    let decisions = Table::decisions(&record, &seats).map_err(|e| e.to_string())?;
+    let decisions = tapis::with_game_type!(game, G => tapis::record::decisions::<G>(&record, &seats)).map_err(|e| e.to_string())?;
     let mut verdicts = Vec::with_capacity(decisions.len());
     for d in decisions {
         let v = tapis::with_game_type!(game, G => ai::review::verdict_json::<G>(&d.observation, &d.action, budget, &ai::search::NoClock, seed ^ d.at as u64))

@@ -147,20 +147,13 @@ impl Table {
     }
 
     /// The referee's JSON view of the whole state.
-    /// The decisions of `seats` in a record that replays (a review asks for a verdict on each):
-    /// where each stands among the actions, who made it, what that seat saw then, and the move.
-    pub fn decisions(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, ReplayError> {
-        Table::replay(record)?;
-        let mut table = Table::start(record)?;
-        let mut decisions = Vec::new();
-        for (at, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
-            if seats.contains(seat) {
-                let observation = table.observation_json(*seat);
-                decisions.push(Decision { at, seat: *seat, deal: table.deal_number(), observation, action: action.clone() });
-            }
-            table.play_str(*seat, action).expect("the record replays");
+    /// Every seat's hand, face up (a review shows them all), each in the game's own order.
+    pub fn hands(&self) -> Vec<Vec<crate::engine::cards::Card>> {
+        match self {
+            Table::NainJaune(g) => (0..g.players()).map(|s| g.hand(s).iter().collect()).collect(),
+            Table::Bonanza(g) => (0..g.players()).map(|s| g.hand(s).iter().collect()).collect(),
+            Table::Programmes(g) => (0..g.players()).map(|s| g.hand(s).iter().collect()).collect(),
         }
-        Ok(decisions)
     }
 
     pub fn referee_state(&self) -> serde_json::Value {
@@ -173,7 +166,7 @@ impl Table {
     }
 }
 
-/// A seat's decision in a record (see [`Table::decisions`]).
+/// A seat's decision in a record (see [`decisions`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     /// Its index among the record's actions.
@@ -185,4 +178,22 @@ pub struct Decision {
     pub observation: serde_json::Value,
     /// The move, as the record writes it.
     pub action: String,
+}
+
+/// The decisions of `seats` in a record of game `G` that replays (a review asks for a verdict on
+/// each): where each stands among the actions, who made it, what that seat saw then, and the move.
+/// Generic, so that a game's code links only its own game's observations.
+pub fn decisions<G: Game>(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, ReplayError> {
+    Table::replay(record)?;
+    let mut game = G::new(&record.setup())?;
+    let mut decisions = Vec::new();
+    for (at, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
+        if seats.contains(seat) {
+            let observation = serde_json::to_value(game.observe(*seat)).expect("observations serialize");
+            decisions.push(Decision { at, seat: *seat, deal: game.deal_number(), observation, action: action.clone() });
+        }
+        let parsed = action.parse::<G::Action>().expect("the record replays");
+        game.play(*seat, &parsed).expect("the record replays");
+    }
+    Ok(decisions)
 }
