@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    tapis::app::game_code::set_loader(game_views::game_code);
+    tapis::app::game_code::set_loader(game_views::game_code, game_views::review_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.
@@ -38,7 +38,7 @@ mod game_views {
     use leptos::wasm_split::wasm_split;
     use std::future::Future;
     use std::pin::Pin;
-    use tapis::app::game_code::{GameCode, LoadFailed};
+    use tapis::app::game_code::{GameCode, LoadFailed, ReviewCode};
     use tapis::app::{bonanza, nain_jaune, programmes};
     use tapis::engine::game::GameId;
     use tapis::protocol::answer_game_by_rules;
@@ -51,9 +51,14 @@ mod game_views {
         }
     }
 
-    /// A review's panel: every game's chunk reaches it, so it goes where they share code.
-    fn review_panel() -> AnyView {
-        view! { <tapis::app::review::ReviewPanel /> }.into_any()
+    pub fn review_code() -> Pin<Box<dyn Future<Output = Result<ReviewCode, LoadFailed>>>> {
+        Box::pin(review_split())
+    }
+
+    /// The review (its panel and its logic) is a split point of its own: only a review needs it.
+    #[wasm_split(tapis_review, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn review_split() -> Result<ReviewCode, LoadFailed> {
+        Ok(ReviewCode { panel: || view! { <tapis::app::review::ReviewPanel /> }.into_any(), open: tapis::app::review::open })
     }
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -61,8 +66,6 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <nain_jaune::NainJauneTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::nain_jaune::NainJaune>,
-            review: review_panel,
-            open_review: tapis::app::review::open,
             decisions: tapis::record::decisions::<tapis::engine::nain_jaune::NainJaune>,
         })
     }
@@ -72,8 +75,6 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <bonanza::BonanzaTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::bonanza::Bonanza>,
-            review: review_panel,
-            open_review: tapis::app::review::open,
             decisions: tapis::record::decisions::<tapis::engine::bonanza::Bonanza>,
         })
     }
@@ -83,8 +84,6 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <programmes::ProgrammesTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::programmes::Programmes>,
-            review: review_panel,
-            open_review: tapis::app::review::open,
             decisions: tapis::record::decisions::<tapis::engine::programmes::Programmes>,
         })
     }

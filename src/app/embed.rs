@@ -158,15 +158,15 @@ pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) 
         let (state, record, at) = (*state, record.clone(), params.review_at);
         let game = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id()));
         leptos::task::spawn_local(async move {
-            let Some(Ok(code)) = (match game {
+            // The game's code first (the table and the decisions need it); if it cannot come,
+            // the table says so and offers to try again.
+            let Some(Ok(_)) = (match game {
                 Some(game) => Some(super::game_code::load(game).await),
                 None => None,
             }) else {
-                return; // the table says the code could not come, and offers to try again
+                return;
             };
-            if let Err(e) = (code.open_review)(&state, record, at, None) {
-                state.notices.push(Msg::Url(UrlProblem::Review(e.message)));
-            }
+            super::review::start(state, record, at, None).await;
         });
         return true;
     }

@@ -403,7 +403,10 @@ fn GameScreen() -> impl IntoView {
         Some((_, game, true, _)) => game_code::loaded(game).map_or_else(
             || ().into_any(),
             // A review's panel comes with its step's table (both are drawn afresh at each step).
-            |code| view! { {state.review.with_untracked(Option::is_some).then(code.review)} {(code.view)()} }.into_any(),
+            |code| {
+                let panel = state.review.with_untracked(Option::is_some).then(game_code::review_loaded).flatten();
+                view! { {panel.map(|review| (review.panel)())} {(code.view)()} }.into_any()
+            },
         ),
         Some((_, _, false, true)) => view! {
             <div class="notice game-load" role="alert" data-testid="game-load-failed">

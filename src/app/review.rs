@@ -2,13 +2,13 @@
 //! every hand face up, with the hard level's verdict on each decision of a human seat.
 //!
 //! - The review's state lives in [`AppState::review`]: the table below is put afresh at every step
-//!   (a read-only [`Session`] of the record's first `step` actions), and the panel, drawn with
-//!   the game's own code ([`crate::app::game_code::GameCode::review`]), with it.
+//!   (a read-only [`Session`] of the record's first `step` actions), and the panel with it.
 //! - The verdicts come from the AI worker one decision after another ([`ToWorker::Review`],
 //!   `crate::ai::review`), never on the page; the player sees the progress and may stop it.
 //! - A review is opened from a deal's summary or the game's end (the game is put back as it was
 //!   when it closes), or by the address: `?review=<position text>&at=<step>` (a shared moment).
-//!   All of it is in the games' chunks but [`ReviewState`]: a first visit loads none of it.
+//!   All of it but [`ReviewState`] and [`start`] is a chunk of its own (`src/main.rs`), fetched
+//!   when a review first opens: neither a first visit nor a game loads it.
 
 use leptos::prelude::*;
 
@@ -64,8 +64,8 @@ fn reviewed_seats(record: &Record) -> Vec<Seat> {
 }
 
 /// Opens the review of `record` at `step` (its end when `None`); `back` is the game to return to.
-/// Reached through the game's code ([`GameCode::open_review`](super::game_code::GameCode)), which
-/// reads the decisions to weigh; the worker is then asked for their verdicts one after another.
+/// Reached through the review's code ([`start`]); the game's code reads the decisions to weigh, and
+/// the worker is then asked for their verdicts one after another.
 pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<Session>) -> Result<(), LoadError> {
     let failed = |e: crate::record::ReplayError| LoadError { message: e.message, at: e.at };
     let table = Table::replay(&record).map_err(failed)?;
@@ -100,13 +100,25 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
     Ok(())
 }
 
+/// Fetches the review's code, then opens the review ([`open`]); says what went wrong.
+pub async fn start(state: AppState, record: Record, step: Option<usize>, back: Option<Session>) {
+    let opened = match super::game_code::load_review().await {
+        Ok(code) => (code.open)(&state, record, step, back).map_err(|e| e.message),
+        Err(_) => Err(state.lang.get_untracked().pick(
+            "the review's code could not be downloaded (is the network down?)",
+            "le code de la revue n'a pas pu être téléchargé (le réseau est-il coupé\u{a0}?)",
+        ).into()),
+    };
+    if let Err(reason) = opened {
+        state.notices.push(super::notices::Msg::StartFailed { reason });
+    }
+}
+
 /// The review of the game on the table, from where it stands; the game comes back on closing.
-pub fn open_current(state: &AppState) {
+fn open_current(state: AppState) {
     let Some(session) = state.session.get_untracked() else { return };
     let record = session.record.clone();
-    if let Err(e) = open(state, record, None, Some(session)) {
-        state.notices.push(super::notices::Msg::StartFailed { reason: e.message });
-    }
+    leptos::task::spawn_local(start(state, record, None, Some(session)));
 }
 
 /// Puts the table at `step` (clamped to the record).
@@ -594,7 +606,7 @@ pub fn ReviewButton() -> impl IntoView {
     // Not on a review's own table (its last step may show the game's end).
     let reviewing = state.review.with_untracked(Option::is_some);
     (!reviewing).then(|| view! {
-        <button type="button" class="btn" data-testid="review-open" on:click=move |_| open_current(&state)>
+        <button type="button" class="btn" data-testid="review-open" on:click=move |_| open_current(state)>
             {move || lang.get().pick("Review the game", "Revoir la partie")}
         </button>
     })

@@ -14,12 +14,10 @@ import { table } from './pages.mjs';
 
 const POSITIONS = join(ROOT, 'docs/positions');
 
+// The native referee, built once (cargo answers at once when it is up to date).
+const referee = buildReferee();
 let env;
-let referee;
-before(async () => {
-  referee = buildReferee();
-  env = await setup();
-});
+before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 const replay = (file) => JSON.parse(execFileSync(referee, ['replay', file], { encoding: 'utf8' })).state;

@@ -10,12 +10,10 @@ import { newGame, programmes, table } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
 
 
+// The native referee, built once (cargo answers at once when it is up to date).
+const referee = buildReferee();
 let env;
-let referee;
-before(async () => {
-  referee = buildReferee();
-  env = await setup();
-});
+before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 

@@ -7,12 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { scenario, setup, assertNoErrors, byId, until, shot, buildReferee, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table } from './pages.mjs';
 
+// The native referee, built once (cargo answers at once when it is up to date).
+const referee = buildReferee();
 let env;
-let referee;
-before(async () => {
-  referee = buildReferee();
-  env = await setup();
-});
+before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 /** The review panel's state: its step, the verdicts shown, the progress. */
