@@ -37,9 +37,11 @@ pub struct ReviewState {
     pub verdicts: Vec<Option<Result<Verdict, String>>>,
     /// Whether verdicts are still being asked for (false once all are in, or stopped).
     pub computing: bool,
+    /// Whether a verdict has been asked for and not answered yet (one at a time).
+    asking: bool,
     /// The game to put back when the review closes (none for a review opened by the address).
     back: Option<Session>,
-    /// Tells this review's answers from those of a review closed before.
+    /// Tells this review's answers from those of a review closed before (a fresh session id).
     token: u64,
     /// The control to give the focus back to once the table is drawn again (a step redraws it).
     pub focus: Option<&'static str>,
@@ -79,7 +81,8 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
     let code = super::game_code::loaded(game).ok_or_else(|| LoadError { message: "the game's code is not loaded".into(), at: None })?;
     let decisions = (code.decisions)(&record, &reviewed_seats(&record)).map_err(failed)?;
     let step = step.unwrap_or(record.actions.len()).min(record.actions.len());
-    let token = state.review.with_untracked(|r| r.as_ref().map_or(0, |r| r.token)) + 1;
+    // Unique among reviews (a closed review's late answers must not land in this one).
+    let token = state.session_id();
     let computing = !decisions.is_empty();
     state.review.set(Some(ReviewState {
         record,
@@ -87,6 +90,7 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
         verdicts: vec![None; decisions.len()],
         decisions,
         computing,
+        asking: false,
         back,
         token,
         focus: Some("review-next"),
@@ -110,7 +114,7 @@ pub async fn start(state: AppState, record: Record, step: Option<usize>, back: O
         ).into()),
     };
     if let Err(reason) = opened {
-        state.notices.push(super::notices::Msg::StartFailed { reason });
+        state.notices.push(super::notices::Msg::ReviewFailed { reason });
     }
 }
 
@@ -140,7 +144,7 @@ fn show(state: &AppState, step: usize) {
     record.actions.truncate(step);
     // A prefix of a record that replays: it replays.
     if let Err(e) = state.replace_table(record, true) {
-        state.notices.push(super::notices::Msg::StartFailed { reason: e.message });
+        state.notices.push(super::notices::Msg::ReviewFailed { reason: e.message });
     }
 }
 
@@ -174,7 +178,7 @@ pub fn close(state: &AppState) {
         }
         None => {
             if let Err(e) = state.replace_table(review.record, true) {
-                state.notices.push(super::notices::Msg::StartFailed { reason: e.message });
+                state.notices.push(super::notices::Msg::ReviewFailed { reason: e.message });
             }
         }
     }
@@ -182,9 +186,10 @@ pub fn close(state: &AppState) {
 
 /// Asks the worker for the first verdict still missing; each answer asks for the next.
 fn ask_next(state: AppState, token: u64) {
-    let next = state.review.with_untracked(|r| {
-        let r = r.as_ref().filter(|r| r.token == token && r.computing)?;
+    let next = state.review.try_update_untracked(|r| {
+        let r = r.as_mut().filter(|r| r.token == token && r.computing && !r.asking)?;
         let i = r.verdicts.iter().position(Option::is_none)?;
+        r.asking = true;
         let d = &r.decisions[i];
         let game = GameId::from_key(&r.record.game)?;
         Some((i, ToWorker::Review {
@@ -197,10 +202,11 @@ fn ask_next(state: AppState, token: u64) {
             played: d.action.clone(),
         }))
     });
-    let Some((i, request)) = next else {
+    let Some((i, request)) = next.flatten() else {
+        // All in (or stopped, or a request already out, whose answer asks for the next).
         state.review.update(|r| {
-            if let Some(r) = r.as_mut().filter(|r| r.token == token) {
-                r.computing = false;
+            if let Some(r) = r.as_mut().filter(|r| r.token == token && !r.asking) {
+                r.computing &= r.verdicts.iter().any(Option::is_none);
             }
         });
         return;
@@ -216,6 +222,7 @@ fn ask_next(state: AppState, token: u64) {
             let mine = state.review.try_update(|r| match r.as_mut().filter(|r| r.token == token) {
                 Some(r) => {
                     r.verdicts[i] = Some(verdict);
+                    r.asking = false;
                     true
                 }
                 None => false,
