@@ -1063,3 +1063,33 @@ fn huge_stacks_are_refused_or_settled_without_overflow() {
         }
     }
 }
+
+#[test]
+fn the_guided_deal_shows_every_key_rule_once() {
+    // RULES.md §2, in one short deal for a newcomer (tests/scenarios/nain_jaune_guided_deal.json,
+    // a deal for a guided first game): a lead and its sequence, a board card taken, "X without
+    // Y" handing the play on three times, a stop on a card nobody holds, the first empty hand winning,
+    // a board card left in a loser's hand paid into its box, the points paid.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/nain_jaune_guided_deal.json")).unwrap();
+    let table = Table::replay(&Record::from_json(&text).unwrap()).unwrap();
+    let kinds: Vec<String> = state(&table)["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["type"].as_str().unwrap().to_string())
+        .filter(|k| k != "played")
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "staked", "dealt", "box_won", "without", "without", "box_won", "without", "stop", "penalty", "paid", "paid",
+            "round_won", "game_over"
+        ],
+        "the guided deal's events, plays left out"
+    );
+    let won: Vec<Value> = events_of(&table, "box_won").iter().map(|e| e["board_box"].clone()).collect();
+    assert_eq!(won, [json!("nain_jaune"), json!("ten_diamonds")], "the Yellow Dwarf, then the ten of diamonds");
+    assert_eq!(events_of(&table, "penalty")[0]["card"], "QS", "Bob still holds the queen of spades");
+    assert_eq!(state(&table)["winner"], 0, "the player goes out first and wins");
+    assert_eq!(chips(&table), vec![124, 80, 60]);
+}
