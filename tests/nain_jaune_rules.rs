@@ -1066,11 +1066,11 @@ fn huge_stacks_are_refused_or_settled_without_overflow() {
 
 #[test]
 fn the_guided_deal_shows_every_key_rule_once() {
-    // RULES.md §2, in one short deal for a newcomer (tests/scenarios/nain_jaune_guided_deal.json,
-    // a deal for a guided first game): a lead and its sequence, a board card taken, "X without
+    // RULES.md §2, in one short deal for a newcomer (src/app/nain_jaune/guided_deal.json, the
+    // guided first game's deal, src/app/nain_jaune/guide.rs): a lead and its sequence, a board card taken, "X without
     // Y" handing the play on three times, a stop on a card nobody holds, the first empty hand winning,
     // a board card left in a loser's hand paid into its box, the points paid.
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/nain_jaune_guided_deal.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/nain_jaune/guided_deal.json")).unwrap();
     let table = Table::replay(&Record::from_json(&text).unwrap()).unwrap();
     let kinds: Vec<String> = state(&table)["events"]
         .as_array()

@@ -34,9 +34,11 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
             retries_seen.set(retries);
             requested.set(None);
         }
+        // A guided game's computers wait while the guide explains (its *Next*).
+        let hold_at = state.guide.with(|g| g.and_then(|g| g.hold_at));
         let turn = session.with(|s| {
             let s = s.as_ref()?;
-            if s.pending_summary().is_some() {
+            if s.pending_summary().is_some() || hold_at == Some(s.record.actions.len()) {
                 return None;
             }
             match s.mover()? {

@@ -149,6 +149,10 @@ fn parent_window() -> Option<web_sys::Window> {
 /// something was put on the table; what goes wrong is shown in the banner.
 pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) -> bool {
     let lang = state.lang.get_untracked();
+    if let Some(game) = params.tutorial {
+        super::start_guide(state, game);
+        return state.guide.with_untracked(Option::is_some);
+    }
     if let Some(record) = &params.review {
         // The whole game at once, read-only; the review comes with the game's code.
         if let Err(e) = state.replace_table(record.clone(), true) {

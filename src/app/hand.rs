@@ -118,6 +118,9 @@ pub fn Hand(
     /// The heading ("Your hand").
     #[prop(into)]
     title: Signal<String>,
+    /// The card a guided game waits for (`data-tutorial-target`).
+    #[prop(optional, into)]
+    target: Option<Signal<Option<Card>>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let hand_ref = NodeRef::<leptos::html::Div>::new();
@@ -201,6 +204,7 @@ pub fn Hand(
                                 data-testid=format!("card-{card}")
                                 data-card=card.to_string()
                                 data-playable=move || is_playable().to_string()
+                                data-tutorial-target=move || target.and_then(|t| t.get()).filter(|&t| t == card).map(|_| "true")
                                 aria-disabled=move || (!usable()).to_string()
                                 tabindex=move || if usable() { "0" } else { "-1" }
                                 on:click=move |_| try_play(card)

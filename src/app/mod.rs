@@ -75,6 +75,8 @@ pub struct AppState {
     pub ai_retry: RwSignal<u64>,
     /// The review under way, if any (the table then shows its step, read-only).
     pub review: RwSignal<Option<review::ReviewState>>,
+    /// The guided first game under way, if any (it is never saved).
+    pub guide: RwSignal<Option<Guide>>,
     /// The site's own page, a frame, or a host page's element (`embed`).
     pub host: embed::Host,
     next_session_id: StoredValue<u64>,
@@ -100,8 +102,9 @@ impl AppState {
 
     /// The same, or with `read_only` a position that nobody moves in (and that is not saved).
     pub fn show_on_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
+        // Another game on the table ends a review or a guided game.
+        self.guide.set(None);
         self.replace_table(record, read_only)?;
-        // Another game on the table ends a review.
         self.review.set(None);
         // The table from its top (the new-game form is long: its start button is far down); a
         // host page's scroll is its own.
@@ -151,7 +154,8 @@ impl AppState {
     /// writes over the player's saved game; and never once the app has stopped on an error, see
     /// crash.rs); a refusal is reported once.
     pub fn save(&self, record: &Record) {
-        if !self.host.persists() || crash::crashed() {
+        // A guided game never takes the place of the saved one.
+        if !self.host.persists() || crash::crashed() || self.guide.with_untracked(Option::is_some) {
             return;
         }
         match storage::save_current(record) {
@@ -206,6 +210,44 @@ pub fn shortcut_attr(key: &'static str) -> impl Fn() -> Option<String> + Copy + 
 
 /// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
 /// reported; it is never deleted.
+/// A guided first game under way (the game's guide, e.g. `nain_jaune/guide.rs`, says what happens
+/// at each step): its step, and when the computers wait for the guide's *Next*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guide {
+    pub game: GameId,
+    pub step: usize,
+    /// The computers do not move while the game has this many moves (the guide explains).
+    pub hold_at: Option<usize>,
+}
+
+/// The guided first games: each game's deal (a record whose actions are the guide's script).
+pub fn guided_deal(game: GameId) -> Option<Record> {
+    match game {
+        GameId::NainJaune => Record::from_json(include_str!("nain_jaune/guided_deal.json")).ok(),
+        GameId::Bonanza | GameId::Programmes => None,
+    }
+}
+
+/// Starts `game`'s guided first game (the saved game stays as it is).
+pub fn start_guide(state: &AppState, game: GameId) {
+    let Some(mut record) = guided_deal(game) else { return };
+    record.actions.clear();
+    state.review.set(None);
+    state.guide.set(Some(Guide { game, step: 0, hold_at: None }));
+    if let Err(e) = state.replace_table(record, false) {
+        state.guide.set(None);
+        state.notices.push(Msg::StartFailed { reason: e.message });
+    }
+}
+
+/// Ends the guided game: the saved game comes back (else the new-game form).
+pub fn leave_guide(state: &AppState) {
+    state.guide.set(None);
+    state.session.set(None);
+    state.screen.set(Screen::NewGame);
+    resume(state);
+}
+
 fn resume(state: &AppState) {
     let Some(text) = storage::get(storage::CURRENT_KEY) else { return };
     storage::know_save(&text);
@@ -247,6 +289,7 @@ pub fn App() -> impl IntoView {
         rules_open: RwSignal::new(false),
         ai_retry: RwSignal::new(0),
         review: RwSignal::new(None),
+        guide: RwSignal::new(None),
         host,
         next_session_id: StoredValue::new(1),
         ai: StoredValue::new_local(AiClient::new()),

@@ -504,6 +504,13 @@ pub fn NewGameScreen() -> impl IntoView {
                 </fieldset>
 
                 <div class="start-row">
+                    // A newcomer learns by playing one guided deal (the games that have one).
+                    {move || super::guided_deal(game.get()).is_some().then(|| view! {
+                        <button type="button" class="btn btn-large" data-testid="guide-start"
+                            on:click=move |_| super::start_guide(&state, game.get_untracked())>
+                            {move || state.lang.get().pick("Learn by playing", "Apprendre en jouant")}
+                        </button>
+                    })}
                     <button type="submit" class="btn btn-primary btn-large" data-testid="start-game">
                         {tr(T::StartGame)}
                     </button>

@@ -68,6 +68,8 @@ pub struct UrlParams {
     /// `review=`: a game to review (the text of `position=`), at step `at=` (its end by default).
     pub review: Option<Record>,
     pub review_at: Option<usize>,
+    /// `tutorial=`: a guided first game.
+    pub tutorial: Option<GameId>,
     pub caption: Option<String>,
     pub problems: Vec<UrlProblem>,
 }
@@ -98,6 +100,8 @@ pub enum UrlProblem {
     Review(String),
     /// `at=`: the review's step is not a number.
     ReviewAt(String),
+    /// `tutorial=`: no guided game of that name.
+    Tutorial(String),
 }
 
 impl UrlProblem {
@@ -190,6 +194,10 @@ impl UrlProblem {
             (UrlProblem::ReviewAt(v), Lang::En) => format!("The review's step “{v}” is not a number: the review opens at the end."),
             (UrlProblem::ReviewAt(v), Lang::Fr) => {
                 format!("L'étape de revue «\u{a0}{v}\u{a0}» n'est pas un nombre\u{a0}: la revue s'ouvre à la fin.")
+            }
+            (UrlProblem::Tutorial(v), Lang::En) => format!("There is no guided game “{v}”: the guided first game is Nain Jaune’s (tutorial=nain-jaune)."),
+            (UrlProblem::Tutorial(v), Lang::Fr) => {
+                format!("Il n'y a pas de partie guidée «\u{a0}{v}\u{a0}»\u{a0}: la première partie guidée est celle du Nain Jaune (tutorial=nain-jaune).")
             }
             (UrlProblem::PositionMode(v), Lang::En) => {
                 format!("Unknown position_mode “{v}” (view or play): the position is shown read-only.")
@@ -322,6 +330,12 @@ impl UrlParams {
             match codec::decode(&v) {
                 Ok(record) => params.position = Some(record),
                 Err(e) => params.problems.push(UrlProblem::Position { reason: e.0, at: None }),
+            }
+        }
+        if let Some(v) = get("tutorial") {
+            match GameId::from_key(v.trim()).filter(|&g| super::guided_deal(g).is_some()) {
+                Some(game) => params.tutorial = Some(game),
+                None => params.problems.push(UrlProblem::Tutorial(v)),
             }
         }
         if let Some(v) = get("review") {

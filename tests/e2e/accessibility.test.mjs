@@ -151,6 +151,14 @@ scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (En
   assertNoErrors(errors);
 });
 
+scenario(() => env, 'the guided first game (French, phone)', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant&tutorial=nain-jaune' });
+  await byId(page, 'tutorial').waitFor();
+  await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: 'the card the guide points at' });
+  await audit(page, 'the guided first game');
+  assertNoErrors(errors);
+});
+
 scenario(() => env, 'Bonanza table (French, phone)', { timeout: 90_000 }, async ({ open }) => {
   const { page, errors } = await open({
     viewport: PHONE,

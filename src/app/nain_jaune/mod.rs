@@ -8,6 +8,7 @@
 pub mod board;
 pub mod log;
 pub mod summary;
+pub mod guide;
 pub mod text;
 
 use std::sync::Arc;
@@ -272,6 +273,7 @@ pub fn NainJauneTable() -> impl IntoView {
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
     crate::app::results::focus_button_when(cover_button, move || covered.get());
+    let guided = Memo::new(move |_| state.guide.with(Option::is_some));
 
     view! {
         <section
@@ -285,6 +287,7 @@ pub fn NainJauneTable() -> impl IntoView {
             aria-label=move || T::NainJaune.text(lang.get())
         >
             <div class="game-main">
+                {move || guided.get().then(|| view! { <guide::GuidePanel /> })}
                 <div class="game-status">
                     <span class="round-badge">
                         // While a round's summary is read, the round it sums up.
@@ -322,7 +325,8 @@ pub fn NainJauneTable() -> impl IntoView {
                             shown_to=revealed
                             cover_button=cover_button
                         >
-                            <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading />
+                            <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading
+                                target=Signal::derive(move || guide::target(&state)) />
                         </HandPlace>
                     </Show>
                 </div>

@@ -1,0 +1,131 @@
+// The guided first game of Nain Jaune (issue 32): from the new-game form by mouse in English, and
+// from the address by keyboard in French on a phone, walked to its end; a card off the script is
+// explained and taken back; the saved game is left as it was.
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { scenario, setup, assertNoErrors, byId, until, shot, activeTestId, DESKTOP, PHONE } from './harness.mjs';
+import { newGame } from './pages.mjs';
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.close(); });
+
+/** The guide's panel: its step, the card it waits for, whether a move left the script. */
+const guide = (page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="tutorial"]');
+    const target = document.querySelector('[data-tutorial-target="true"]');
+    return panel && {
+      step: Number(panel.dataset.step),
+      off: panel.dataset.offScript === 'true',
+      target: target?.dataset.testid ?? null,
+      next: !!document.querySelector('[data-testid="tutorial-next"]'),
+      done: !!document.querySelector('[data-testid="tutorial-done"]'),
+      text: document.querySelector('[data-testid="tutorial-text"]').innerText,
+      summary: !!document.querySelector('[data-testid="summary-continue"]'),
+    };
+  });
+
+/** Walks the guide to its end: `play(testId)` plays the card it points at, `next()` goes on.
+ *  Returns the cards played and the texts read. */
+async function walk(page, { play, next, shots }) {
+  const cards = [];
+  const texts = new Set();
+  for (let moves = 0; ; moves++) {
+    assert.ok(moves < 40, 'the guide ends');
+    const g = await until(async () => {
+      const g = await guide(page);
+      return g && (g.target || g.next || g.done || g.summary) && g;
+    }, { timeout: 30_000, what: 'the guide waiting for something' });
+    texts.add(g.text);
+    if (g.summary) {
+      await byId(page, 'summary-continue').click();
+      await until(async () => !(await guide(page)).summary, { what: 'the summary closed' });
+      continue;
+    }
+    if (g.done) break;
+    if (shots && moves === 0) await shot(page, `${shots}-first-step`);
+    if (g.target) {
+      cards.push(g.target.replace('card-', ''));
+      await play(g.target);
+      await until(async () => (await guide(page)).target !== g.target || (await guide(page)).step !== g.step, { what: `the guide past ${g.target}` });
+    } else {
+      await next();
+      await until(async () => (await guide(page)).step !== g.step, { what: 'the guide past Next' });
+    }
+  }
+  if (shots) await shot(page, `${shots}-end`);
+  return { cards, texts: [...texts] };
+}
+
+scenario(() => env, 'the guided game from the form, by mouse, in English: every step to the end, the saved game kept', { timeout: 180_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=fast', viewport: DESKTOP });
+  // A game of the player's own, saved, which the guide must leave alone.
+  await newGame.start(page, { rounds: 2, seed: 99 });
+  await byId(page, 'new-game-button').click();
+  await newGame.visible(page);
+  await byId(page, 'guide-start').click();
+  await byId(page, 'tutorial').waitFor();
+  // Read once the game is off the table (its computers may have moved until then).
+  const saved = await page.evaluate(() => localStorage.getItem('tapis.current'));
+  assert.ok(JSON.parse(saved).seed === 99, 'the game of my own is saved');
+
+  // A card off the script: allowed by the rules, explained, taken back.
+  const first = await guide(page);
+  assert.equal(first.target, 'card-5C', 'the guide points at the 5♣ to lead');
+  await byId(page, 'card-2D').click();
+  await until(async () => (await guide(page)).off, { what: 'the explanation of a card off the script' });
+  assert.match((await guide(page)).text, /Take it back and play the 5♣/);
+  await shot(page, 'guide-off-script-desktop');
+  await byId(page, 'tutorial-undo').click();
+  await until(async () => {
+    const g = await guide(page);
+    return !g.off && g.target === 'card-5C';
+  }, { what: 'the card taken back' });
+
+  const { cards, texts } = await walk(page, {
+    play: (id) => byId(page, id).click(),
+    next: () => byId(page, 'tutorial-next').click(),
+    shots: 'guide-desktop-en',
+  });
+  assert.deepEqual(cards, ['5C', '6S', '7D', 'JS', 'QH', '2D'], 'the player plays the deal\'s cards');
+  assert.ok(texts.some((t) => /7 without 8/.test(t)) && texts.some((t) => /Grand Opéra/.test(t)), texts.join('\n'));
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), saved, 'the saved game is untouched');
+
+  await byId(page, 'tutorial-done').click();
+  await byId(page, 'new-game').waitFor();
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'the guided game from the address, by keyboard, in French, on a phone', { timeout: 180_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=fr&speed=fast&tutorial=nain-jaune', viewport: PHONE });
+  await byId(page, 'tutorial').waitFor();
+  assert.match((await guide(page)).text, /Bienvenue au Nain Jaune/);
+  const { cards, texts } = await walk(page, {
+    // The card the guide waits for is the one the keyboard reaches: Tab to it, Enter.
+    play: async (id) => {
+      for (let i = 0; i < 40 && (await activeTestId(page)) !== id; i++) await page.keyboard.press('Tab');
+      assert.equal(await activeTestId(page), id, `the keyboard reaches ${id}`);
+      await page.keyboard.press('Enter');
+    },
+    next: async () => {
+      await byId(page, 'tutorial-next').focus();
+      await page.keyboard.press('Enter');
+    },
+    shots: 'guide-phone-fr',
+  });
+  assert.deepEqual(cards, ['5C', '6S', '7D', 'JS', 'QH', '2D']);
+  assert.ok(texts.some((t) => /7 sans 8/.test(t)), texts.join('\n'));
+  // Nothing was saved: a guided game never takes the saved game's place.
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
+  await byId(page, 'tutorial-leave').click();
+  await byId(page, 'new-game').waitFor();
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'an unknown guided game in the address says which there is', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&tutorial=chess' });
+  assert.match(await byId(page, 'error').innerText(), /no guided game “chess”/);
+  assert.equal(await byId(page, 'tutorial').count(), 0);
+  assertNoErrors(errors);
+});
