@@ -1,6 +1,6 @@
 // The guided first game of Nain Jaune (issue 32): from the new-game form by mouse in English, and
 // from the address by keyboard in French on a phone, walked to its end; a card off the script is
-// explained and taken back; the saved game is left as it was.
+// explained and taken back; the saved game is left as it was; the rules dialog offers it too.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until, shot, activeTestId, DESKTOP, PHONE } from './harness.mjs';
@@ -120,6 +120,21 @@ scenario(() => env, 'the guided game from the address, by keyboard, in French, o
   assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
   await byId(page, 'tutorial-leave').click();
   await byId(page, 'new-game').waitFor();
+  assertNoErrors(errors);
+});
+
+scenario(() => env, 'the rules dialog offers the guided deal of Nain Jaune, and not of the others', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
+  await newGame.visible(page);
+  await page.getByRole('button', { name: 'Rules' }).click();
+  await byId(page, 'rules').waitFor();
+  await byId(page, 'rules-bonanza').click();
+  assert.equal(await byId(page, 'rules-guide-start').count(), 0, 'no guided deal for Bonanza');
+  await byId(page, 'rules-nain-jaune').click();
+  await byId(page, 'rules-guide-start').click();
+  await byId(page, 'tutorial').waitFor();
+  assert.equal(await byId(page, 'rules').count(), 0, 'the rules closed');
+  assert.equal((await guide(page)).target, 'card-5C');
   assertNoErrors(errors);
 });
 
