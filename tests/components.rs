@@ -984,3 +984,81 @@ fn bonanza_hand_is_in_race_order() {
     let order: Vec<String> = tapis::app::bonanza::race_order(hand).into_iter().map(|c| c.to_string()).collect();
     assert_eq!(order, ["2S", "AS", "KH", "3C", "5D", "JK"]);
 }
+
+// ------------------------------------------------------------------ statistics and the daily deal
+
+/// The statistics as a browser stores them today (format 1): a later version must still read this
+/// file (migrating it), never lose it. The same file seeds the e2e test of the view.
+const STATS_V1: &str = include_str!("e2e/fixtures/stats-v1.json");
+
+#[wasm_bindgen_test]
+fn stats_store_reads_the_saved_fixture_of_format_1() {
+    use tapis::app::stats::{Store, VERSION};
+    let store = Store::from_json(STATS_V1).expect("today's format is read");
+    assert_eq!(store.version, VERSION);
+    assert_eq!(store.games.len(), 36);
+    let bonanza: Vec<_> = store.games.iter().filter(|g| g.game == "bonanza").collect();
+    assert_eq!(bonanza.len(), 12);
+    assert_eq!(bonanza.iter().filter(|g| g.won).count(), 4);
+    assert_eq!(bonanza.iter().map(|g| g.result).sum::<i64>(), 26);
+    assert_eq!(store.games.iter().filter_map(|g| g.daily.as_deref()).collect::<Vec<_>>(), ["2026-11-20"]);
+    assert_eq!(store.spent, ["00000000000000aa"]);
+    assert_eq!(store.daily.len(), 1);
+    assert!(store.knows("00000000000000aa") && store.knows(&store.games[0].key) && !store.knows("ffff"));
+    // What this version writes reads back the same.
+    assert_eq!(Store::from_json(&store.to_json()), Ok(store));
+}
+
+#[wasm_bindgen_test]
+fn stats_store_says_why_it_cannot_read() {
+    use tapis::app::stats::{Store, StoreError};
+    assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{"), Err(StoreError::Unreadable(_))));
+    assert!(matches!(Store::from_json("{\"games\": []}"), Err(StoreError::Unreadable(why)) if why == "no format version"));
+    assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{\"key\": 5}]}"), Err(StoreError::Unreadable(why)) if why == "games[0] is not understood"));
+    assert_eq!(Store::from_json("{\"version\": 3, \"games\": []}"), Err(StoreError::Newer(3)));
+    // A byte-order mark, as some editors save, is no error.
+    assert!(Store::from_json(&format!("\u{feff}{STATS_V1}")).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn stats_merge_adds_only_new_games_and_reset_never_counts_them_again() {
+    use tapis::app::stats::Store;
+    let full = Store::from_json(STATS_V1).unwrap();
+    let mut store = Store::new();
+    store.games.push(full.games[5].clone());
+    assert_eq!(store.merge(full.clone()), 35);
+    assert_eq!(store.games, full.games, "the games in the order they ended");
+    assert_eq!(store.merge(full.clone()), 0, "nothing twice");
+    store.reset();
+    assert!(store.games.is_empty());
+    assert!(full.games.iter().all(|g| store.knows(&g.key)), "an erased game does not count again");
+    // An import brings them back.
+    assert_eq!(store.merge(full.clone()), 36);
+    assert!(!store.spent.iter().any(|k| full.games.iter().any(|g| &g.key == k)));
+}
+
+#[wasm_bindgen_test]
+fn daily_seeds_follow_the_game_and_the_day() {
+    use tapis::app::daily::{record, seed};
+    use tapis::engine::game::GameId;
+    let today = seed(GameId::Bonanza, "2026-11-26");
+    assert_eq!(today, seed(GameId::Bonanza, "2026-11-26"));
+    assert_ne!(today, seed(GameId::Bonanza, "2026-11-27"));
+    assert_ne!(today, seed(GameId::NainJaune, "2026-11-26"));
+    assert!(today < 1 << 53, "JSON tools read the seed back exactly");
+    let r = record(GameId::Bonanza, "2026-11-26", Lang::Fr);
+    assert_eq!((r.seed, r.players), (today, 5));
+    assert_eq!(r.seats.as_deref(), Some(&["human", "medium", "medium", "medium", "medium"].map(String::from)[..]));
+    // The record of the day, whatever the language of its names, is the same game.
+    assert_eq!(tapis::app::stats::game_key(&r), tapis::app::stats::game_key(&record(GameId::Bonanza, "2026-11-26", Lang::En)));
+}
+
+#[wasm_bindgen_test]
+fn daily_result_reads_as_plain_text() {
+    use tapis::app::stats_view::share_text;
+    use tapis::engine::game::GameId;
+    assert_eq!(share_text(Lang::En, GameId::Bonanza, "2026-11-26", 23, 2, 5), "Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5");
+    assert_eq!(share_text(Lang::Fr, GameId::Bonanza, "2026-11-26", -1, 5, 5), "Tapis · Bonanza · 2026-11-26 · -1 jeton · 5e sur 5");
+    assert_eq!(share_text(Lang::En, GameId::Programmes, "2026-11-26", 1, 1, 4), "Tapis · Programmes · 2026-11-26 · 1 program · 1st of 4");
+    assert_eq!(share_text(Lang::Fr, GameId::NainJaune, "2026-11-26", 0, 3, 4), "Tapis · Nain Jaune · 2026-11-26 · 0 jeton · 3e sur 4");
+}
