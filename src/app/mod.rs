@@ -266,8 +266,12 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(state.lang);
     provide_context(FourColour(Signal::derive(move || state.settings.with(|s| s.four_colour))));
-    // The address (or the host) may start a game or show a position; else the saved game resumes.
-    if !embed::start_from_params(&state, &state.url.get_value(), false) && host.persists() {
+    // The address (or the host) may start a game, today's daily deal or show a position; else the
+    // saved game resumes.
+    let url = state.url.get_value();
+    if url.daily && host.persists() && !host.compact && url.position.is_none() {
+        daily::start_from_link(&state, url.start_game());
+    } else if !embed::start_from_params(&state, &url, false) && host.persists() {
         resume(&state);
     }
     // A game counts in the statistics when it ends here (once: see stats.rs).
