@@ -389,7 +389,9 @@ pub fn NewGameScreen() -> impl IntoView {
 
                 <div class="panel daily-panel" data-testid="daily-panel">
                     <div class="daily-panel-text">
-                        <h3 class="daily-panel-title">{move || lang.get().pick("Daily deal", "Donne du jour")}</h3>
+                        <h2 class="daily-panel-title">
+                            {move || format!("{} · {}", lang.get().pick("Daily deal", "Donne du jour"), pick(lang.get(), game_title(game.get()).0))}
+                        </h2>
                         <p>{move || daily_blurb(lang.get(), game.get(), state.stats_rev.get())}</p>
                     </div>
                     <button
