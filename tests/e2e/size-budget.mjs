@@ -18,7 +18,7 @@ import { gzipSync, constants } from 'node:zlib';
 // About 3 KB of room above the size of the day each was last set (git log -p this file says
 // when and why).
 const BUDGETS = {
-  lobby: { target: 300_000, ceiling: 312_000 },
+  lobby: { target: 300_000, ceiling: 318_400 },
   'nain-jaune': { target: 500_000, ceiling: 239_500 },
   bonanza: { target: 500_000, ceiling: 306_000 },
   programmes: { target: 500_000, ceiling: 332_500 },
