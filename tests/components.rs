@@ -1062,3 +1062,20 @@ fn daily_result_reads_as_plain_text() {
     assert_eq!(share_text(Lang::En, GameId::Programmes, "2026-11-26", 1, 1, 4), "Tapis · Programmes · 2026-11-26 · 1 program · 1st of 4");
     assert_eq!(share_text(Lang::Fr, GameId::NainJaune, "2026-11-26", 0, 3, 4), "Tapis · Nain Jaune · 2026-11-26 · 0 jeton · 3e sur 4");
 }
+
+#[wasm_bindgen_test]
+fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
+    use tapis::app::stats::{load, update, DAMAGED_KEY, STATS_KEY};
+    use tapis::app::storage;
+    storage::set(DAMAGED_KEY, "an older copy").unwrap();
+    storage::set(STATS_KEY, "{\"version\": 1, \"games\": 7}").unwrap();
+    assert_eq!(update(|store| store.games.len()), Ok(0), "counting starts afresh");
+    assert_eq!(storage::get(DAMAGED_KEY).as_deref(), Some("an older copy\n\n{\"version\": 1, \"games\": 7}"));
+    assert!(load().is_ok_and(|s| s.games.is_empty()));
+    // A newer version's statistics are left as they are.
+    storage::set(STATS_KEY, "{\"version\": 2}").unwrap();
+    assert!(update(|_| ()).is_err());
+    assert_eq!(storage::get(STATS_KEY).as_deref(), Some("{\"version\": 2}"));
+    storage::remove(STATS_KEY);
+    storage::remove(DAMAGED_KEY);
+}

@@ -273,18 +273,20 @@ pub fn load() -> Result<Store, StoreError> {
 }
 
 /// Changes the stored statistics with `change` and writes them. Unreadable ones are first moved
-/// to [`DAMAGED_KEY`] (unless it already holds another copy: then nothing is written); a newer
-/// version's are left alone. `Err` says why nothing was written.
+/// to [`DAMAGED_KEY`] (after the copy it may hold already); a newer version's are left alone.
+/// `Err` says why nothing was written.
 pub fn update<R>(change: impl FnOnce(&mut Store) -> R) -> Result<R, String> {
     let mut store = match load() {
         Ok(store) => store,
         Err(StoreError::Newer(v)) => return Err(StoreError::Newer(v).text(Lang::En)),
         Err(StoreError::Unreadable(_)) => {
             let text = storage::get(STATS_KEY).unwrap_or_default();
-            match storage::get(DAMAGED_KEY) {
-                Some(kept) if kept != text => return Err("earlier statistics could not be read and are kept aside".into()),
-                _ => storage::set(DAMAGED_KEY, &text)?,
-            }
+            // A copy kept before stays: this one follows it.
+            let kept = match storage::get(DAMAGED_KEY) {
+                Some(kept) if kept != text && !kept.ends_with(&format!("\n\n{text}")) => format!("{kept}\n\n{text}"),
+                _ => text,
+            };
+            storage::set(DAMAGED_KEY, &kept)?;
             Store::new()
         }
     };

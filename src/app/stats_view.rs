@@ -387,8 +387,8 @@ pub fn StatsDialog() -> impl IntoView {
                             }.into_any()),
                             Err(StoreError::Unreadable(why)) => Some(view! {
                                 <p class="stats-warning" role="alert">{move || match lang.get() {
-                                    Lang::En => format!("Your statistics cannot be read ({why}). They are kept as they are; download them below before you erase them."),
-                                    Lang::Fr => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles\u{a0}; téléchargez-les ci-dessous avant de les effacer."),
+                                    Lang::En => format!("Your statistics cannot be read ({why}). They are kept as they are."),
+                                    Lang::Fr => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
                                 }}</p>
                             }.into_any()),
                             Ok(_) => None,
@@ -509,9 +509,16 @@ pub fn StatsDialog() -> impl IntoView {
                             <div class="stats-confirm" role="group" aria-labelledby="stats-confirm-text">
                                 <p id="stats-confirm-text">{move || {
                                     let n = store.with(|s| s.as_ref().map_or(0, |s| s.games.len()));
+                                    let also = damaged.get();
                                     match lang.get() {
-                                        Lang::En => format!("Erase the {n} games counted, of all three games? This cannot be undone: export them first to keep a copy."),
-                                        Lang::Fr => format!("Effacer les {n} parties comptées, des trois jeux\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie."),
+                                        Lang::En => format!(
+                                            "Erase the {n} games counted, of all three games{}? This cannot be undone: export them first to keep a copy.",
+                                            if also { ", and the unreadable statistics kept apart" } else { "" }
+                                        ),
+                                        Lang::Fr => format!(
+                                            "Effacer les {n} parties comptées, des trois jeux{}\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie.",
+                                            if also { ", et les statistiques illisibles gardées à part" } else { "" }
+                                        ),
                                     }
                                 }}</p>
                                 <div class="stats-actions">
