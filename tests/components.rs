@@ -1079,3 +1079,47 @@ fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
     storage::remove(STATS_KEY);
     storage::remove(DAMAGED_KEY);
 }
+
+/// What a finished game counts as, from the seat of the one person at the screen. The records
+/// are `referee play` games of random computers (fixtures/), the person's seat set here.
+#[wasm_bindgen_test]
+fn a_finished_game_counts_from_the_person_s_seat() {
+    use tapis::app::session::Session;
+    use tapis::app::stats::{game_key, outcome};
+    use tapis::record::Record;
+    let at = |text: &str, seats: [&str; 3]| {
+        let mut record = Record::from_json(text).unwrap();
+        record.seats = Some(seats.map(String::from).to_vec());
+        Session::from_record(1, record).unwrap()
+    };
+    // Bonanza, one deal: seats 0 and 2 end level on 106 chips, so nobody wins; both are first.
+    let bonanza = include_str!("e2e/fixtures/bonanza-3p-one-deal-tie.json");
+    let e = outcome(&at(bonanza, ["human", "random", "random"])).expect("counted");
+    assert_eq!((e.game.as_str(), e.players, e.level.as_str(), e.won, e.rank, e.result, e.deals), ("bonanza", 3, "random", false, 1, 6, 1));
+    assert_eq!(e.daily, None);
+    let e = outcome(&at(bonanza, ["random", "human", "easy"])).unwrap();
+    assert_eq!((e.level.as_str(), e.rank, e.result), ("mixed", 3, -12));
+    // Programmes to one program: seat 2 completes it and wins; the two others share second place.
+    let programmes = include_str!("e2e/fixtures/programmes-3p-target-1.json");
+    let e = outcome(&at(programmes, ["random", "random", "human"])).unwrap();
+    assert_eq!((e.won, e.rank, e.result), (true, 1, 1));
+    let e = outcome(&at(programmes, ["human", "hard", "hard"])).unwrap();
+    assert_eq!((e.won, e.rank, e.result, e.level.as_str()), (false, 2, 0, "hard"));
+    // Nobody, or two people, at the screen: not counted.
+    assert!(outcome(&at(programmes, ["random", "random", "random"])).is_none());
+    assert!(outcome(&at(programmes, ["human", "human", "random"])).is_none());
+    // A game not over is not counted either.
+    let mut unfinished = Record::from_json(programmes).unwrap();
+    unfinished.actions.truncate(3);
+    unfinished.seats = Some(["human", "random", "random"].map(String::from).to_vec());
+    let session = Session::from_record(2, unfinished.clone()).unwrap();
+    assert!(outcome(&session).is_none());
+    // Its key is the start's: the moves and the names do not change it.
+    let mut named = unfinished.clone();
+    named.actions.clear();
+    named.names = Some(["A", "B", "C"].map(String::from).to_vec());
+    assert_eq!(game_key(&named), game_key(&unfinished));
+    let mut other = unfinished.clone();
+    other.seed += 1;
+    assert_ne!(game_key(&other), game_key(&unfinished));
+}
