@@ -678,8 +678,8 @@ pub fn GameOverNote() -> impl IntoView {
                 .into(),
             Standing::Spent => l
                 .pick(
-                    "Not counted in your statistics: it was opened already over, or erased from them.",
-                    "Non comptée dans vos statistiques\u{a0}: ouverte déjà finie, ou effacée de celles-ci.",
+                    "Not counted in your statistics: this game was already over when it was opened, or was erased from them.",
+                    "Non comptée dans vos statistiques\u{a0}: cette partie était déjà finie à son ouverture, ou en a été effacée.",
                 )
                 .into(),
             Standing::NotKept => l

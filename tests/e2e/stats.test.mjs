@@ -112,7 +112,7 @@ scenario(() => env, 'a finished game counts once: after an undo, a reload mid-ga
   await byId(elsewhere.page, 'import-record').setInputFiles({ name: 'over.json', mimeType: 'application/json', buffer: Buffer.from(record) });
   await byId(elsewhere.page, 'game-over').waitFor({ timeout: 15_000 });
   const there = byId(elsewhere.page, 'stats-note');
-  await until(async () => /Not counted in your statistics: it was opened already over/.test(await there.innerText().catch(() => '')), { timeout: 10_000, what: 'the note that it does not count' });
+  await until(async () => /Not counted in your statistics: this game was already over when it was opened/.test(await there.innerText().catch(() => '')), { timeout: 10_000, what: 'the note that it does not count' });
   await elsewhere.page.reload();
   await byId(elsewhere.page, 'stats-note').waitFor({ timeout: 15_000 });
   assert.deepEqual((await stored(elsewhere.page)).games, [], 'not counted after the reload either');
