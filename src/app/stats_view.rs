@@ -320,7 +320,14 @@ pub fn StatsDialog() -> impl IntoView {
             <div class="stats-tile">
                 <span class="stats-tile-label">{move || label.get()}</span>
                 " "
-                <span class="stats-tile-value" data-testid=test_id>{move || value.get()}</span>
+                // The figure large, what follows it ("chips", "(33%)") smaller; read as one text.
+                <span class="stats-tile-value" data-testid=test_id>
+                    {move || {
+                        let text = value.get();
+                        let (figure, rest) = text.split_once(' ').map_or((text.as_str(), ""), |(f, _)| (f, &text[f.len()..]));
+                        (figure.to_string(), view! { <span class="stats-unit">{rest.to_string()}</span> })
+                    }}
+                </span>
             </div>
         }
     };
@@ -566,7 +573,8 @@ fn result_text(lang: Lang, game: GameId, result: Option<i64>) -> String {
 fn Chart(games: Vec<Entry>, game: GameId, lang: Lang) -> impl IntoView {
     let last: Vec<&Entry> = games.iter().rev().take(CHART_GAMES).rev().collect();
     let chips = game != GameId::Programmes;
-    let (width, height) = (CHART_GAMES as i64 * 10, 60i64);
+    // Ten places at least, so that a few games do not make bars as wide as the chart.
+    let (width, height) = (last.len().max(10) as i64 * 10, 60i64);
     let most = last.iter().map(|g| g.result.abs()).max().unwrap_or(1).max(1);
     // The zero line: the middle for chips, the bottom for programs.
     let base = if chips { height / 2 } else { height - 2 };
