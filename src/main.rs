@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    tapis::app::game_code::set_loader(game_views::game_code);
+    tapis::app::game_code::set_loader(game_views::game_code, game_views::review_code);
     tapis::app::stats::set_view_loader(game_views::stats_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
@@ -39,7 +39,7 @@ mod game_views {
     use leptos::wasm_split::wasm_split;
     use std::future::Future;
     use std::pin::Pin;
-    use tapis::app::game_code::{GameCode, LoadFailed};
+    use tapis::app::game_code::{GameCode, LoadFailed, ReviewCode};
     use tapis::app::{bonanza, nain_jaune, programmes};
     use tapis::engine::game::GameId;
     use tapis::protocol::answer_game_by_rules;
@@ -50,6 +50,16 @@ mod game_views {
             GameId::Bonanza => Box::pin(bonanza_code()),
             GameId::Programmes => Box::pin(programmes_code()),
         }
+    }
+
+    pub fn review_code() -> Pin<Box<dyn Future<Output = Result<ReviewCode, LoadFailed>>>> {
+        Box::pin(review_split())
+    }
+
+    /// The review (its panel and its logic) is a split point of its own: only a review needs it.
+    #[wasm_split(tapis_review, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn review_split() -> Result<ReviewCode, LoadFailed> {
+        Ok(ReviewCode { panel: || view! { <tapis::app::review::ReviewPanel /> }.into_any(), open: tapis::app::review::open })
     }
 
     /// The statistics view and the note under a game's final standings (src/app/stats_view.rs): a
@@ -75,6 +85,7 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <nain_jaune::NainJauneTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::nain_jaune::NainJaune>,
+            decisions: tapis::record::decisions::<tapis::engine::nain_jaune::NainJaune>,
         })
     }
 
@@ -83,6 +94,7 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <bonanza::BonanzaTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::bonanza::Bonanza>,
+            decisions: tapis::record::decisions::<tapis::engine::bonanza::Bonanza>,
         })
     }
 
@@ -91,6 +103,7 @@ mod game_views {
         Ok(GameCode {
             view: || view! { <programmes::ProgrammesTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::programmes::Programmes>,
+            decisions: tapis::record::decisions::<tapis::engine::programmes::Programmes>,
         })
     }
 }

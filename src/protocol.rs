@@ -7,12 +7,13 @@ use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 
 use crate::ai::bench::BenchReport;
+use crate::ai::review::{verdict_json, Verdict};
 use crate::ai::search::NoClock;
 use crate::ai::{Clock, Decision, GameBots, Level, RuleBotsOnly, Searching, Thinking};
 use crate::engine::game::GameId;
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// From the page to the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,6 +38,18 @@ pub enum ToWorker {
     },
     /// Measure engine and search speed in this worker (`seconds` for each measurement).
     Bench { id: u64, game: GameId, players: usize, seconds: f64 },
+    /// The hard level's verdict on `played`, the move of the seat whose observation this is
+    /// (reviewing a game: [`crate::ai::review`]).
+    Review {
+        id: u64,
+        game: GameId,
+        seed: u64,
+        /// Thinking time for each of the two searches, in milliseconds.
+        budget_ms: u32,
+        iterations: Option<u32>,
+        observation: serde_json::Value,
+        played: String,
+    },
 }
 
 /// From the worker to the page.
@@ -54,6 +67,8 @@ pub enum FromWorker {
     },
     /// Speed measured in the worker.
     Bench { id: u64, report: BenchReport },
+    /// The hard level's verdict on a move.
+    Verdict { id: u64, verdict: Verdict },
     /// The request could not be answered (malformed, or no move to make).
     Failed { id: Option<u64>, message: String },
 }
@@ -129,6 +144,15 @@ pub fn answer_game_by_rules<G: GameBots>(message: &str) -> FromWorker {
 trait Serves {
     fn choose<T: Thinking>(game: GameId, think: Think, thinking: &T) -> Result<Decision, String>;
     fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String>;
+    fn review(game: GameId, q: Review, clock: &dyn Clock) -> Result<Verdict, String>;
+}
+
+/// A review request's question: the seat's observation, the move it played, the budget, the seed.
+struct Review<'a> {
+    observation: &'a serde_json::Value,
+    played: &'a str,
+    budget: crate::ai::Budget,
+    seed: u64,
 }
 
 /// A move request's question: the seat's observation, the level, the seed and whether to explain.
@@ -148,6 +172,10 @@ impl Serves for EveryGame {
 
     fn bench(game: GameId, players: usize, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, String> {
         crate::with_game_type!(game, G => crate::ai::bench_one::<G>(players, seconds, clock))
+    }
+
+    fn review(game: GameId, q: Review, clock: &dyn Clock) -> Result<Verdict, String> {
+        crate::with_game_type!(game, G => verdict_json::<G>(q.observation, q.played, q.budget, clock, q.seed))
     }
 }
 
@@ -173,6 +201,11 @@ impl<G: GameBots> Serves for OnlyGame<G> {
         Self::serves(game)?;
         crate::ai::bench_one::<G>(players, seconds, clock)
     }
+
+    fn review(game: GameId, q: Review, clock: &dyn Clock) -> Result<Verdict, String> {
+        Self::serves(game)?;
+        verdict_json::<G>(q.observation, q.played, q.budget, clock, q.seed)
+    }
 }
 
 fn answer_using<S: Serves, T: Thinking>(
@@ -194,6 +227,16 @@ fn answer_using<S: Serves, T: Thinking>(
         }
         ToWorker::Bench { id, .. } if !T::BENCH => {
             FromWorker::Failed { id: Some(id), message: "speed is measured in the AI worker only".into() }
+        }
+        ToWorker::Review { id, .. } if !T::BENCH => {
+            FromWorker::Failed { id: Some(id), message: "a review needs the AI worker's searches".into() }
+        }
+        ToWorker::Review { id, game, seed, budget_ms, iterations, observation, played } => {
+            let budget = crate::ai::request_budget(game, Level::Hard, budget_ms, iterations, clock);
+            match S::review(game, Review { observation: &observation, played: &played, budget, seed }, clock) {
+                Ok(verdict) => FromWorker::Verdict { id, verdict },
+                Err(message) => FromWorker::Failed { id: Some(id), message },
+            }
         }
         ToWorker::Bench { id, game, players, seconds } => match S::bench(game, players, seconds, clock) {
             Ok(report) => FromWorker::Bench { id, report },
@@ -229,7 +272,7 @@ mod tests {
     /// The page's fallback for one game answers as the fallback for every game does.
     #[test]
     fn a_games_rule_bots_answer_as_every_games() {
-        use crate::engine::game::{Game, Setup};
+        use crate::engine::game::Setup;
         fn same<G: GameBots>(players: usize) {
             let game = G::new(&Setup { players, seed: 7, ..Setup::default() }).unwrap();
             let seat = game.to_move().unwrap();

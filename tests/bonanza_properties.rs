@@ -23,7 +23,8 @@ use common::conformance::{self, random_games, At, Case, Model, Player, Playouts,
 use common::Counts;
 use rand::Rng;
 use serde_json::json;
-use tapis::engine::bonanza::{Action, Auction, Betting, Bonanza, Call, Claim, Phase, Space};
+use tapis::engine::bonanza::settlement::{deal_range, ChipFlows};
+use tapis::engine::bonanza::{Action, Auction, Betting, Bonanza, Call, Claim, DealSettlement, Event, Phase, Space};
 use tapis::engine::cards::{Card, CardSet};
 use tapis::engine::game::{Chips, Game, GameId, Seat, Setup};
 use tapis::engine::rng::{index_below, seeded, GameRng};
@@ -843,4 +844,39 @@ fn determinize_before_the_first_deal() {
     // RULES.md §1 Game: "with fewer than two players left the game ends" — also before deal 1
     // (nothing dealt). Such a finished game can still be observed and sampled.
     conformance::determinize_before_the_first_deal::<Bonanza>(&Setup { players: 3, seed: 1, chips: Some(vec![5, 100, 9]), ..Default::default() });
+}
+
+#[test]
+fn each_deal_settlement_accounts_for_every_chip() {
+    // RULES.md §3 "Payments": the ante, the widow's price, the spaces, the poker bets, the Bonanza
+    // pot and the payments for the cards left are every chip a deal moves; the summary shows the
+    // engine's settlement.
+    let mut deals = 0;
+    common::random_finished_games::<Bonanza>(300, 9, 40, |g| g.events().len(), |g, moves| {
+        let events = g.events();
+        let mut flows = ChipFlows::new(g.players());
+        let changes: Vec<Vec<Chips>> = events
+            .iter()
+            .map(|e| {
+                let mut d = vec![0; g.players()];
+                flows.of(e).into_iter().for_each(|(seat, _, chips)| d[seat] += chips);
+                d
+            })
+            .collect();
+        let after = common::chips_after_each_event(&changes, moves);
+        for e in events {
+            let Event::Anted { deal_number, .. } = *e else { continue };
+            let Some((start, end)) = deal_range(events, deal_number) else { continue };
+            let s = DealSettlement::of(events, deal_number, g.chip_counts()).expect("a settled deal");
+            assert!(matches!(events[end], Event::Bonanza { .. } | Event::Paid { .. }));
+            for (p, row) in s.rows.iter().enumerate() {
+                let before = if start == 0 { after[0][p] - changes[0][p] } else { after[start - 1][p] };
+                assert_eq!(row.chips, after[end][p], "deal {deal_number}, seat {p}: chips after");
+                assert_eq!(row.net, row.chips - before, "deal {deal_number}, seat {p}: net");
+                assert_eq!(row.flows.iter().sum::<Chips>(), row.net, "deal {deal_number}, seat {p}");
+            }
+            deals += 1;
+        }
+    });
+    assert!(deals > 1000, "only {deals} deals");
 }

@@ -448,6 +448,18 @@ fn worker_messages_read_back() {
             explanation: Some(serde_json::json!({"kind": "forced", "card": "7D"})),
         },
         FromWorker::Bench { id: 9, report },
+        FromWorker::Verdict {
+            id: 11,
+            verdict: tapis::ai::review::Verdict { played: "play 8S".into(), best: "play 8S".into(), values: None },
+        },
+        FromWorker::Verdict {
+            id: 12,
+            verdict: tapis::ai::review::Verdict {
+                played: "bid 3".into(),
+                best: "pass".into(),
+                values: Some(tapis::ai::review::Values { played: -1.25, best: 2.5, error: 0.125, samples: 400 }),
+            },
+        },
         FromWorker::Failed { id: Some(10), message: "seat 1 has no move to make".into() },
         FromWorker::Failed { id: None, message: "unreadable request".into() },
     ];

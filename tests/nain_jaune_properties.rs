@@ -22,7 +22,7 @@ use rand::Rng;
 use serde_json::json;
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Chips, Game, GameId, Seat, Setup};
-use tapis::engine::nain_jaune::{Action, NainJaune, Phase, MAX_DEALS};
+use tapis::engine::nain_jaune::{Action, Event, NainJaune, Phase, RoundSettlement, MAX_DEALS};
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::Record;
 
@@ -584,4 +584,30 @@ fn the_playout_policy_takes_boxes_and_otherwise_plays_any_copy() {
         follows += 1;
     });
     assert!(follows > 1_000, "{follows} follows");
+}
+
+#[test]
+fn each_round_settlement_accounts_for_every_chip() {
+    // RULES.md §2 "End of a round": the stake, the boxes, the penalties and the payments for the
+    // cards left are every chip a round moves; the summary shows the engine's settlement.
+    let mut rounds = 0;
+    common::random_finished_games::<NainJaune>(2000, 8, 30, |g| g.events().len(), |g, moves| {
+        let events = g.events();
+        let changes: Vec<Vec<Chips>> = events.iter().map(|e| e.chip_changes(g.players())).collect();
+        let after = common::chips_after_each_event(&changes, moves);
+        for (end, e) in events.iter().enumerate() {
+            let Event::RoundWon { seat, deal_number, grand_opera } = *e else { continue };
+            let s = RoundSettlement::of(events, deal_number, g.chip_counts()).expect("a settled round");
+            let start = events.iter().position(|e| matches!(e, Event::Staked { deal_number: d, .. } if *d == deal_number)).unwrap();
+            assert_eq!((s.winner, s.grand_opera), (seat, grand_opera));
+            for (p, row) in s.rows.iter().enumerate() {
+                let before = if start == 0 { after[0][p] - changes[0][p] } else { after[start - 1][p] };
+                assert_eq!(row.chips, after[end][p], "round {deal_number}, seat {p}: chips after");
+                assert_eq!(row.net, row.chips - before, "round {deal_number}, seat {p}: net");
+                assert_eq!(row.stake + row.boxes + row.penalties + row.hand, row.net, "round {deal_number}, seat {p}");
+            }
+            rounds += 1;
+        }
+    });
+    assert!(rounds > 2000, "only {rounds} rounds");
 }

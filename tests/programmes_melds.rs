@@ -155,7 +155,7 @@ fn reveals_follow_every_kind_of_directive() {
         let got = check_reveal(hand(h), program(id).card(), &combos(reveal));
         match (expected, got) {
             (Ok(()), Ok(_)) => {}
-            (Err(words), Err(e)) => assert!(e.contains(words), "{id} '{reveal}': '{e}' should say '{words}'"),
+            (Err(words), Err(e)) => assert!(e.to_string().contains(words), "{id} '{reveal}': '{e}' should say '{words}'"),
             (e, g) => panic!("{id} with {h}, '{reveal}': expected {e:?}, got {g:?}"),
         }
     }
@@ -198,7 +198,7 @@ fn melds_extend_at_their_ends_or_by_their_rank() {
         let got = meld(m).extension_end(3, card.parse().unwrap());
         match (expected, got) {
             (Ok(end), Ok(e)) => assert_eq!(*end, e, "{m} + {card}"),
-            (Err(words), Err(e)) => assert!(e.contains(words), "{m} + {card}: '{e}' should say '{words}'"),
+            (Err(words), Err(e)) => assert!(e.to_string().contains(words), "{m} + {card}: '{e}' should say '{words}'"),
             (e, g) => panic!("{m} + {card}: expected {e:?}, got {g:?}"),
         }
     }
@@ -366,4 +366,28 @@ fn new_sets_use_naturals_before_wilds() {
     assert_eq!(sets("9S JK JK"), ["9S JK=9H JK=9D"]);
     assert!(sets("9S 9H 4D").is_empty());
     assert!(sets("JK JK 2S").is_empty(), "no natural, no set");
+}
+
+#[test]
+fn a_new_set_is_composed_from_the_selected_cards() {
+    // RULES.md §3: after revealing, a new meld is a set of one rank, three cards or more, with at
+    // least one natural card; each wild stands for that rank.
+    use tapis::engine::cards::Rank;
+    use tapis::engine::programmes::melds::{compose_set, ShapeError};
+    let cards = |s: &str| s.split(' ').map(|c| c.parse::<Card>().unwrap()).collect::<Vec<_>>();
+    let set = compose_set(&cards("JK 7H 2C 7S")).unwrap();
+    assert_eq!(combination_shape(&set), Ok(Shape::Set { rank: Rank::SEVEN }), "{set:?}");
+    let mut laid: Vec<Card> = set.iter().map(|p| p.card).collect();
+    laid.sort();
+    let mut given = cards("JK 7H 2C 7S");
+    given.sort();
+    assert_eq!(laid, given, "every selected card is laid once");
+    // The wilds take the suits the set holds fewest of: here the two suits it lacks.
+    let wild_suits: Vec<_> = set.iter().filter_map(|p| p.stands_for).map(|c| c.suit_unchecked()).collect();
+    assert_eq!(wild_suits.len(), 2);
+    assert!(wild_suits.iter().all(|s| !set.iter().any(|p| p.stands_for.is_none() && p.card.suit_unchecked() == *s)));
+    assert_ne!(wild_suits[0], wild_suits[1]);
+    assert!(matches!(compose_set(&cards("7H 7S")), Err(ShapeError::TooFew(_))));
+    assert!(matches!(compose_set(&cards("JK 2S 2H")), Err(ShapeError::NoNatural(_))));
+    assert!(matches!(compose_set(&cards("7H 8H 9H")), Err(ShapeError::Neither(_))));
 }

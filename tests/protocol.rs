@@ -63,3 +63,43 @@ fn the_page_measures_no_speed_and_refuses_what_it_cannot_read() {
         other => panic!("a malformed request is refused: {other:?}"),
     }
 }
+
+#[test]
+fn the_worker_reviews_a_move_and_the_page_says_it_cannot() {
+    // Issue 32 (review a game): the worker gives the hard level's verdict on a move; the page's
+    // fallback has no searches and says so.
+    for (game, players) in [(GameId::NainJaune, 4), (GameId::Bonanza, 5), (GameId::Programmes, 4)] {
+        let table = Table::replay(&Record::new(game, players, 3)).expect("a fresh game");
+        let seat = table.to_move().unwrap();
+        let legal = table.legal();
+        let played = legal.last().unwrap().clone();
+        let review = |played: &str| {
+            ToWorker::Review {
+                id: 9,
+                game,
+                seed: 5,
+                budget_ms: 100,
+                iterations: Some(100),
+                observation: table.observation_json(seat),
+                played: played.to_string(),
+            }
+            .to_json()
+        };
+        match answer(&review(&played)) {
+            FromWorker::Verdict { id: 9, verdict } => {
+                assert_eq!(verdict.played, played);
+                assert!(legal.contains(&verdict.best), "{game:?}: the hard level's move is legal");
+                assert_eq!(verdict.values.is_some(), verdict.best != played && legal.len() > 1, "{game:?}: {verdict:?}");
+            }
+            other => panic!("{game:?}: expected a verdict, got {other:?}"),
+        }
+        match answer(&review("not a move")) {
+            FromWorker::Failed { id: Some(9), .. } => {}
+            other => panic!("{game:?}: an unreadable move is refused: {other:?}"),
+        }
+        match answer_by_rules(&review(&played)) {
+            FromWorker::Failed { id: Some(9), message } => assert!(message.contains("worker"), "{message}"),
+            other => panic!("{game:?}: the page reviews nothing: {other:?}"),
+        }
+    }
+}

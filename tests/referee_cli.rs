@@ -686,3 +686,42 @@ fn encode_refuses_a_record_that_does_not_replay_and_decode_says_why() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(words), "{text}: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+#[test]
+fn review_gives_the_hard_levels_verdict_on_each_decision_of_the_reviewed_seats() {
+    // Issue 32 (review a game): for each decision of the reviewed seats, the move played, the hard
+    // level's own move and, when they differ, what its search expects from each.
+    // One deal of each game (one round, one deal, one program to complete).
+    for (game, seats, short) in [("nain-jaune", "easy,hard,medium", "rounds=1"), ("bonanza", "easy,medium,hard", "deals=1"), ("programmes", "easy,medium,random", "target=1")] {
+        let played = run(&["play", "--game", game, "--players", "3", "--seats", seats, "--seed", "6", "--option", short], None);
+        assert_eq!(played.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&played.stderr));
+        let text = String::from_utf8_lossy(&played.stdout).to_string();
+        let record: Value = serde_json::from_str(&text).unwrap();
+        let output = run(&["review", "-", "--seats", "0", "--iterations", "60"], Some(&text));
+        assert_eq!(output.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&output.stderr));
+        let report = json_out(&output);
+        assert_eq!(report["game"], game);
+        let mine: Vec<(usize, &Value)> =
+            record["actions"].as_array().unwrap().iter().enumerate().filter(|(_, a)| a["seat"] == 0).collect();
+        let verdicts = report["verdicts"].as_array().unwrap();
+        assert_eq!(verdicts.len(), mine.len(), "{game}: one verdict per decision of seat 0");
+        let mut differ = 0;
+        for (v, (at, action)) in verdicts.iter().zip(&mine) {
+            assert_eq!((v["at"].as_u64(), v["seat"].as_u64()), (Some(*at as u64), Some(0)));
+            let verdict = &v["verdict"];
+            assert_eq!(verdict["played"], action["do"], "{game}: the move played");
+            assert!(verdict["best"].is_string());
+            if verdict["best"] != verdict["played"] {
+                differ += 1;
+            } else {
+                assert!(verdict.get("values").is_none(), "{game}: no comparison when the hard level agrees");
+            }
+        }
+        assert!(differ > 0, "{game}: the easy level never disagreed with the hard one in a whole deal");
+    }
+    // A seat that is not a number, and a record that does not replay, are refused with a reason.
+    let output = run(&["review", "tests/scenarios/nain_jaune_illegal_follow.json"], None);
+    assert_ne!(output.status.code(), Some(0));
+    let output = run(&["review", "-", "--seats", "x"], Some("{}"));
+    assert_ne!(output.status.code(), Some(0));
+}

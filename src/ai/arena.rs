@@ -14,8 +14,9 @@ use super::{choose_within, GameBots, Level};
 use crate::engine::game::{starting_chips, Seat, Setup, SetupError};
 use crate::engine::rng::{seeded, GameRng};
 
+/// Who an arena opposes: the game, the table size, the tested level and the baseline.
 #[derive(Clone, Debug, Serialize)]
-pub struct ArenaReport {
+pub struct Contestants {
     pub game: &'static str,
     pub players: usize,
     pub tested: String,
@@ -23,6 +24,24 @@ pub struct ArenaReport {
     /// The tested level's search iterations per decision, when not its default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tested_iterations: Option<u32>,
+}
+
+impl Contestants {
+    fn of<G: GameBots>(players: usize, tested: &Side, baseline: Level) -> Contestants {
+        Contestants {
+            game: G::ID.key(),
+            players,
+            tested: tested.level.key().to_string(),
+            baseline: baseline.key().to_string(),
+            tested_iterations: tested.iterations,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ArenaReport {
+    #[serde(flatten)]
+    pub who: Contestants,
     pub deals: u32,
     #[serde(flatten)]
     pub paired: Paired,
@@ -75,11 +94,7 @@ pub fn run<G: GameBots>(
         play_deal::<G>(setup, &seat_levels(players, tested_seat, tested, baseline), rng)
     })?;
     Ok(ArenaReport {
-        game: G::ID.key(),
-        players,
-        tested: tested.level.key().to_string(),
-        baseline: baseline.key().to_string(),
-        tested_iterations: tested.iterations,
+        who: Contestants::of::<G>(players, &tested, baseline),
         deals,
         paired,
     })
@@ -158,13 +173,8 @@ pub fn duplicate_deals<E>(
 /// share of matches the tested level wins, against the `1 / players` of an equal player.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchReport {
-    pub game: &'static str,
-    pub players: usize,
-    pub tested: String,
-    pub baseline: String,
-    /// The tested level's search iterations per decision, when not its default.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tested_iterations: Option<u32>,
+    #[serde(flatten)]
+    pub who: Contestants,
     pub matches: u32,
     pub tested_wins: u32,
     /// Matches that ended without a winner (the safety limit on rounds, on a tie).
@@ -218,11 +228,7 @@ pub fn run_matches<G: GameBots>(
     let p = f64::from(wins) / n;
     let half_width = 1.96 * (p * (1.0 - p) / n).sqrt();
     Ok(MatchReport {
-        game: G::ID.key(),
-        players,
-        tested: tested.level.key().to_string(),
-        baseline: baseline.key().to_string(),
-        tested_iterations: tested.iterations,
+        who: Contestants::of::<G>(players, &tested, baseline),
         matches,
         tested_wins: wins,
         no_winner: none,

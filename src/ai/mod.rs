@@ -14,6 +14,7 @@ pub mod bonanza_playout;
 pub mod nain_jaune_bot;
 pub mod program_difficulty;
 pub mod programmes_bot;
+pub mod review;
 pub mod search;
 pub mod warm_up;
 
@@ -446,7 +447,7 @@ pub fn request_budget(game: GameId, level: Level, budget_ms: u32, iterations: Op
 /// How a request is decided: at the level's full strength (the worker), or by the rule bots alone
 /// (the page when no worker can run: generic, so that the page's wasm links no search).
 pub trait Thinking {
-    /// Whether speed is measured here too (the benchmarks run the searches).
+    /// Whether the searches run here: speed is measured and reviews are computed only then.
     const BENCH: bool;
     fn choose<G: GameBots>(&self, observation: &G::Observation, level: Level, rng: &mut GameRng) -> G::Action;
 }
@@ -484,15 +485,21 @@ pub fn choose_json<G: GameBots>(
     thinking: &impl Thinking,
     explain: bool,
 ) -> Result<Decision, String> {
+    let obs = observation_to_move::<G>(observation)?;
+    let action = thinking.choose::<G>(&obs, level, &mut seeded(seed));
+    let explanation = explain.then(|| G::explain(&obs, &action, seed));
+    Ok(Decision { action: action.to_string(), explanation })
+}
+
+/// A seat's observation of game `G` read from JSON, checked, with that seat to move.
+pub fn observation_to_move<G: GameBots>(observation: &serde_json::Value) -> Result<G::Observation, String> {
     let obs: G::Observation = serde_json::from_value(observation.clone())
         .map_err(|e| format!("not a {} observation: {e}", G::NAME))?;
     let (seat, to_move) = G::check_observation(&obs).map_err(|e| format!("not a possible {} table: {e}", G::NAME))?;
     if to_move != Some(seat) {
         return Err(format!("seat {seat} has no move to make"));
     }
-    let action = thinking.choose::<G>(&obs, level, &mut seeded(seed));
-    let explanation = explain.then(|| G::explain(&obs, &action, seed));
-    Ok(Decision { action: action.to_string(), explanation })
+    Ok(obs)
 }
 
 /// Engine and search speed for game `G`, in whatever runs this code.

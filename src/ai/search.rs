@@ -140,13 +140,10 @@ pub fn pimc_ranked<G: GameBots>(
 ) -> SearchResult<G::Action> {
     let samples = pimc_samples::<G>(observation, seat, ranked, budget, clock, rng);
     let mut moves = samples.stats(ranked);
-    let n = samples.iterations.max(1) as f64;
     let mut best = 0;
     let mut best_gain = 0.0;
     for k in 1..ranked.len() {
-        let mean = samples.gain[k] / n;
-        let variance = (samples.gain_squares[k] / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
-        let standard_error = (variance / n).sqrt();
+        let (mean, standard_error) = samples.gain_of(k);
         if mean > best_gain && mean > z * standard_error {
             best = k;
             best_gain = mean;
@@ -155,6 +152,21 @@ pub fn pimc_ranked<G: GameBots>(
     let chosen = ranked[best].clone();
     moves.sort_by(|a, b| b.mean.total_cmp(&a.mean));
     SearchResult { best: chosen, moves, iterations: samples.iterations }
+}
+
+/// Two moves weighed side by side in the same sampled worlds: each one's mean result for `seat`,
+/// the standard error of the second's gain over the first, and the worlds sampled.
+pub fn pimc_pair<G: GameBots>(
+    observation: &G::Observation,
+    seat: Seat,
+    pair: &[G::Action; 2],
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut GameRng,
+) -> ([f64; 2], f64, u32) {
+    let samples = pimc_samples::<G>(observation, seat, pair, budget, clock, rng);
+    let n = samples.iterations.max(1) as f64;
+    ([samples.sums[0] / n, samples.sums[1] / n], samples.gain_of(1).1, samples.iterations)
 }
 
 /// What PIMC's playouts gave: each move's total, and its gain over the first move, paired world
@@ -167,6 +179,14 @@ struct PimcSamples {
 }
 
 impl PimcSamples {
+    /// Move `k`'s mean gain over the first move, and that mean's standard error.
+    fn gain_of(&self, k: usize) -> (f64, f64) {
+        let n = self.iterations.max(1) as f64;
+        let mean = self.gain[k] / n;
+        let variance = (self.gain_squares[k] / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+        (mean, (variance / n).sqrt())
+    }
+
     fn stats<A: Clone>(&self, moves: &[A]) -> Vec<MoveStats<A>> {
         let n = self.iterations.max(1) as f64;
         moves

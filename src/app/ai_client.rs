@@ -194,17 +194,19 @@ impl AiClient {
     /// answer (`Move`, `Bench`), or a `Failed` answer's message. Called exactly once, later.
     pub fn request(&self, mut request: ToWorker, on_done: impl FnOnce(Result<FromWorker, String>) + 'static) {
         match &request {
-            ToWorker::Think { game, .. } | ToWorker::Bench { game, .. } => self.start(*game),
+            ToWorker::Think { game, .. } | ToWorker::Bench { game, .. } | ToWorker::Review { game, .. } => self.start(*game),
         }
         let mut inner = self.inner.borrow_mut();
         // Our own ids: answers are routed by them, whatever ids callers use.
         let id = inner.next_id;
         inner.next_id += 1;
         match &mut request {
-            ToWorker::Think { id: request_id, .. } | ToWorker::Bench { id: request_id, .. } => *request_id = id,
+            ToWorker::Think { id: request_id, .. } | ToWorker::Bench { id: request_id, .. } | ToWorker::Review { id: request_id, .. } => {
+                *request_id = id
+            }
         }
         let json = request.to_json();
-        let watched = matches!(request, ToWorker::Think { .. });
+        let watched = matches!(request, ToWorker::Think { .. } | ToWorker::Review { .. });
         if inner.fallback.is_some() {
             drop(inner);
             answer_on_page(json, Box::new(on_done));
@@ -365,7 +367,9 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
                 watch_answers(&inner_rc);
             }
         }
-        answer @ (FromWorker::Move { id, .. } | FromWorker::Bench { id, .. }) => deliver(&inner_rc, id, Ok(answer)),
+        answer @ (FromWorker::Move { id, .. } | FromWorker::Bench { id, .. } | FromWorker::Verdict { id, .. }) => {
+            deliver(&inner_rc, id, Ok(answer))
+        }
         FromWorker::Failed { id: Some(id), message } => deliver(&inner_rc, id, Err(message)),
         FromWorker::Failed { id: None, message } => {
             web_sys::console::warn_1(&format!("AI worker: a request was not understood: {message}").into());
@@ -398,9 +402,29 @@ pub fn read_message(text: &str) -> Result<FromWorker, String> {
             id: id.ok_or_else(|| missing("id"))?,
             report: serde_json::from_value(v.get("report").cloned().unwrap_or_default()).map_err(|e| e.to_string())?,
         },
+        Some("verdict") => FromWorker::Verdict { id: id.ok_or_else(|| missing("id"))?, verdict: read_verdict(&v).ok_or_else(|| missing("verdict"))? },
         Some("failed") => FromWorker::Failed { id, message: field("message").ok_or_else(|| missing("message"))? },
         _ => return Err(missing("kind")),
     })
+}
+
+/// A verdict read field by field, as the rest of the message (no derived `Deserialize` here).
+fn read_verdict(message: &serde_json::Value) -> Option<crate::ai::review::Verdict> {
+    let v = message.get("verdict")?;
+    let text = |key: &str| Some(v.get(key)?.as_str()?.to_string());
+    let values = match v.get("values") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(values) => {
+            let number = |key: &str| values.get(key)?.as_f64();
+            Some(crate::ai::review::Values {
+                played: number("played")?,
+                best: number("best")?,
+                error: number("error")?,
+                samples: u32::try_from(values.get("samples")?.as_u64()?).ok()?,
+            })
+        }
+    };
+    Some(crate::ai::review::Verdict { played: text("played")?, best: text("best")?, values })
 }
 
 /// Hands an answer to whoever asked (not while `inner` is borrowed: the callback may ask again).

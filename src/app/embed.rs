@@ -149,6 +149,27 @@ fn parent_window() -> Option<web_sys::Window> {
 /// something was put on the table; what goes wrong is shown in the banner.
 pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) -> bool {
     let lang = state.lang.get_untracked();
+    if let Some(record) = &params.review {
+        // The whole game at once, read-only; the review comes with the game's code.
+        if let Err(e) = state.replace_table(record.clone(), true) {
+            state.notices.push(Msg::Url(UrlProblem::Review(e.message)));
+            return false;
+        }
+        let (state, record, at) = (*state, record.clone(), params.review_at);
+        let game = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id()));
+        leptos::task::spawn_local(async move {
+            // The game's code first (the table and the decisions need it); if it cannot come,
+            // the table says so and offers to try again.
+            let Some(Ok(_)) = (match game {
+                Some(game) => Some(super::game_code::load(game).await),
+                None => None,
+            }) else {
+                return;
+            };
+            super::review::start(state, record, at, None).await;
+        });
+        return true;
+    }
     let (result, read_only) = if let Some(record) = &params.position {
         let mut record = record.clone();
         if let Some(seats) = &params.seats {
@@ -509,7 +530,7 @@ async fn browser_deflate(bytes: &[u8]) -> Result<Vec<u8>, JsValue> {
 
 /// The record as the text of `position=`: the browser's DEFLATE of its JSON, or (a browser
 /// without `CompressionStream`) the same JSON in stored DEFLATE blocks; `codec::decode` reads both.
-async fn position_text(record: &Record) -> String {
+pub(crate) async fn position_text(record: &Record) -> String {
     let json = codec::compact_json(record);
     let deflated = browser_deflate(&json).await.unwrap_or_else(|_| codec::deflate_stored(&json));
     codec::base64url_encode(&deflated)

@@ -15,11 +15,17 @@ use std::sync::OnceLock;
 
 use leptos::prelude::*;
 
-use crate::engine::game::GameId;
+use crate::engine::game::{GameId, Seat};
+use crate::record::{Decision, Record, ReplayError};
+use super::session::{LoadError, Session};
+use super::AppState;
 use crate::protocol::FromWorker;
 
 /// Draws a game's table; its code is in the game's chunk.
 pub type GameView = fn() -> AnyView;
+
+/// Opens the review of a record at a step, with the game to return to.
+pub type OpenReview = fn(&AppState, Record, Option<usize>, Option<Session>) -> Result<(), LoadError>;
 
 /// What a game's chunk gives the page.
 #[derive(Clone, Copy)]
@@ -28,6 +34,16 @@ pub struct GameCode {
     /// The page's fallback when no AI worker runs: the game's requests answered by its rule bots
     /// ([`crate::protocol::answer_game_by_rules`]).
     pub answer_by_rules: fn(&str) -> FromWorker,
+    /// A record's decisions to review ([`crate::record::decisions`] for the game).
+    pub decisions: fn(&Record, &[Seat]) -> Result<Vec<Decision>, ReplayError>,
+}
+
+/// The review's code ([`crate::app::review`]): a chunk of its own, fetched when a review first
+/// opens, so that neither a first visit nor a game downloads it.
+#[derive(Clone, Copy)]
+pub struct ReviewCode {
+    pub panel: GameView,
+    pub open: OpenReview,
 }
 
 /// A game's code (its wasm chunk) could not be downloaded. The loader keeps no failure, so the next
@@ -52,8 +68,33 @@ thread_local! {
 }
 
 /// Called once by the app's binary before mounting.
-pub fn set_loader(loader: Loader) {
+pub fn set_loader(loader: Loader, review: ReviewLoader) {
     let _ = LOADER.set(loader);
+    let _ = REVIEW_LOADER.set(review);
+}
+
+/// Loads the review's chunk (once) and gives its code.
+pub type ReviewLoader = fn() -> Pin<Box<dyn Future<Output = Result<ReviewCode, LoadFailed>>>>;
+
+static REVIEW_LOADER: OnceLock<ReviewLoader> = OnceLock::new();
+
+thread_local! {
+    static REVIEW: std::cell::Cell<Option<ReviewCode>> = const { std::cell::Cell::new(None) };
+}
+
+/// The review's code, if it has arrived.
+pub fn review_loaded() -> Option<ReviewCode> {
+    REVIEW.get()
+}
+
+/// Fetches the review's code.
+pub async fn load_review() -> Result<ReviewCode, LoadFailed> {
+    if let Some(code) = review_loaded() {
+        return Ok(code);
+    }
+    let code = REVIEW_LOADER.get().ok_or(LoadFailed)?().await?;
+    REVIEW.set(Some(code));
+    Ok(code)
 }
 
 /// `game`'s code, if it has arrived.

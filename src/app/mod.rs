@@ -30,6 +30,7 @@ pub mod notices;
 pub mod offline;
 pub mod option_specs;
 pub mod results;
+pub mod review;
 pub mod programmes;
 pub mod rules_text;
 pub mod seats;
@@ -79,6 +80,8 @@ pub struct AppState {
     pub stats_rev: RwSignal<u32>,
     /// Bumped by "Try again" after a computer seat failed to move.
     pub ai_retry: RwSignal<u64>,
+    /// The review under way, if any (the table then shows its step, read-only).
+    pub review: RwSignal<Option<review::ReviewState>>,
     /// The site's own page, a frame, or a host page's element (`embed`).
     pub host: embed::Host,
     next_session_id: StoredValue<u64>,
@@ -91,7 +94,7 @@ impl AppState {
     }
 
     /// A fresh id for the next game put on the table.
-    fn session_id(&self) -> u64 {
+    pub(crate) fn session_id(&self) -> u64 {
         let id = self.next_session_id.get_value();
         self.next_session_id.set_value(id + 1);
         id
@@ -105,6 +108,8 @@ impl AppState {
     /// The same, or with `read_only` a position that nobody moves in (and that is not saved).
     pub fn show_on_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
         self.replace_table(record, read_only)?;
+        // Another game on the table ends a review.
+        self.review.set(None);
         // The table from its top (the new-game form is long: its start button is far down); a
         // host page's scroll is its own.
         if let (Some(window), false) = (web_sys::window(), self.host.is_mounted()) {
@@ -113,7 +118,7 @@ impl AppState {
         Ok(())
     }
 
-    fn replace_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
+    pub(crate) fn replace_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {
         let mut session = Session::from_record(self.session_id(), record)?;
         session.read_only = read_only;
         if !read_only {
@@ -259,6 +264,7 @@ pub fn App() -> impl IntoView {
         stats_open: RwSignal::new(false),
         stats_rev: RwSignal::new(0),
         ai_retry: RwSignal::new(0),
+        review: RwSignal::new(None),
         host,
         next_session_id: StoredValue::new(1),
         ai: StoredValue::new_local(AiClient::new()),
@@ -423,7 +429,14 @@ fn GameScreen() -> impl IntoView {
         on_table.get().map(|(id, game)| (id, game, game_code::loaded(game).is_some(), failed.get() == Some(game)))
     });
     move || match shown.get() {
-        Some((_, game, true, _)) => game_code::loaded(game).map_or_else(|| ().into_any(), |code| (code.view)()),
+        Some((_, game, true, _)) => game_code::loaded(game).map_or_else(
+            || ().into_any(),
+            // A review's panel comes with its step's table (both are drawn afresh at each step).
+            |code| {
+                let panel = state.review.with_untracked(Option::is_some).then(game_code::review_loaded).flatten();
+                view! { {panel.map(|review| (review.panel)())} {(code.view)()} }.into_any()
+            },
+        ),
         Some((_, _, false, true)) => view! {
             <div class="notice game-load" role="alert" data-testid="game-load-failed">
                 <p class="notice-text">{tr(T::GameLoadFailed)}</p>

@@ -40,6 +40,10 @@ pub enum Msg {
     StartFailed {
         reason: String,
     },
+    /// A review could not open (its code could not come, the record does not replay).
+    ReviewFailed {
+        reason: String,
+    },
     /// The engine refused a move from this page: its reason, and the player's words for it when
     /// the game has them (Programmes' common refusals).
     MoveRefused {
@@ -114,6 +118,8 @@ impl Msg {
             (Msg::AiIllegal { name, action, reason }, Lang::Fr) => format!(
                 "{name} a proposé un coup interdit (« {action} » : {reason}). La partie reste en l'état."
             ),
+            (Msg::ReviewFailed { reason }, Lang::En) => format!("The review could not open: {reason}."),
+            (Msg::ReviewFailed { reason }, Lang::Fr) => format!("La revue n'a pas pu s'ouvrir : {reason}."),
             (Msg::StartFailed { reason }, Lang::En) => format!("The game could not start: {reason}."),
             (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
             // The common cases in plain words; the engine's technical reason otherwise.

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::engine::game::{Chips, Seat};
 
 use super::dialog_focus;
+use super::review::ReviewButton;
 use super::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
 
 /// A signed amount for a table cell: "+3", "-10", "0".
@@ -133,6 +134,7 @@ pub fn SummaryDialog(
                 </div>
                 <div class="dialog-body" tabindex="0">{children()}</div>
                 <div class="dialog-foot">
+                    <ReviewButton />
                     <button
                         type="button"
                         class="btn btn-primary btn-large"
@@ -205,6 +207,7 @@ pub fn GameOverPanel(
             <h3 class="summary-subtitle">{tr(T::FinalStandings)}</h3>
             <ol class="standings">{standings}</ol>
             <div class="game-over-actions">
+                <ReviewButton />
                 <button
                     type="button"
                     class="btn btn-primary btn-large"

@@ -67,6 +67,9 @@ pub struct UrlParams {
     pub daily: bool,
     pub position: Option<Record>,
     pub position_mode: PositionMode,
+    /// `review=`: a game to review (the text of `position=`), at step `at=` (its end by default).
+    pub review: Option<Record>,
+    pub review_at: Option<usize>,
     pub caption: Option<String>,
     pub problems: Vec<UrlProblem>,
 }
@@ -93,6 +96,10 @@ pub enum UrlProblem {
     /// The position cannot be shown: why (the engine's words), and the refused action's index.
     Position { reason: String, at: Option<usize> },
     PositionMode(String),
+    /// `review=`: the game to review cannot be read or replayed (why).
+    Review(String),
+    /// `at=`: the review's step is not a number.
+    ReviewAt(String),
 }
 
 impl UrlProblem {
@@ -179,6 +186,12 @@ impl UrlProblem {
             }
             (UrlProblem::Position { reason, at: None }, Lang::Fr) => {
                 format!("La position ne peut pas être montrée : {reason}.")
+            }
+            (UrlProblem::Review(reason), Lang::En) => format!("The game to review cannot be read: {reason}."),
+            (UrlProblem::Review(reason), Lang::Fr) => format!("La partie à revoir ne peut pas être lue\u{a0}: {reason}."),
+            (UrlProblem::ReviewAt(v), Lang::En) => format!("The review's step “{v}” is not a number: the review opens at the end."),
+            (UrlProblem::ReviewAt(v), Lang::Fr) => {
+                format!("L'étape de revue «\u{a0}{v}\u{a0}» n'est pas un nombre\u{a0}: la revue s'ouvre à la fin.")
             }
             (UrlProblem::PositionMode(v), Lang::En) => {
                 format!("Unknown position_mode “{v}” (view or play): the position is shown read-only.")
@@ -311,6 +324,18 @@ impl UrlParams {
             match codec::decode(&v) {
                 Ok(record) => params.position = Some(record),
                 Err(e) => params.problems.push(UrlProblem::Position { reason: e.0, at: None }),
+            }
+        }
+        if let Some(v) = get("review") {
+            match codec::decode(&v) {
+                Ok(record) => params.review = Some(record),
+                Err(e) => params.problems.push(UrlProblem::Review(e.0)),
+            }
+        }
+        if let Some(v) = get("at") {
+            match v.trim().parse::<usize>() {
+                Ok(n) => params.review_at = Some(n),
+                Err(_) => params.problems.push(UrlProblem::ReviewAt(v)),
             }
         }
         if let Some(v) = get("position_mode") {

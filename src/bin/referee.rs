@@ -10,6 +10,10 @@
 //!   (Nain Jaune), or the share of whole matches won (Programmes).
 //! - `referee programs --players N --rounds R --seed S [--markdown]` measures each Programmes
 //!   program card's completion rate within a round (rule bots at every seat).
+//! - `referee review FILE|- [--seats S,S,…] [--iterations I] [--seed S]` prints the hard level's
+//!   verdict on each decision of the given seats (by default the record's human seats, or every
+//!   seat of a record that does not say): its own move and, when it differs, what it expects from
+//!   each (`tapis::ai::review`).
 //! - `referee encode FILE|-` prints a record as the URL-safe text of `position=` (deflate +
 //!   base64url, `tapis::record::codec`), after checking that it replays; `referee decode TEXT|-`
 //!   prints the record such a text holds (a whole address with `position=` is read too).
@@ -44,6 +48,7 @@ const USAGE: &str = "usage:
   referee bench --game G --players N [--seconds S] [--seed S]
   referee arena --game G --players N --seats TESTED,BASELINE,... [--deals D | --matches M] [--iterations I] --seed S [--option key=value ...]
   referee programs --players N --rounds R --seed S [--markdown true]
+  referee review FILE|- [--seats SEAT,SEAT,...] [--iterations I] [--seed S]
   referee encode FILE|-       (a record -> the URL-safe text of position=)
   referee decode TEXT|-       (that text, or an address holding position=, -> the record)
 games: bonanza, nain-jaune, programmes; levels: random, easy, medium, hard
@@ -59,6 +64,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("arena") => arena(&args[1..]),
         Some("programs") => programs(&args[1..]),
+        Some("review") => review(&args[1..]),
         Some("encode") => encode(&args[1..]),
         Some("decode") => decode(&args[1..]),
         Some("-h" | "--help") => {
@@ -147,6 +153,36 @@ fn decode(args: &[String]) -> Result<(), String> {
     };
     let record = codec::decode(text).map_err(|e| e.to_string())?;
     out!("{}", record.to_json());
+    Ok(())
+}
+
+/// The hard level's verdict on each decision of the reviewed seats, as one JSON object.
+fn review(args: &[String]) -> Result<(), String> {
+    let (path, flags) = args.split_first().ok_or_else(|| format!("referee review needs a record\n{USAGE}"))?;
+    let flags = Flags::parse(flags)?;
+    flags.check_known(&["seats", "iterations", "seed"])?;
+    let record = Record::from_json(&read_input(path)?).map_err(|e| e.to_string())?;
+    let seats: Vec<usize> = match flags.get("seats") {
+        Some(list) => list.split(',').map(|s| s.trim().parse().map_err(|_| format!("--seats: '{s}' is not a seat number"))).collect::<Result<_, _>>()?,
+        None => match &record.seats {
+            Some(keys) => (0..record.players).filter(|&s| keys[s] == "human").collect(),
+            None => (0..record.players).collect(),
+        },
+    };
+    let game = record.game_id().map_err(|e| e.0)?;
+    let budget = match flags.get("iterations") {
+        Some(_) => ai::search::Budget::iterations(flags.number("iterations", None)?),
+        None => ai::default_budget_for(game, Level::Hard),
+    };
+    let seed: u64 = flags.number("seed", Some(1))?;
+    let decisions = tapis::with_game_type!(game, G => tapis::record::decisions::<G>(&record, &seats)).map_err(|e| e.to_string())?;
+    let mut verdicts = Vec::with_capacity(decisions.len());
+    for d in decisions {
+        let v = tapis::with_game_type!(game, G => ai::review::verdict_json::<G>(&d.observation, &d.action, budget, &ai::search::NoClock, seed ^ d.at as u64))
+            .map_err(|e| format!("actions[{}]: {e}", d.at))?;
+        verdicts.push(json!({ "at": d.at, "seat": d.seat, "deal": d.deal, "verdict": v }));
+    }
+    out!("{}", serde_json::to_string_pretty(&json!({ "game": game.key(), "verdicts": verdicts })).expect("JSON values serialise"));
     Ok(())
 }
 

@@ -83,6 +83,47 @@ macro_rules! with_game_type {
     };
 }
 
+/// The [`Game`] methods alike in every game, written once inside each game's `impl Game`: those
+/// that only read or set a field (the state keeps `players`, `to_move`, `deals_dealt`, `winner`,
+/// `chips`, an array of at least `players` stacks, and `single_deal`), and observing and
+/// determinizing, which the game's `Observation` does (`Observation::of`, `determinize`).
+#[macro_export]
+macro_rules! game_fields {
+    () => {
+        fn players(&self) -> usize {
+            self.players
+        }
+
+        fn to_move(&self) -> Option<Seat> {
+            self.to_move
+        }
+
+        fn deal_number(&self) -> u32 {
+            self.deals_dealt
+        }
+
+        fn winner_seat(&self) -> Option<Seat> {
+            self.winner
+        }
+
+        fn chip_counts(&self) -> &[Chips] {
+            &self.chips[..self.players]
+        }
+
+        fn set_single_deal(&mut self, on: bool) {
+            self.single_deal = on;
+        }
+
+        fn observe(&self, seat: Seat) -> Observation {
+            Observation::of(self, seat)
+        }
+
+        fn determinize(observation: &Observation, rng: &mut GameRng) -> Self {
+            observation.determinize(rng)
+        }
+    };
+}
+
 /// An action that the rules refuse, with the reason in plain English and whose fault it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction {
@@ -482,6 +523,28 @@ pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
         return Err(SetupError::FirstDealer { first_dealer: setup.first_dealer, players });
     }
     Ok(())
+}
+
+/// What every game reads from a setup before its own start, in this order: the seats checked
+/// against `game`'s range, the options, every seat's starting stack and the record's layouts
+/// (`layout` reads one from its value, the number of players and its index).
+pub struct SetupParts<O, L, const N: usize> {
+    pub options: O,
+    pub chips: [Chips; N],
+    pub layouts: Vec<L>,
+}
+
+pub fn read_setup<O, L, const N: usize>(
+    setup: &Setup,
+    game: GameId,
+    options: impl FnOnce(&serde_json::Map<String, serde_json::Value>) -> Result<O, SetupError>,
+    layout: impl Fn(&serde_json::Value, usize, usize) -> Result<L, SetupError>,
+) -> Result<SetupParts<O, L, N>, SetupError> {
+    check_seats(setup, game)?;
+    let options = options(&setup.options)?;
+    let chips = seat_array(&starting_chips(setup)?);
+    let layouts = setup.deals.iter().enumerate().map(|(i, d)| layout(d, setup.players, i)).collect::<Result<_, _>>()?;
+    Ok(SetupParts { options, chips, layouts })
 }
 
 /// The largest table of the three games (Bonanza's nine): per-seat arrays that serve every game.

@@ -147,6 +147,15 @@ impl Table {
     }
 
     /// The referee's JSON view of the whole state.
+    /// Every seat's hand, face up (a review shows them all), each in the game's own order.
+    pub fn hands(&self) -> Vec<Vec<crate::engine::cards::Card>> {
+        match self {
+            Table::NainJaune(g) => (0..g.players()).map(|s| g.hand(s).iter().collect()).collect(),
+            Table::Bonanza(g) => (0..g.players()).map(|s| g.hand(s).iter().collect()).collect(),
+            Table::Programmes(g) => (0..g.players()).map(|s| g.hand(s).iter().collect()).collect(),
+        }
+    }
+
     pub fn referee_state(&self) -> serde_json::Value {
         with_game!(self, g => g.referee_state())
     }
@@ -155,4 +164,36 @@ impl Table {
     pub fn observation_json(&self, seat: Seat) -> serde_json::Value {
         with_game!(self, g => serde_json::to_value(g.observe(seat)).expect("observations serialize"))
     }
+}
+
+/// A seat's decision in a record (see [`decisions`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// Its index among the record's actions.
+    pub at: usize,
+    pub seat: Seat,
+    /// The deal it belongs to (from 1).
+    pub deal: u32,
+    /// What the seat could see before it moved (as the AI workers receive it).
+    pub observation: serde_json::Value,
+    /// The move, as the record writes it.
+    pub action: String,
+}
+
+/// The decisions of `seats` in a record of game `G` that replays (a review asks for a verdict on
+/// each): where each stands among the actions, who made it, what that seat saw then, and the move.
+/// Generic, so that a game's code links only its own game's observations.
+pub fn decisions<G: Game>(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, ReplayError> {
+    Table::replay(record)?;
+    let mut game = G::new(&record.setup())?;
+    let mut decisions = Vec::new();
+    for (at, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
+        if seats.contains(seat) {
+            let observation = serde_json::to_value(game.observe(*seat)).expect("observations serialize");
+            decisions.push(Decision { at, seat: *seat, deal: game.deal_number(), observation, action: action.clone() });
+        }
+        let parsed = action.parse::<G::Action>().expect("the record replays");
+        game.play(*seat, &parsed).expect("the record replays");
+    }
+    Ok(decisions)
 }

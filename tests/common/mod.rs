@@ -195,3 +195,51 @@ impl fmt::Debug for Counts {
         Ok(())
     }
 }
+
+/// One move of a random game: the number of events logged after it, and everyone's chips.
+pub struct AfterMove {
+    pub logged: usize,
+    pub chips: Vec<Chips>,
+}
+
+/// Plays `games` random games of `G` to their end (2 to `max_players` seats, seeds `0..games`,
+/// `start` chips each so that games end), with random legal moves, and hands each finished game
+/// to `check` with the chips after its start (index 0) and after every move. `logged` says how
+/// many events a game has logged.
+pub fn random_finished_games<G: Game>(
+    games: u64,
+    max_players: usize,
+    start: Chips,
+    logged: impl Fn(&G) -> usize,
+    mut check: impl FnMut(&G, &[AfterMove]),
+) {
+    for seed in 0..games {
+        let players = 2 + (seed as usize) % (max_players - 1);
+        let setup = tapis::engine::game::Setup { players, seed, chips: Some(vec![start; players]), ..Default::default() };
+        let mut game = G::new(&setup).expect("a valid setup");
+        let mut rng = tapis::engine::rng::seeded(seed);
+        let mut moves = vec![AfterMove { logged: logged(&game), chips: game.chip_counts().to_vec() }];
+        while game.play_random(&mut rng) {
+            moves.push(AfterMove { logged: logged(&game), chips: game.chip_counts().to_vec() });
+        }
+        check(&game, &moves);
+    }
+}
+
+/// Everyone's chips after each event of `changes` (what each event moved), from the chips before
+/// the first event; checked against the chips after every move.
+pub fn chips_after_each_event(changes: &[Vec<Chips>], moves: &[AfterMove]) -> Vec<Vec<Chips>> {
+    let mut ledger = moves[0].chips.clone();
+    for d in &changes[..moves[0].logged] {
+        ledger.iter_mut().zip(d).for_each(|(c, d)| *c -= d);
+    }
+    let mut after = Vec::with_capacity(changes.len());
+    for d in changes {
+        ledger.iter_mut().zip(d).for_each(|(c, d)| *c += d);
+        after.push(ledger.clone());
+    }
+    for m in moves {
+        assert_eq!(after[m.logged - 1], m.chips, "the events' chip changes add up to the chips after event {}", m.logged);
+    }
+    after
+}

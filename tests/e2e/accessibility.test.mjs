@@ -142,6 +142,12 @@ scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (En
   assert.ok(summaries > 0, 'a round summary was shown and audited');
   await shot(over, 'desktop-en-a11y-game-over');
   await audit(over, 'the end of a Nain Jaune game');
+  // Its review: the steps, every hand, the progress (no seat of a person, so nothing to weigh).
+  await byId(over, 'review-open').click();
+  await byId(over, 'review').waitFor();
+  await byId(over, 'review-first').click();
+  await until(async () => (await byId(over, 'review').getAttribute('data-step')) === '0', { what: 'the review at its start' });
+  await audit(over, 'the review of a Nain Jaune game');
   assertNoErrors(errors);
 });
 

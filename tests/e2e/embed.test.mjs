@@ -8,21 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { scenario, setup, assertNoErrors, byId, until, shot } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until, shot, buildReferee, ROOT } from './harness.mjs';
 import { serve, DIST } from './server.mjs';
 import { table } from './pages.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const POSITIONS = join(ROOT, 'docs/positions');
 
+// The native referee, built once (cargo answers at once when it is up to date).
+const referee = buildReferee();
 let env;
-let referee;
-before(async () => {
-  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'referee'], { cwd: ROOT, stdio: 'inherit' });
-  referee = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/release/referee`;
-  env = await setup();
-});
+before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 const replay = (file) => JSON.parse(execFileSync(referee, ['replay', file], { encoding: 'utf8' })).state;

@@ -3,11 +3,13 @@
 // scenario file for all three through the page interface of engines/driver.mjs. Each game started
 // from the new-game form and a whole deal played by keyboard and by hint, with what is painted
 // checked in screenshots at several moments (engines/paint.mjs); a reload that resumes; a hint
-// taken back by undo; the embedding demo page; an offline reload.
+// taken back by undo; a game's review from a shared link; the embedding demo page; an offline
+// reload.
 // One engine alone: TAPIS_ENGINES=webkit node --test tests/e2e/engines.test.mjs (a comma-separated
 // list; all three by default). Screenshots: artifacts/engines/<engine>-<name>.png.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, DIST } from './server.mjs';
@@ -15,6 +17,7 @@ import { launch, selectedEngines, until, sleep } from './engines/driver.mjs';
 import { paintCheck, inkOf, SHOTS } from './engines/paint.mjs';
 import { state, startFromForm, untilMyTurnOrEnd, keyboardMove, hintMove, snapshot, savedActions, visible, attr } from './engines/pages.mjs';
 import { PNG } from 'pngjs';
+import { buildReferee } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -55,6 +58,21 @@ async function playDeals(page, { game, toTheEnd }) {
     assert.ok(moves < 150, `${game}: the deals end`);
   }
   return { problems, moves, deals };
+}
+
+/** Shoots the page (artifacts/engines/<name>.png) once it has settled, and measures the ink of
+ *  the element `css`, the part of it in view. */
+async function inkIn(page, css, name) {
+  await sleep(500);
+  const box = await page.evaluate((css) => {
+    const r = document.querySelector(css).getBoundingClientRect();
+    return { x: Math.max(r.left, 0), y: Math.max(r.top, 0), w: Math.min(r.right, innerWidth) - Math.max(r.left, 0), h: Math.min(r.bottom, innerHeight) - Math.max(r.top, 0), vw: innerWidth };
+  }, css);
+  const buffer = await page.screenshot();
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(`${SHOTS}${name}.png`, buffer);
+  const png = PNG.sync.read(buffer);
+  return { box, ink: inkOf(png, png.width / box.vw, box) };
 }
 
 for (const engineName of selectedEngines()) {
@@ -154,6 +172,36 @@ for (const engineName of selectedEngines()) {
       await keyboardMove(page);
     });
 
+    scenario('a review link: every move stepped through, a verdict for each of my decisions', 180_000, async (page) => {
+      const referee = buildReferee();
+      const record = JSON.parse(execFileSync(referee, ['play', '--game', 'nain-jaune', '--players', '3', '--seats', 'easy,easy,easy', '--seed', '12', '--option', 'rounds=1'], { encoding: 'utf8' }));
+      record.seats = ['human', 'easy', 'easy'];
+      const text = execFileSync(referee, ['encode', '-'], { input: JSON.stringify(record), encoding: 'utf8' }).trim();
+      const mine = record.actions.map((a, i) => [a, i]).filter(([a]) => a.seat === 0).map(([, i]) => i);
+      await page.goto(`${server.url}?lang=en&speed=instant&review=${text}&at=0`);
+      const review = () => page.evaluate(() => {
+        const r = document.querySelector('[data-testid="review"]');
+        const verdicts = [...document.querySelectorAll('[data-testid="review-verdict"]')].map((b) => [Number(b.dataset.at), b.dataset.verdict]);
+        return r && { step: Number(r.dataset.step), verdicts, hands: document.querySelectorAll('[data-testid^="review-hand-"]').length };
+      });
+      await until(async () => (await review())?.step === 0, { timeout: 30_000, what: 'the review at its start' });
+      const weighed = await until(async () => {
+        const r = await review();
+        return r.verdicts.length === mine.length && r.verdicts.every(([, v]) => v !== 'pending') && r;
+      }, { timeout: 90_000, what: 'a verdict for each of my decisions' });
+      assert.deepEqual(weighed.verdicts.map(([at]) => at), mine);
+      assert.ok(weighed.verdicts.every(([, v]) => ['same', 'even', 'other', 'costly'].includes(v)), JSON.stringify(weighed.verdicts));
+      assert.equal(weighed.hands, 3, 'every hand face up');
+      const painted = await inkIn(page, '[data-testid="review"]', `${engineName}-review`);
+      assert.ok(painted.box.h > 200 && painted.ink.ink > 0.05 && painted.ink.colours > 20, `the review is painted (${JSON.stringify(painted.ink)})`);
+      for (let step = 1; step <= record.actions.length; step++) {
+        await page.click('review-next');
+        await until(async () => (await review()).step === step, { timeout: 10_000, what: `step ${step}` });
+      }
+      await page.click('review-prev');
+      await until(async () => (await review()).step === record.actions.length - 1, { timeout: 10_000, what: 'one step back' });
+    });
+
     scenario('the embedding demo page: every frame ready and sized, a position played', 180_000, async (page) => {
       await page.goto(`${server.url}embed.html?lang=en`);
       const received = (id) => page.evaluate((f) => window.tapisHost.received.filter((m) => m.frame === f), id);
@@ -184,16 +232,7 @@ for (const engineName of selectedEngines()) {
       const moves = (await received('nain-jaune-your-lead')).filter((m) => m.type === 'move');
       assert.equal(moves[0]?.action, 'play 7D', 'the host heard of the move');
       // What the frame shows is painted.
-      await sleep(500);
-      const box = await page.evaluate(() => {
-        const r = document.getElementById('nain-jaune-your-lead').getBoundingClientRect();
-        return { x: Math.max(r.left, 0), y: Math.max(r.top, 0), w: Math.min(r.right, innerWidth) - Math.max(r.left, 0), h: Math.min(r.bottom, innerHeight) - Math.max(r.top, 0), vw: innerWidth };
-      });
-      const buffer = await page.screenshot();
-      mkdirSync(SHOTS, { recursive: true });
-      writeFileSync(`${SHOTS}${engineName}-embed.png`, buffer);
-      const png = PNG.sync.read(buffer);
-      const ink = inkOf(png, png.width / box.vw, box);
+      const { box, ink } = await inkIn(page, '#nain-jaune-your-lead', `${engineName}-embed`);
       assert.ok(box.h > 200 && ink.ink > 0.05 && ink.colours > 20, `the frame is painted (${JSON.stringify(ink)})`);
       assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null, 'no frame saved a game');
     });

@@ -1,11 +1,21 @@
 // Shared pieces of the end-to-end tests: the browser (Debian's Chromium through playwright-core),
 // the site served under a sub-path, error collection, screenshots, and keyboard-only helpers.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
+
+/** The repository's root. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Builds the native `referee` (cargo answers at once when it is up to date); returns its path. */
+export function buildReferee() {
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'referee'], { cwd: ROOT, stdio: 'inherit' });
+  return `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/release/referee`;
+}
 
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 export const DESKTOP = { width: 1280, height: 800 };

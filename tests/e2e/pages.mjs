@@ -2,6 +2,7 @@
 // hooks, the keyboard contract). Keyboard-only helpers never click.
 import assert from 'node:assert/strict';
 import { activeTestId, byId, chooseByKeyboard, tabTo, typeInto, until } from './harness.mjs';
+import { readTable } from './table-state.mjs';
 
 /** The top bar. On a phone held upright the record buttons and the preferences fold behind
  *  "More" (`more-settings`); elsewhere they are always shown and the toggle is hidden. */
@@ -245,24 +246,7 @@ export const programmes = {
 
   /** The game element's data: phase, seat to move, whether the viewer revealed, actions played. */
   state(page) {
-    return page.evaluate(() => {
-      const q = (id) => document.querySelector(`[data-testid="${id}"]`);
-      const g = q('game');
-      let actions = -1;
-      try {
-        actions = JSON.parse(localStorage.getItem('tapis.current') ?? '{}').actions?.length ?? 0;
-      } catch {}
-      return {
-        phase: g?.dataset.phase,
-        toMove: g?.dataset.toMove,
-        revealed: g?.dataset.revealed === 'true',
-        deal: g?.dataset.dealNumber,
-        myTurn: !!q('turn-prompt')?.classList.contains('turn-mine'),
-        summary: !!q('round-summary'),
-        over: !!q('game-over'),
-        actions,
-      };
-    });
+    return page.evaluate(readTable);
   },
 
   /** Waits until the human is to move (or the game is over), past nothing else. */

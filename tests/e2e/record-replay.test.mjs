@@ -5,21 +5,15 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { scenario, setup, assertNoErrors, byId, until } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until, buildReferee } from './harness.mjs';
 import { newGame, programmes, table } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+// The native referee, built once (cargo answers at once when it is up to date).
+const referee = buildReferee();
 let env;
-let referee;
-before(async () => {
-  // The native referee, built once (cargo answers at once when it is up to date).
-  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'referee'], { cwd: ROOT, stdio: 'inherit' });
-  referee = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/release/referee`;
-  env = await setup();
-});
+before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 

@@ -3,7 +3,9 @@
 //   references (the app's JS and wasm, the CSS, boot-check.js, the favicon, the manifest), and
 //   __wasm_split.js, the loader of the games' code, which the app's JS imports;
 // - each GAME: what starting it adds: its code (its view's wasm chunk and the chunks it shares
-//   with other games, src/app/game_code.rs) and its AI worker (loader, JS glue, wasm).
+//   with other games, src/app/game_code.rs) and its AI worker (loader, JS glue, wasm);
+// - the REVIEW: what opening a game's review first adds, at most (its chunk and the chunks it
+//   imports, some of which a game may have brought already).
 // (After the first visit the service worker fetches the rest of the build in the background, for
 // offline play: not on the way to the first screen.)
 //
@@ -18,10 +20,11 @@ import { gzipSync, constants } from 'node:zlib';
 // About 3 KB of room above the size of the day each was last set (git log -p this file says
 // when and why).
 const BUDGETS = {
-  lobby: { target: 300_000, ceiling: 318_400 },
-  'nain-jaune': { target: 500_000, ceiling: 239_500 },
-  bonanza: { target: 500_000, ceiling: 306_000 },
-  programmes: { target: 500_000, ceiling: 332_500 },
+  lobby: { target: 300_000, ceiling: 318_869 },
+  'nain-jaune': { target: 500_000, ceiling: 251_114 },
+  bonanza: { target: 500_000, ceiling: 320_313 },
+  programmes: { target: 500_000, ceiling: 348_387 },
+  review: { target: 100_000, ceiling: 37_500 },
 };
 const GAMES = ['nain-jaune', 'bonanza', 'programmes'];
 
@@ -56,7 +59,8 @@ parts.lobby.push('__wasm_split.js');
 const loader = readFileSync(join(dist, '__wasm_split.js'), 'utf8');
 const file = {};
 for (const m of loader.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([\w.-]+\.wasm)"/g)) file[m[1]] = m[2];
-for (const game of GAMES) {
+parts.review = [];
+for (const game of [...GAMES, 'review']) {
   const split = game.replace('-', '_');
   const m = loader.match(new RegExp(`__wasm_split_load_tapis_${split} = [\\s\\S]*?"\\./([\\w.-]+\\.wasm)"[\\s\\S]*?, \\[([^\\]]*)\\]\\)\\);`));
   if (!m) {

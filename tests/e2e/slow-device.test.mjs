@@ -9,6 +9,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, shot, until, DESKTOP, PHONE } from './harness.mjs';
+import { readTable } from './table-state.mjs';
 
 const RATE = Number(process.env.TAPIS_SLOW_RATE ?? 6);
 const SEEDS = Number(process.env.TAPIS_SLOW_SEEDS ?? 3);
@@ -18,22 +19,9 @@ before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
 /** What the loop needs: the game's end, a summary to continue past, whose move, the hint. */
-function situation(page) {
-  return page.evaluate(() => {
-    const q = (id) => document.querySelector(`[data-testid="${id}"]`);
-    const hint = q('hint');
-    let actions = -1;
-    try {
-      actions = JSON.parse(localStorage.getItem('tapis.current') ?? '{}').actions?.length ?? 0;
-    } catch {}
-    return {
-      over: !!q('game-over'),
-      summary: !!q('summary-continue'),
-      mine: q('game')?.dataset.toMove === '0' && !!hint && hint.offsetParent !== null,
-      hint: q('hint-text')?.dataset.state,
-      actions,
-    };
-  });
+async function situation(page) {
+  const t = await page.evaluate(readTable);
+  return { ...t, mine: t.toMove === '0' && t.hintShown };
 }
 
 /** Plays the game on the table to its end, the player's moves by hint; returns the moves made. */

@@ -4,7 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::{Bonanza, Event, GameEnd};
+use crate::engine::bonanza::settlement::deal_range;
+use crate::engine::bonanza::{Bonanza, DealSettlement, Event, Flow, GameEnd};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
 use crate::record::Record;
@@ -14,47 +15,6 @@ use super::mini_cards;
 use super::text::{lt, bonanza_title, event_sentence, game_end_sentence, L};
 use crate::app::i18n::{tr, use_lang, Lang, Names, T};
 use crate::app::results::{ChipTable, SummaryDialog};
-
-/// The summary's columns: ante, widow, spaces, poker bets, Bonanza, net.
-const COLUMNS: usize = 6;
-
-/// What one event does to each seat's chips, by column (the wheel's side is not counted).
-/// `put_in` follows each seat's poker bets (a raise's event gives the new total only).
-fn chip_moves(event: &Event, put_in: &mut [Chips]) -> Vec<(Seat, usize, Chips)> {
-    match event {
-        Event::Anted { each, players, .. } => players.iter().map(|&s| (s, 0, -each)).collect(),
-        Event::WidowSold { seat, price, to } => {
-            let mut v = vec![(*seat, 1, -price)];
-            v.extend(to.map(|d| (d, 1, *price)));
-            v
-        }
-        Event::SpaceWon { seat, chips, .. } | Event::Leftovers { seat, chips } => vec![(*seat, 2, *chips)],
-        Event::PokerOpened { .. } => {
-            put_in.iter_mut().for_each(|p| *p = 0);
-            Vec::new()
-        }
-        Event::Bet { seat, chips } | Event::Called { seat, chips } => {
-            put_in[*seat] += chips;
-            vec![(*seat, 3, -chips)]
-        }
-        Event::Raised { seat, total, .. } => {
-            let d = total - put_in[*seat];
-            put_in[*seat] = *total;
-            vec![(*seat, 3, -d)]
-        }
-        Event::Bonanza { seat, chips } => vec![(*seat, 4, *chips)],
-        Event::Paid { from, to, chips, .. } => vec![(*from, 4, -chips), (*to, 4, *chips)],
-        _ => Vec::new(),
-    }
-}
-
-/// Where deal `deal` sits in the log: from its ante to its last payment, inclusive.
-fn deal_range(events: &[Event], deal: u32) -> Option<(usize, usize)> {
-    let start = events.iter().position(|e| matches!(e, Event::Anted { deal_number, .. } if *deal_number == deal))?;
-    let bonanza = start + events[start..].iter().position(|e| matches!(e, Event::Bonanza { .. }))?;
-    let end = bonanza + events[bonanza + 1..].iter().take_while(|e| matches!(e, Event::Paid { .. })).count();
-    Some((start, end))
-}
 
 /// The cards in every hand, and the dead hand, just before the last card of deal `deal` was
 /// played: the record is replayed up to that move.
@@ -75,17 +35,11 @@ fn deal_end_cards(record: &Record, deal: u32) -> Option<(Vec<CardSet>, CardSet)>
     None
 }
 
-/// What one deal did.
+/// What one deal did: the engine's settlement, with the story of the spaces and the cards left.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DealReport {
-    pub deal: u32,
-    /// Who called Bonanza.
-    pub winner: Seat,
-    /// Per seat: the six columns, then the chips after the deal.
-    pub rows: Vec<Vec<Chips>>,
+    pub settlement: DealSettlement,
     pub story: Vec<StoryLine>,
-    /// The Bonanza call and the payments, in order.
-    pub settlement: Vec<Event>,
     /// The cards each seat still held.
     pub left: Vec<Vec<Card>>,
     pub dead: Vec<Card>,
@@ -95,47 +49,13 @@ impl DealReport {
     /// Reads deal `deal` from the game's log and its record; `g` is the game now.
     pub fn build(g: &Bonanza, record: &Record, deal: u32) -> Option<DealReport> {
         let events = g.events();
+        let settlement = DealSettlement::of(events, deal, g.chips())?;
         let (start, end) = deal_range(events, deal)?;
-        let players = g.players();
-        let mut put_in = vec![0; players];
-        // The chips after the deal: today's, with whatever happened since undone.
-        let mut after = g.chips().to_vec();
-        for e in &events[end + 1..] {
-            for (seat, _, d) in chip_moves(e, &mut put_in) {
-                after[seat] -= d;
-            }
-        }
-        let mut rows = vec![vec![0; COLUMNS + 1]; players];
-        put_in.iter_mut().for_each(|p| *p = 0);
-        let (mut winner, mut settlement) = (0, Vec::new());
-        for e in &events[start..=end] {
-            for (seat, column, d) in chip_moves(e, &mut put_in) {
-                rows[seat][column] += d;
-                rows[seat][COLUMNS - 1] += d;
-            }
-            if let Event::Bonanza { seat, .. } = e {
-                winner = *seat;
-            }
-            if matches!(e, Event::Bonanza { .. } | Event::Paid { .. }) {
-                settlement.push(e.clone());
-            }
-        }
-        for (seat, row) in rows.iter_mut().enumerate() {
-            row[COLUMNS] = after[seat];
-        }
         let (hands, dead) = deal_end_cards(record, deal).unwrap_or_default();
-        let left = (0..players)
-            .map(|s| if s == winner { Vec::new() } else { hands.get(s).map(|h| h.by_rank()).unwrap_or_default() })
+        let left = (0..g.players())
+            .map(|s| if s == settlement.winner { Vec::new() } else { hands.get(s).map(|h| h.by_rank()).unwrap_or_default() })
             .collect();
-        Some(DealReport {
-            deal,
-            winner,
-            rows,
-            story: deal_story(&events[start..=end]),
-            settlement,
-            left,
-            dead: dead.by_rank(),
-        })
+        Some(DealReport { settlement, story: deal_story(&events[start..=end]), left, dead: dead.by_rank() })
     }
 }
 
@@ -149,10 +69,11 @@ pub fn DealSummary(
     on_continue: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let (deal, winner) = (report.deal, report.winner);
+    let (deal, winner) = (report.settlement.deal_number, report.settlement.winner);
     let title = Signal::derive(move || names.with(|n| bonanza_title(lang.get(), deal, &n.of(winner))));
     let settlement = report
         .settlement
+        .payments
         .iter()
         .map(|e| {
             let cards = match e {
@@ -168,11 +89,19 @@ pub fn DealSummary(
             }
         })
         .collect_view();
-    let columns = [L::ColAnte, L::ColWidow, L::ColSpaces, L::ColBets, L::ColBonanza]
+    let columns = Flow::ALL
+        .map(|flow| match flow {
+            Flow::Ante => L::ColAnte,
+            Flow::Widow => L::ColWidow,
+            Flow::Spaces => L::ColSpaces,
+            Flow::Bets => L::ColBets,
+            Flow::Bonanza => L::ColBonanza,
+        })
         .map(|c| (c.text(Lang::En), c.text(Lang::Fr)))
         .into_iter()
         .chain([T::ColNet.both(), T::ColChips.both()])
         .collect();
+    let rows = report.settlement.rows.iter().map(|r| r.flows.iter().copied().chain([r.net, r.chips]).collect()).collect::<Vec<_>>();
     let dead = report.dead.clone();
     let dead_text = dead.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
     view! {
@@ -182,7 +111,7 @@ pub fn DealSummary(
             label=if last { T::SeeStandings.both() } else { (L::NextDeal.text(Lang::En), L::NextDeal.text(Lang::Fr)) }
             on_continue=on_continue
         >
-            <ChipTable columns=columns rows=report.rows winner=Some(winner) names=names />
+            <ChipTable columns=columns rows=rows winner=Some(winner) names=names />
             <h3 class="summary-subtitle">{lt(L::Spaces)}</h3>
             <DealStory lines=Signal::stored(report.story) names=names />
             <h3 class="summary-subtitle">{tr(T::WhatHappened)}</h3>

@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
-use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase};
+use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase, RoundSettlement};
 
 use super::i18n::{hand_title, round_title, T};
 use text::{event_sentence, hint_card, hint_sentence, is_announcement, waiting_for, your_turn_follow};
@@ -28,7 +28,7 @@ use board::{Board, RunningSequence, SequenceCard};
 use super::hand::{Hand, HandPlace};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::Session;
-use summary::{game_over_reason, RoundReport, RoundSummary};
+use summary::{game_over_reason, RoundSummary};
 use super::results::GameOverPanel;
 use super::seats::{SeatView, SeatsRing};
 
@@ -239,7 +239,7 @@ pub fn NainJauneTable() -> impl IntoView {
     let summary_view = move || {
         let deal = pending_summary.get()?;
         let report = session
-            .with_untracked(|s| nj(s).and_then(|g| RoundReport::build(g.events(), deal, g.chips())))?;
+            .with_untracked(|s| nj(s).and_then(|g| RoundSettlement::of(g.events(), deal, g.chips())))?;
         let last = session
             .with_untracked(|s| s.as_ref().is_some_and(|s| s.table.is_finished() && s.rounds_finished() as u32 == deal));
         Some(view! { <RoundSummary report=report names=names last=last on_continue=continue_after_summary /> })

@@ -3,10 +3,9 @@
 //! in the engine: a composed action is offered only if the engine accepts it, and a refusal is
 //! the engine's reason (its variant, never its text), said in plain words.
 
-use crate::engine::card_multiset::CardMultiset;
-use crate::engine::cards::{Card, Suit};
+use crate::engine::cards::Card;
 use crate::engine::game::Seat;
-use crate::engine::programmes::{is_wild, Action, Combinations, Placed, Programmes, Refusal, ShapeError};
+use crate::engine::programmes::{is_wild, melds, Action, Combinations, Placed, Programmes, Refusal, ShapeError};
 
 use super::text::{only_stock, taken_from_discard, would_strand, L};
 use crate::app::i18n::Lang;
@@ -107,32 +106,9 @@ impl From<Refusal> for Why {
     }
 }
 
-/// The new set the selected cards make: the naturals (one rank, not two) in card order, then the
-/// wilds, each standing for that rank in the suit the set holds fewest of.
+/// The new set the selected cards make (the engine composes it), or why they make none.
 pub fn compose_set(selected: &[Card]) -> Result<Action, Why> {
-    if selected.len() < 3 {
-        return Err(Why::Label(L::SetNeedsThree));
-    }
-    // Through a multiset: the cards come out in card order.
-    let naturals: Vec<Card> = selected.iter().copied().filter(|&c| !is_wild(c)).collect::<CardMultiset>().iter().collect();
-    let Some(rank) = naturals.first().map(|c| c.rank_unchecked()) else {
-        return Err(Why::Label(L::SetNeedsNatural));
-    };
-    if naturals.iter().any(|c| c.rank_unchecked() != rank) {
-        return Err(Why::Label(L::SetOneRank));
-    }
-    let mut count = [0u8; 4];
-    for c in &naturals {
-        count[c.suit_unchecked().index()] += 1;
-    }
-    let mut cards: Vec<Placed> = naturals.iter().map(|&c| Placed::natural(c)).collect();
-    let wilds = selected.iter().copied().filter(|&c| is_wild(c)).collect::<CardMultiset>();
-    for w in wilds.iter() {
-        let suit = Suit::ALL.into_iter().min_by_key(|s| count[s.index()]).expect("four suits");
-        count[suit.index()] += 1;
-        cards.push(Placed::wild(w, Card::new(rank, suit)));
-    }
-    Ok(Action::Meld(cards))
+    melds::compose_set(selected).map(Action::Meld).map_err(|e| Refusal::Shape(e).into())
 }
 
 /// Whether the engine accepts `action` from `seat` now, and why not.

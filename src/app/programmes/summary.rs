@@ -202,6 +202,7 @@ pub fn GameOverPanel(
             <h3 class="summary-subtitle">{lt(L::FinalStandings)}</h3>
             <ol class="standings">{standings}</ol>
             <div class="game-over-actions">
+                <crate::app::review::ReviewButton />
                 <button
                     type="button"
                     class="btn btn-primary btn-large"

@@ -27,6 +27,7 @@ pub mod record;
 pub mod poker;
 pub mod race;
 pub mod refusal;
+pub mod settlement;
 pub mod widow;
 
 use std::sync::Arc;
@@ -42,10 +43,11 @@ pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
 pub use refusal::{BetLimit, Refusal};
+pub use settlement::{DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Chips, Fault, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, TurnRefusal, check_seats, seat_array, starting_chips};
+use crate::engine::game::{read_setup, Chips, Fault, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -582,15 +584,7 @@ impl Game for Bonanza {
 
     fn new(setup: &Setup) -> Result<Bonanza, SetupError> {
         let players = setup.players;
-        check_seats(setup, GameId::Bonanza)?;
-        let options = Options::from_record(&setup.options)?;
-        let chips = seat_array(&starting_chips(setup)?);
-        let layouts = setup
-            .deals
-            .iter()
-            .enumerate()
-            .map(|(i, d)| Layout::from_record(d, players, i))
-            .collect::<Result<Vec<_>, _>>()?;
+        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::Bonanza, Options::from_record, Layout::from_record)?;
         let mut game = Bonanza::bare(options, setup.seed, players);
         game.layouts = (!layouts.is_empty()).then(|| Arc::new(layouts));
         game.chips = chips;
@@ -601,25 +595,7 @@ impl Game for Bonanza {
         Ok(game)
     }
 
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.to_move
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deals_dealt
-    }
-
-    fn winner_seat(&self) -> Option<Seat> {
-        self.winner
-    }
-
-    fn chip_counts(&self) -> &[Chips] {
-        self.chips()
-    }
+    crate::game_fields!();
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -657,20 +633,8 @@ impl Game for Bonanza {
         true
     }
 
-    fn observe(&self, seat: Seat) -> Observation {
-        Observation::of(self, seat)
-    }
-
-    fn determinize(observation: &Observation, rng: &mut GameRng) -> Bonanza {
-        observation.determinize(rng)
-    }
-
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
-    }
-
-    fn set_single_deal(&mut self, on: bool) {
-        self.single_deal = on;
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]

@@ -18,6 +18,7 @@ pub mod playout;
 pub mod record;
 pub mod refusal;
 pub mod rounds;
+pub mod settlement;
 
 use std::sync::Arc;
 
@@ -33,11 +34,12 @@ pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Direction, Options, Points};
 pub use refusal::Refusal;
+pub use settlement::{RoundRow, RoundSettlement};
 
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, TurnRefusal, check_seats, seat_array, starting_chips};
+use crate::engine::game::{read_setup, seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
@@ -400,15 +402,7 @@ impl Game for NainJaune {
 
     fn new(setup: &Setup) -> Result<NainJaune, SetupError> {
         let players = setup.players;
-        check_seats(setup, GameId::NainJaune)?;
-        let options = Options::from_record(&setup.options)?;
-        let chips = seat_array(&starting_chips(setup)?);
-        let layouts = setup
-            .deals
-            .iter()
-            .enumerate()
-            .map(|(i, d)| Layout::from_record(d, players, i))
-            .collect::<Result<Vec<_>, _>>()?;
+        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::NainJaune, Options::from_record, Layout::from_record)?;
         let mut game = NainJaune {
             next: seat_order(options.direction, players),
             options,
@@ -436,25 +430,7 @@ impl Game for NainJaune {
         Ok(game)
     }
 
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.to_move
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deals_dealt
-    }
-
-    fn winner_seat(&self) -> Option<Seat> {
-        self.winner
-    }
-
-    fn chip_counts(&self) -> &[Chips] {
-        self.chips()
-    }
+    crate::game_fields!();
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -479,14 +455,6 @@ impl Game for NainJaune {
         true
     }
 
-    fn observe(&self, seat: Seat) -> Observation {
-        Observation::of(self, seat)
-    }
-
-    fn determinize(observation: &Observation, rng: &mut GameRng) -> NainJaune {
-        observation.determinize(rng)
-    }
-
     /// Off, the log kept so far is dropped too: a state without logging is a playout's or a
     /// search's, and its clones then copy no event list (a heap allocation per playout).
     fn set_logging(&mut self, on: bool) {
@@ -494,10 +462,6 @@ impl Game for NainJaune {
         if !on {
             self.events = Vec::new();
         }
-    }
-
-    fn set_single_deal(&mut self, on: bool) {
-        self.single_deal = on;
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]

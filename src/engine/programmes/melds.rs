@@ -14,6 +14,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::program_deck::{rank_at, Directive, Position, SuitMask};
+use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
 use crate::engine::game::Seat;
 
@@ -58,18 +59,39 @@ impl Placed {
 
     /// Why this card cannot be laid as written, if it cannot.
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    pub fn check(self) -> Result<(), String> {
+    pub fn check(self) -> Result<(), CardFault> {
         match (is_wild(self.card), self.stands_for) {
-            (true, None) if self.card.is_joker() => {
-                Err("JK: a joker is wild; write it with the card it stands for, e.g. JK=7C".into())
-            }
-            (true, None) => Err(format!(
-                "{}: a two is always wild; write it with the card it stands for, e.g. {}=7D",
-                self.card, self.card
-            )),
-            (false, Some(_)) => Err(format!("{self}: only jokers and twos are wild (write a natural card bare)")),
-            (true, Some(v)) if v.is_joker() => Err(format!("{self}: a wild stands for an ordinary card, not a joker")),
+            (true, None) if self.card.is_joker() => Err(CardFault::BareJoker),
+            (true, None) => Err(CardFault::BareTwo(self.card)),
+            (false, Some(_)) => Err(CardFault::NaturalWithValue(self)),
+            (true, Some(v)) if v.is_joker() => Err(CardFault::StandsForJoker(self)),
             _ => Ok(()),
+        }
+    }
+}
+
+/// Why a card cannot be laid as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardFault {
+    /// A joker written without the card it stands for.
+    BareJoker,
+    /// A two written without the card it stands for.
+    BareTwo(Card),
+    /// A natural card written with a value.
+    NaturalWithValue(Placed),
+    /// A wild standing for a joker.
+    StandsForJoker(Placed),
+}
+
+impl fmt::Display for CardFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardFault::BareJoker => f.write_str("JK: a joker is wild; write it with the card it stands for, e.g. JK=7C"),
+            CardFault::BareTwo(card) => {
+                write!(f, "{card}: a two is always wild; write it with the card it stands for, e.g. {card}=7D")
+            }
+            CardFault::NaturalWithValue(p) => write!(f, "{p}: only jokers and twos are wild (write a natural card bare)"),
+            CardFault::StandsForJoker(p) => write!(f, "{p}: a wild stands for an ordinary card, not a joker"),
         }
     }
 }
@@ -147,50 +169,87 @@ pub const MAX_RUN: usize = 13;
 /// The most cards a meld can ever hold: a set of all eight naturals of its rank and all twelve wilds.
 pub const MAX_MELD: usize = 20;
 
-/// Why a combination as written is none (RULES.md §3): each names the combination, written out.
+/// Why a combination as written is none (RULES.md §3): each names the combination's cards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShapeError {
     /// Fewer than [`MIN_COMBINATION`] cards.
-    TooFew(String),
-    /// A card written wrongly (a wild without the card it stands for…): [`Placed::check`]'s reason.
-    Card(String),
+    TooFew(Vec<Placed>),
+    /// A card written wrongly (a wild without the card it stands for…).
+    Card(CardFault),
     /// Wild cards only.
-    NoNatural(String),
+    NoNatural(Vec<Placed>),
     /// Neither one rank nor one suit.
-    Neither(String),
+    Neither(Vec<Placed>),
     /// One suit, but not consecutive ascending values.
-    RunOrder(String),
+    RunOrder(Vec<Placed>),
     /// A run longer than [`MAX_RUN`].
-    RunTooLong(String),
+    RunTooLong(Vec<Placed>),
 }
 
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            ShapeError::Card(_) => String::new(),
+            ShapeError::TooFew(cards)
+            | ShapeError::NoNatural(cards)
+            | ShapeError::Neither(cards)
+            | ShapeError::RunOrder(cards)
+            | ShapeError::RunTooLong(cards) => cards_text(cards),
+        };
         match self {
-            ShapeError::TooFew(text) => write!(f, "'{text}': a combination has at least {MIN_COMBINATION} cards"),
-            ShapeError::Card(reason) => f.write_str(reason),
-            ShapeError::NoNatural(text) => {
+            ShapeError::TooFew(_) => write!(f, "'{text}': a combination has at least {MIN_COMBINATION} cards"),
+            ShapeError::Card(fault) => fault.fmt(f),
+            ShapeError::NoNatural(_) => {
                 write!(f, "'{text}': every combination needs at least one natural card (not a joker or a two)")
             }
-            ShapeError::Neither(text) => write!(
+            ShapeError::Neither(_) => write!(
                 f,
                 "'{text}' is neither a set (cards of one rank) nor a run (cards of one suit with consecutive values)"
             ),
-            ShapeError::RunOrder(text) => write!(
+            ShapeError::RunOrder(_) => write!(
                 f,
                 "'{text}': a run is written in ascending order of consecutive values, the ace low (A 2 3) or high (Q K A), with no wrap-around"
             ),
-            ShapeError::RunTooLong(text) => {
+            ShapeError::RunTooLong(_) => {
                 write!(f, "'{text}': a run holds at most {MAX_RUN} values (the ace is low or high, not both)")
             }
         }
     }
 }
 
+/// The new set the cards `cards` make (RULES.md §3: after revealing, new melds are sets): the
+/// naturals (one rank) in card order, then the wilds, each standing for that rank in the suit the
+/// set holds fewest of.
+pub fn compose_set(cards: &[Card]) -> Result<Vec<Placed>, ShapeError> {
+    let written = || cards.iter().map(|&c| Placed::natural(c)).collect();
+    if cards.len() < MIN_COMBINATION {
+        return Err(ShapeError::TooFew(written()));
+    }
+    // Through a multiset: the cards come out in card order.
+    let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !is_wild(c)).collect::<CardMultiset>().iter().collect();
+    let Some(rank) = naturals.first().map(|c| c.rank_unchecked()) else {
+        return Err(ShapeError::NoNatural(written()));
+    };
+    if naturals.iter().any(|c| c.rank_unchecked() != rank) {
+        return Err(ShapeError::Neither(written()));
+    }
+    let mut count = [0u8; 4];
+    for c in &naturals {
+        count[c.suit_unchecked().index()] += 1;
+    }
+    let mut set: Vec<Placed> = naturals.iter().map(|&c| Placed::natural(c)).collect();
+    for wild in cards.iter().copied().filter(|&c| is_wild(c)).collect::<CardMultiset>().iter() {
+        let suit = Suit::ALL.into_iter().min_by_key(|s| count[s.index()]).expect("four suits");
+        count[suit.index()] += 1;
+        set.push(Placed::wild(wild, Card::new(rank, suit)));
+    }
+    Ok(set)
+}
+
 /// Checks a combination as written and says what it is.
 #[cfg_attr(feature = "fast-ai", optimize(speed))]
 pub fn combination_shape(cards: &[Placed]) -> Result<Shape, ShapeError> {
-    let text = || cards_text(cards);
+    let text = || cards.to_vec();
     if cards.len() < MIN_COMBINATION {
         return Err(ShapeError::TooFew(text()));
     }
@@ -222,22 +281,40 @@ pub fn combination_shape(cards: &[Placed]) -> Result<Shape, ShapeError> {
     Ok(Shape::Run { suit, low, high: low + cards.len() as Position - 1 })
 }
 
-/// Why `cards` (of shape `shape`) does not satisfy `directive`, if it does not.
-pub fn directive_refusal(directive: &Directive, shape: Shape, cards: &[Placed]) -> Option<String> {
-    let why = directive_mismatch(directive, shape, cards)?;
-    let wanted = directive.describe_en();
-    Some(match why {
-        Mismatch::Kind => format!("it is a {}, the directive asks for {wanted}", shape.kind_name()),
-        Mismatch::Length => format!("it has {} cards, the directive asks for {wanted}", cards.len()),
-        Mismatch::Wild => format!("it uses a wild card, the directive asks for {wanted}"),
-        Mismatch::RunSuit(suit) => format!("it is in {}, the directive asks for {wanted}", suit.symbol()),
-        Mismatch::Values => format!("its values are not the imposed ones, the directive asks for {wanted}"),
-        Mismatch::SetRank(rank) => format!("it is a set of {}, the directive asks for {wanted}", rank.label()),
-        Mismatch::SetSuit(p) => format!("{p} is not in a permitted suit, the directive asks for {wanted}"),
-    })
+/// Why a combination does not satisfy a directive, with what it takes to say so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectiveMiss {
+    pub directive: Directive,
+    pub mismatch: Mismatch,
+    pub shape: Shape,
+    /// How many cards the combination holds.
+    pub cards: usize,
 }
 
-/// Why a combination does not satisfy a directive (the reasons [`directive_refusal`] words).
+impl DirectiveMiss {
+    /// Why `cards` (of shape `shape`) does not satisfy `directive`, if it does not.
+    pub fn of(directive: &Directive, shape: Shape, cards: &[Placed]) -> Option<DirectiveMiss> {
+        let mismatch = directive_mismatch(directive, shape, cards)?;
+        Some(DirectiveMiss { directive: directive.clone(), mismatch, shape, cards: cards.len() })
+    }
+}
+
+impl fmt::Display for DirectiveMiss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let wanted = self.directive.describe_en();
+        match self.mismatch {
+            Mismatch::Kind => write!(f, "it is a {}, the directive asks for {wanted}", self.shape.kind_name()),
+            Mismatch::Length => write!(f, "it has {} cards, the directive asks for {wanted}", self.cards),
+            Mismatch::Wild => write!(f, "it uses a wild card, the directive asks for {wanted}"),
+            Mismatch::RunSuit(suit) => write!(f, "it is in {}, the directive asks for {wanted}", suit.symbol()),
+            Mismatch::Values => write!(f, "its values are not the imposed ones, the directive asks for {wanted}"),
+            Mismatch::SetRank(rank) => write!(f, "it is a set of {}, the directive asks for {wanted}", rank.label()),
+            Mismatch::SetSuit(p) => write!(f, "{p} is not in a permitted suit, the directive asks for {wanted}"),
+        }
+    }
+}
+
+/// Why a combination does not satisfy a directive (the reasons [`DirectiveMiss`] words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mismatch {
     Kind,
@@ -249,7 +326,7 @@ pub enum Mismatch {
     SetSuit(Placed),
 }
 
-/// [`directive_refusal`] without the words (no allocation: checked for every pair of
+/// [`DirectiveMiss::of`] without the words (no allocation: checked for every pair of
 /// combination and directive).
 pub fn directive_mismatch(directive: &Directive, shape: Shape, cards: &[Placed]) -> Option<Mismatch> {
     let kind_ok = matches!(
@@ -455,34 +532,34 @@ impl Meld {
         out
     }
 
-    /// Where `placed` would go, or why it cannot extend this meld (numbered `number`).
-    pub fn extension_end(&self, number: usize, placed: Placed) -> Result<End, String> {
+    /// Where `placed` would go, or why it cannot extend this meld (numbered `meld`).
+    pub fn extension_end(&self, meld: usize, placed: Placed) -> Result<End, ExtensionFault> {
         if let Some(end) = self.fits(placed) {
             return Ok(end);
         }
-        placed.check()?;
+        placed.check().map_err(ExtensionFault::Card)?;
         let value = placed.value();
         if let Some(lasting) = self.lasting {
             if !lasting.wilds && placed.is_wild() {
-                return Err(format!("meld {number} keeps its program's ban on wild cards (strict constraints)"));
+                return Err(ExtensionFault::KeepsNoWilds { meld });
             }
             if lasting.imposed_values && matches!(self.shape, Shape::Run { .. }) {
-                return Err(format!("meld {number} keeps its program's imposed values (strict constraints)"));
+                return Err(ExtensionFault::KeepsImposedValues { meld });
             }
             if !lasting.suits.contains(value.suit_unchecked()) {
-                return Err(format!("meld {number} keeps its program's permitted suits (strict constraints)"));
+                return Err(ExtensionFault::KeepsSuits { meld });
             }
         }
         match self.shape {
             Shape::Set { rank } => {
                 if value.rank_unchecked() != rank {
-                    return Err(format!("meld {number} is a set of {}, not of {}", rank.label(), value.rank_unchecked().label()));
+                    return Err(ExtensionFault::SetOf { meld, rank, given: value.rank_unchecked() });
                 }
                 Ok(End::Set)
             }
             Shape::Run { suit, low, high } => {
                 if value.suit_unchecked() != suit {
-                    return Err(format!("meld {number} is a run of {}", suit.symbol()));
+                    return Err(ExtensionFault::RunOf { meld, suit });
                 }
                 let full = (high - low + 1) as usize >= MAX_RUN;
                 let rank = value.rank_unchecked();
@@ -493,9 +570,9 @@ impl Meld {
                 } else if fits_high {
                     Ok(End::High)
                 } else if full {
-                    Err(format!("meld {number} already holds {MAX_RUN} values"))
+                    Err(ExtensionFault::Full { meld })
                 } else {
-                    Err(format!("{placed} does not extend meld {number}, {}", self.shape))
+                    Err(ExtensionFault::DoesNotExtend { meld, placed, shape: self.shape })
                 }
             }
         }
@@ -537,6 +614,46 @@ impl Meld {
                 Some(Card::new(rank_at(high + 1), suit))
             }
             _ => None,
+        }
+    }
+}
+
+/// Why a card does not extend a meld on the table (RULES.md §3 "Laying off").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtensionFault {
+    Card(CardFault),
+    /// With strict constraints, the meld keeps its program's ban on wilds.
+    KeepsNoWilds { meld: usize },
+    /// With strict constraints, a run keeps its program's imposed values.
+    KeepsImposedValues { meld: usize },
+    /// With strict constraints, the meld keeps its program's permitted suits.
+    KeepsSuits { meld: usize },
+    SetOf { meld: usize, rank: Rank, given: Rank },
+    RunOf { meld: usize, suit: Suit },
+    /// The run already holds [`MAX_RUN`] values.
+    Full { meld: usize },
+    DoesNotExtend { meld: usize, placed: Placed, shape: Shape },
+}
+
+impl fmt::Display for ExtensionFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ExtensionFault::Card(fault) => fault.fmt(f),
+            ExtensionFault::KeepsNoWilds { meld } => {
+                write!(f, "meld {meld} keeps its program's ban on wild cards (strict constraints)")
+            }
+            ExtensionFault::KeepsImposedValues { meld } => {
+                write!(f, "meld {meld} keeps its program's imposed values (strict constraints)")
+            }
+            ExtensionFault::KeepsSuits { meld } => {
+                write!(f, "meld {meld} keeps its program's permitted suits (strict constraints)")
+            }
+            ExtensionFault::SetOf { meld, rank, given } => {
+                write!(f, "meld {meld} is a set of {}, not of {}", rank.label(), given.label())
+            }
+            ExtensionFault::RunOf { meld, suit } => write!(f, "meld {meld} is a run of {}", suit.symbol()),
+            ExtensionFault::Full { meld } => write!(f, "meld {meld} already holds {MAX_RUN} values"),
+            ExtensionFault::DoesNotExtend { meld, placed, shape } => write!(f, "{placed} does not extend meld {meld}, {shape}"),
         }
     }
 }

@@ -44,7 +44,7 @@ use rand::Rng;
 
 use crate::engine::card_multiset::{CardMultiset, PACK_108_CARDS};
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
-use crate::engine::game::{check_seats, starting_chips, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError, TurnRefusal};
+use crate::engine::game::{read_setup, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -377,17 +377,7 @@ impl Game for Programmes {
 
     fn new(setup: &Setup) -> Result<Programmes, SetupError> {
         let players = setup.players;
-        check_seats(setup, GameId::Programmes)?;
-        let options = Options::from_record(&setup.options)?;
-        let start = starting_chips(setup)?;
-        let mut chips = [0; MAX_PLAYERS];
-        chips[..players].copy_from_slice(&start);
-        let layouts = setup
-            .deals
-            .iter()
-            .enumerate()
-            .map(|(i, d)| Layout::from_record(d, players, i))
-            .collect::<Result<Vec<_>, _>>()?;
+        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::Programmes, Options::from_record, Layout::from_record)?;
         // The program deck shuffled from the seed, without the cards the first deal gives; a
         // whole deck the first deal gives is put in place with the deal (`start_round`).
         let given: Vec<ProgramId> = layouts.first().and_then(|l| l.programs.clone()).unwrap_or_default();
@@ -432,26 +422,9 @@ impl Game for Programmes {
         Ok(game)
     }
 
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.to_move
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deals_dealt
-    }
-
-    fn winner_seat(&self) -> Option<Seat> {
-        self.winner
-    }
-
-    /// The stacks as they started: Programmes has no chips (its score is `programs_done`).
-    fn chip_counts(&self) -> &[Chips] {
-        self.chips()
-    }
+    // chip_counts gives the stacks as they started: Programmes has no chips (its score is
+    // `programs_done`).
+    crate::game_fields!();
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -474,20 +447,8 @@ impl Game for Programmes {
         }
     }
 
-    fn observe(&self, seat: Seat) -> Observation {
-        Observation::of(self, seat)
-    }
-
-    fn determinize(observation: &Observation, rng: &mut GameRng) -> Programmes {
-        observation.determinize(rng)
-    }
-
     fn set_logging(&mut self, on: bool) {
         self.logging = on;
-    }
-
-    fn set_single_deal(&mut self, on: bool) {
-        self.single_deal = on;
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]

@@ -6,7 +6,8 @@ use std::fmt;
 use crate::engine::cards::Card;
 use crate::engine::game::{Seat, TurnRefusal};
 
-use super::melds::ShapeError;
+use super::melds::{ExtensionFault, ShapeError};
+use super::reveal::{HandFault, RevealFault};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -37,12 +38,12 @@ pub enum Refusal {
     NoMeld { meld: usize, melds: usize },
     /// The new meld is no combination.
     Shape(ShapeError),
-    /// The reveal does not fulfil the program (the reason names the directive).
-    Reveal(String),
+    /// The reveal does not fulfil the program.
+    Reveal(RevealFault),
     /// The hand does not hold the cards to lay.
-    Hand(String),
+    Hand(HandFault),
     /// The card does not extend that meld.
-    Extension(String),
+    Extension(ExtensionFault),
 }
 
 impl fmt::Display for Refusal {
@@ -80,7 +81,9 @@ impl fmt::Display for Refusal {
                 write!(f, "there is no meld {meld} (the table has {melds} meld(s), numbered from 0)")
             }
             Refusal::Shape(e) => e.fmt(f),
-            Refusal::Reveal(reason) | Refusal::Hand(reason) | Refusal::Extension(reason) => f.write_str(reason),
+            Refusal::Reveal(fault) => fault.fmt(f),
+            Refusal::Hand(fault) => fault.fmt(f),
+            Refusal::Extension(fault) => fault.fmt(f),
         }
     }
 }

@@ -25,8 +25,10 @@
 
 use std::collections::HashSet;
 
-use super::melds::{cards_text, combination_shape, directive_mismatch, directive_refusal, is_wild, Placed, Shape};
+use super::melds::{cards_text, combination_shape, directive_mismatch, is_wild, DirectiveMiss, Placed, Shape, ShapeError};
 use super::program_deck::{rank_at, CombinationKind, Directive, Position, ProgramCard, SuitMask};
+use std::fmt;
+
 use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
 
@@ -45,38 +47,82 @@ pub fn slots(program: &ProgramCard) -> Vec<usize> {
 
 /// The cards a list of combinations lays down, or the first card the hand cannot supply.
 #[cfg_attr(feature = "fast-ai", optimize(speed))]
-pub fn cards_laid(hand: CardMultiset, combos: &[Vec<Placed>]) -> Result<CardMultiset, String> {
+pub fn cards_laid(hand: CardMultiset, combos: &[Vec<Placed>]) -> Result<CardMultiset, HandFault> {
     let mut left = hand;
     let mut laid = CardMultiset::EMPTY;
     for p in combos.iter().flatten() {
         if !left.remove(p.card) {
-            return Err(if hand.contains(p.card) {
-                format!("the hand does not hold that many {}", p.card)
-            } else {
-                format!("the hand does not hold {}", p.card)
-            });
+            return Err(if hand.contains(p.card) { HandFault::TooMany(p.card) } else { HandFault::NotHeld(p.card) });
         }
         laid.insert(p.card);
     }
     Ok(laid)
 }
 
+/// The hand cannot supply a card to lay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandFault {
+    NotHeld(Card),
+    /// The hand holds fewer copies than laid.
+    TooMany(Card),
+}
+
+impl fmt::Display for HandFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandFault::NotHeld(card) => write!(f, "the hand does not hold {card}"),
+            HandFault::TooMany(card) => write!(f, "the hand does not hold that many {card}"),
+        }
+    }
+}
+
+/// Why a reveal is refused (RULES.md §3 "Revealing").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RevealFault {
+    /// The program asks for another number of combinations.
+    Count { program: ProgramCard, given: usize },
+    Shape(ShapeError),
+    Hand(HandFault),
+    /// This combination fits none of the program's directives, for these reasons.
+    FitsNoDirective { cards: Vec<Placed>, misses: Vec<DirectiveMiss> },
+    /// Each combination fits some directive, but not one to one.
+    NotOneToOne { program: ProgramCard },
+}
+
+impl fmt::Display for RevealFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RevealFault::Count { program, given } => {
+                let wanted = slots(program).len();
+                let s = if wanted == 1 { "" } else { "s" };
+                write!(f, "the program ({}) asks for {wanted} combination{s}, not {given}", program.describe_en())
+            }
+            RevealFault::Shape(e) => e.fmt(f),
+            RevealFault::Hand(e) => e.fmt(f),
+            RevealFault::FitsNoDirective { cards, misses } => {
+                let mut reasons: Vec<String> = misses.iter().map(ToString::to_string).collect();
+                reasons.dedup();
+                write!(f, "'{}' fits no directive of the program: {}", cards_text(cards), reasons.join("; "))
+            }
+            RevealFault::NotOneToOne { program } => write!(
+                f,
+                "the combinations do not match the program's directives one to one (it asks for {})",
+                program.describe_en()
+            ),
+        }
+    }
+}
+
 /// Checks `combos` as a reveal of `program` from `hand`. Returns each combination's shape and the
 /// directive it fulfils, or why the reveal is refused.
 #[cfg_attr(feature = "fast-ai", optimize(speed))]
-pub fn check_reveal(hand: CardMultiset, program: &ProgramCard, combos: &[Vec<Placed>]) -> Result<Vec<(Shape, usize)>, String> {
+pub fn check_reveal(hand: CardMultiset, program: &ProgramCard, combos: &[Vec<Placed>]) -> Result<Vec<(Shape, usize)>, RevealFault> {
     let slots = slots(program);
     if combos.len() != slots.len() {
-        return Err(format!(
-            "the program ({}) asks for {} combination{}, not {}",
-            program.describe_en(),
-            slots.len(),
-            if slots.len() == 1 { "" } else { "s" },
-            combos.len()
-        ));
+        return Err(RevealFault::Count { program: program.clone(), given: combos.len() });
     }
-    let shapes = combos.iter().map(|c| combination_shape(c)).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?;
-    cards_laid(hand, combos)?;
+    let shapes = combos.iter().map(|c| combination_shape(c)).collect::<Result<Vec<_>, _>>().map_err(RevealFault::Shape)?;
+    cards_laid(hand, combos).map_err(RevealFault::Hand)?;
     // accepts[c] has bit s when combination c satisfies slot s.
     let accepts: Vec<u32> = combos
         .iter()
@@ -92,20 +138,12 @@ pub fn check_reveal(hand: CardMultiset, program: &ProgramCard, combos: &[Vec<Pla
         })
         .collect();
     if let Some(i) = accepts.iter().position(|&m| m == 0) {
-        let mut reasons: Vec<String> = program
-            .directives
-            .iter()
-            .filter_map(|d| directive_refusal(d, shapes[i], &combos[i]))
-            .collect();
-        reasons.dedup();
-        return Err(format!("'{}' fits no directive of the program: {}", cards_text(&combos[i]), reasons.join("; ")));
+        let misses = program.directives.iter().filter_map(|d| DirectiveMiss::of(d, shapes[i], &combos[i])).collect();
+        return Err(RevealFault::FitsNoDirective { cards: combos[i].clone(), misses });
     }
     let mut assigned = vec![usize::MAX; combos.len()];
     if !match_slots(&accepts, 0, 0, &mut assigned) {
-        return Err(format!(
-            "the combinations do not match the program's directives one to one (it asks for {})",
-            program.describe_en()
-        ));
+        return Err(RevealFault::NotOneToOne { program: program.clone() });
     }
     Ok(shapes.into_iter().zip(assigned.into_iter().map(|s| slots[s])).collect())
 }

@@ -3,33 +3,10 @@
 // Chromium, Firefox and WebKit). Only the keyboard and clicks; what is read is read from the page.
 import assert from 'node:assert/strict';
 import { until } from './driver.mjs';
+import { readTable } from '../table-state.mjs';
 
 /** Everything the loops need, read from the page at once. */
-export function state(page) {
-  return page.evaluate(() => {
-    const q = (id) => document.querySelector(`[data-testid="${id}"]`);
-    const g = q('game');
-    let actions = -1;
-    try {
-      actions = JSON.parse(localStorage.getItem('tapis.current') ?? '{}').actions?.length ?? 0;
-    } catch {}
-    let focus = document.activeElement;
-    while (focus && focus !== document.body && !focus.getAttribute?.('data-testid')) focus = focus.parentElement;
-    const reveal = q('reveal-panel');
-    return {
-      game: g?.dataset.game ?? null,
-      phase: g?.dataset.phase ?? null,
-      deal: g?.dataset.dealNumber ?? null,
-      over: !!q('game-over'),
-      summary: !!(q('round-summary') ?? q('deal-summary')),
-      myTurn: !!q('turn-prompt')?.classList.contains('turn-mine'),
-      actions,
-      focus: focus && focus !== document.body ? focus.dataset.testid : null,
-      reveal: !!reveal && reveal.getClientRects().length > 0,
-      hint: q('hint-text')?.dataset.state ?? null,
-    };
-  });
-}
+export const state = (page) => page.evaluate(readTable);
 
 /** The saved record's action at index `i`. */
 export const recordAction = (page, i) => page.evaluate((i) => JSON.parse(localStorage.getItem('tapis.current')).actions[i]?.do ?? null, i);

@@ -1,0 +1,620 @@
+//! Reviewing a game (issue 32): the record stepped through move by move on a read-only table,
+//! every hand face up, with the hard level's verdict on each decision of a human seat.
+//!
+//! - The review's state lives in [`AppState::review`]: the table below is put afresh at every step
+//!   (a read-only [`Session`] of the record's first `step` actions), and the panel with it.
+//! - The verdicts come from the AI worker one decision after another ([`ToWorker::Review`],
+//!   `crate::ai::review`), never on the page; the player sees the progress and may stop it.
+//! - A review is opened from a deal's summary or the game's end (the game is put back as it was
+//!   when it closes), or by the address: `?review=<position text>&at=<step>` (a shared moment).
+//!   All of it but [`ReviewState`] and [`start`] is a chunk of its own (`src/main.rs`), fetched
+//!   when a review first opens: neither a first visit nor a game loads it.
+
+use leptos::prelude::*;
+
+use crate::ai::review::Verdict;
+use crate::engine::cards::Card;
+use crate::engine::game::{GameId, Seat};
+use crate::protocol::{FromWorker, ToWorker};
+use crate::record::{Decision, Record, Table};
+
+use super::i18n::{card_label, card_short, use_lang, Lang};
+use super::session::{ai_seed, LoadError, Session};
+use super::AppState;
+
+/// Thinking time of each of the verdict's two searches, in milliseconds.
+const VERDICT_BUDGET_MS: u32 = 250;
+
+/// A review under way.
+#[derive(Clone, Debug)]
+pub struct ReviewState {
+    pub record: Record,
+    /// How many of the record's actions the table shows.
+    pub step: usize,
+    /// The decisions reviewed (the human seats'), in order.
+    pub decisions: Vec<Decision>,
+    /// Each decision's verdict once the worker gave it (or why it could not).
+    pub verdicts: Vec<Option<Result<Verdict, String>>>,
+    /// Whether verdicts are still being asked for (false once all are in, or stopped).
+    pub computing: bool,
+    /// Whether a verdict has been asked for and not answered yet (one at a time).
+    asking: bool,
+    /// The game to put back when the review closes (none for a review opened by the address).
+    back: Option<Session>,
+    /// Tells this review's answers from those of a review closed before (a fresh session id).
+    token: u64,
+    /// The control to give the focus back to once the table is drawn again (a step redraws it).
+    pub focus: Option<&'static str>,
+    /// A deal the record dealt but nobody has played yet, in a game that goes on: its hands stay
+    /// hidden (a review at a deal's summary must not show the next deal's cards).
+    pub unplayed_deal: Option<u32>,
+}
+
+impl ReviewState {
+    /// The decision made at `step` (the next move), if it is reviewed.
+    pub fn decision_at(&self, step: usize) -> Option<usize> {
+        self.decisions.iter().position(|d| d.at == step)
+    }
+}
+
+/// The seats reviewed: the record's human seats (the first seat for a record that does not say).
+fn reviewed_seats(record: &Record) -> Vec<Seat> {
+    match &record.seats {
+        Some(keys) => (0..record.players).filter(|&s| keys.get(s).is_some_and(|k| k == "human")).collect(),
+        None => vec![0],
+    }
+}
+
+/// Opens the review of `record` at `step` (its end when `None`); `back` is the game to return to.
+/// Reached through the review's code ([`start`]); the game's code reads the decisions to weigh, and
+/// the worker is then asked for their verdicts one after another.
+pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<Session>) -> Result<(), LoadError> {
+    let failed = |e: crate::record::ReplayError| LoadError { message: e.message, at: e.at };
+    let table = Table::replay(&record).map_err(failed)?;
+    let game = table.game_id();
+    // The deal on the table at the end, when no action of the record belongs to it yet.
+    let mut before_last = record.clone();
+    before_last.actions.pop();
+    let unplayed_deal = (!table.is_finished()
+        && Table::replay(&before_last).map_err(failed)?.deal_number() < table.deal_number())
+    .then(|| table.deal_number());
+    let code = super::game_code::loaded(game).ok_or_else(|| LoadError { message: "the game's code is not loaded".into(), at: None })?;
+    let decisions = (code.decisions)(&record, &reviewed_seats(&record)).map_err(failed)?;
+    let step = step.unwrap_or(record.actions.len()).min(record.actions.len());
+    // Unique among reviews (a closed review's late answers must not land in this one).
+    let token = state.session_id();
+    let computing = !decisions.is_empty();
+    state.review.set(Some(ReviewState {
+        record,
+        step,
+        verdicts: vec![None; decisions.len()],
+        decisions,
+        computing,
+        asking: false,
+        back,
+        token,
+        focus: Some("review-next"),
+        unplayed_deal,
+    }));
+    show(state, step);
+    state.ai().start(game);
+    if computing {
+        ask_next(*state, token);
+    }
+    Ok(())
+}
+
+/// Fetches the review's code, then opens the review ([`open`]); says what went wrong.
+pub async fn start(state: AppState, record: Record, step: Option<usize>, back: Option<Session>) {
+    let opened = match super::game_code::load_review().await {
+        Ok(code) => (code.open)(&state, record, step, back).map_err(|e| e.message),
+        Err(_) => Err(state.lang.get_untracked().pick(
+            "the review's code could not be downloaded (is the network down?)",
+            "le code de la revue n'a pas pu être téléchargé (le réseau est-il coupé\u{a0}?)",
+        ).into()),
+    };
+    if let Err(reason) = opened {
+        state.notices.push(super::notices::Msg::ReviewFailed { reason });
+    }
+}
+
+/// The review of the game on the table, from where it stands; the game comes back on closing.
+fn open_current(state: AppState) {
+    let Some(session) = state.session.get_untracked() else { return };
+    let record = session.record.clone();
+    leptos::task::spawn_local(start(state, record, None, Some(session)));
+}
+
+/// Puts the table at `step` (clamped to the record).
+pub fn go_to(state: &AppState, step: usize, focus: &'static str) {
+    let Some(step) = state.review.try_update(|r| {
+        let r = r.as_mut()?;
+        r.step = step.min(r.record.actions.len());
+        r.focus = Some(focus);
+        Some(r.step)
+    }).flatten() else {
+        return;
+    };
+    show(state, step);
+}
+
+/// The read-only table of the record's first `step` actions.
+fn show(state: &AppState, step: usize) {
+    let Some(mut record) = state.review.with_untracked(|r| r.as_ref().map(|r| r.record.clone())) else { return };
+    record.actions.truncate(step);
+    // A prefix of a record that replays: it replays.
+    if let Err(e) = state.replace_table(record, true) {
+        state.notices.push(super::notices::Msg::ReviewFailed { reason: e.message });
+    }
+}
+
+/// Stops asking for verdicts (those already in stay), or starts again.
+pub fn set_computing(state: &AppState, on: bool) {
+    let Some(token) = state.review.try_update(|r| {
+        let r = r.as_mut()?;
+        r.computing = on && r.verdicts.iter().any(Option::is_none);
+        Some(r.token)
+    }).flatten() else {
+        return;
+    };
+    if on {
+        ask_next(*state, token);
+    }
+}
+
+/// Ends the review: the game it was opened from comes back as it was (else the whole record stays
+/// on the table, read-only).
+pub fn close(state: &AppState) {
+    let Some(review) = state.review.try_update(Option::take).flatten() else { return };
+    match review.back {
+        Some(back) => {
+            let id = state.session_id();
+            let game = back.table.game_id();
+            let read_only = back.read_only;
+            state.session.set(Some(Session { id, ..back }));
+            if !read_only {
+                state.ai().start(game);
+            }
+        }
+        None => {
+            if let Err(e) = state.replace_table(review.record, true) {
+                state.notices.push(super::notices::Msg::ReviewFailed { reason: e.message });
+            }
+        }
+    }
+}
+
+/// Asks the worker for the first verdict still missing; each answer asks for the next.
+fn ask_next(state: AppState, token: u64) {
+    let next = state.review.try_update_untracked(|r| {
+        let r = r.as_mut().filter(|r| r.token == token && r.computing && !r.asking)?;
+        let i = r.verdicts.iter().position(Option::is_none)?;
+        r.asking = true;
+        let d = &r.decisions[i];
+        let game = GameId::from_key(&r.record.game)?;
+        Some((i, ToWorker::Review {
+            id: 0,
+            game,
+            seed: ai_seed(r.record.seed, d.at),
+            budget_ms: VERDICT_BUDGET_MS,
+            iterations: None,
+            observation: d.observation.clone(),
+            played: d.action.clone(),
+        }))
+    });
+    let Some((i, request)) = next.flatten() else {
+        // All in (or stopped, or a request already out, whose answer asks for the next).
+        state.review.update(|r| {
+            if let Some(r) = r.as_mut().filter(|r| r.token == token && !r.asking) {
+                r.computing &= r.verdicts.iter().any(Option::is_none);
+            }
+        });
+        return;
+    };
+    state.ai().request_boxed(
+        request,
+        Box::new(move |answer| {
+            let verdict = match answer {
+                Ok(FromWorker::Verdict { verdict, .. }) => Ok(verdict),
+                Ok(other) => Err(format!("the AI answered {} instead of a verdict", other.to_json())),
+                Err(reason) => Err(reason),
+            };
+            let mine = state.review.try_update(|r| match r.as_mut().filter(|r| r.token == token) {
+                Some(r) => {
+                    r.verdicts[i] = Some(verdict);
+                    r.asking = false;
+                    true
+                }
+                None => false,
+            });
+            if mine == Some(true) {
+                ask_next(state, token);
+            }
+        }),
+    );
+}
+
+/// A move in words ("play 7♣" / "jouer 7♣"), from its record string.
+fn move_words(lang: Lang, action: &str) -> String {
+    let card = |t: &str| {
+        let base = t.split('=').next().unwrap_or(t);
+        base.parse::<Card>().map(|c| card_short(lang, c)).unwrap_or_else(|_| t.to_string())
+    };
+    let cards = |t: &str| t.split([' ', '|']).filter(|x| !x.is_empty()).map(card).collect::<Vec<_>>().join(" ");
+    let (verb, rest) = action.split_once(' ').unwrap_or((action, ""));
+    let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
+    match (verb, rest) {
+        ("take", "widow") => lang.pick("take the widow", "prendre la veuve").into(),
+        ("sell", "widow") => lang.pick("sell the widow", "vendre la veuve").into(),
+        ("draw", "stock") => lang.pick("draw from the stock", "piocher au talon").into(),
+        ("draw", "discard") => lang.pick("take the discard", "prendre la défausse").into(),
+        ("exchange", _) => lang.pick("exchange the program", "échanger le programme").into(),
+        ("pass", _) => lang.pick("pass", "passer").into(),
+        ("check", _) => lang.pick("check", "parole").into(),
+        ("call", _) => lang.pick("call", "suivre").into(),
+        ("fold", _) => lang.pick("fold", "se coucher").into(),
+        ("bid", n) => en_fr(format!("bid {n}"), format!("enchérir à {n}")),
+        ("bet", n) => en_fr(format!("bet {n}"), format!("miser {n}")),
+        ("raise", n) => en_fr(format!("raise by {n}"), format!("relancer de {n}")),
+        ("play", c) => en_fr(format!("play {}", card(c)), format!("jouer {}", card(c))),
+        ("discard", c) => en_fr(format!("discard {}", card(c)), format!("défausser {}", card(c))),
+        ("show", c) => en_fr(format!("show {}", cards(c)), format!("montrer {}", cards(c))),
+        ("meld", c) => en_fr(format!("lay down {}", cards(c)), format!("poser {}", cards(c))),
+        ("reveal", c) => en_fr(format!("reveal: {}", cards(c)), format!("dévoiler\u{a0}: {}", cards(c))),
+        ("extend", rest) => {
+            let (meld, c) = rest.split_once(' ').unwrap_or((rest, ""));
+            let n = meld.parse::<usize>().map_or_else(|_| meld.to_string(), |m| (m + 1).to_string());
+            en_fr(format!("add {} to meld {n}", card(c)), format!("ajouter {} à la combinaison {n}", card(c)))
+        }
+        _ => action.to_string(),
+    }
+}
+
+/// A value with its sign and one decimal, in the language's way ("+1.5" / "+1,5").
+fn signed_value(lang: Lang, v: f64) -> String {
+    let text = format!("{v:+.1}");
+    if lang == Lang::Fr { text.replace('.', ",").replace('-', "\u{2212}") } else { text.replace('-', "\u{2212}") }
+}
+
+/// What a verdict's values are counted in.
+fn unit(lang: Lang, game: GameId) -> &'static str {
+    match game {
+        GameId::Programmes => lang.pick("points", "points"),
+        _ => lang.pick("chips", "jetons"),
+    }
+}
+
+/// The loss above which a move is marked as costly: a chip in the chip games; in Programmes a
+/// fifth of a program.
+fn costly(game: GameId) -> f64 {
+    match game {
+        GameId::Programmes => 0.2,
+        _ => 1.0,
+    }
+}
+
+/// How a verdict reads: its class ("pending", "same", "even", "other", "costly", "failed") and its
+/// words.
+fn verdict_text(lang: Lang, game: GameId, verdict: Option<&Result<Verdict, String>>) -> (&'static str, String) {
+    match verdict {
+        None => ("pending", lang.pick("The computer is weighing this move…", "L'ordinateur pèse ce coup…").into()),
+        Some(Err(reason)) => ("failed", format!("{} {reason}", lang.pick("No verdict:", "Pas de verdict\u{a0}:"))),
+        Some(Ok(v)) if v.best == v.played => ("same", lang.pick("The computer would play the same.", "L'ordinateur jouerait pareil.").into()),
+        Some(Ok(v)) => {
+            let best = move_words(lang, &v.best);
+            match v.values {
+                None => ("other", match lang {
+                    Lang::En => format!("The computer would {best}."),
+                    Lang::Fr => format!("L'ordinateur choisirait\u{a0}: {best}."),
+                }),
+                Some(values) => {
+                    let (b, p, u) = (signed_value(lang, values.best), signed_value(lang, values.played), unit(lang, game));
+                    let class = match values.clear_loss() {
+                        loss if loss >= costly(game) => "costly",
+                        loss if loss > 0.0 => "other",
+                        // Its search cannot tell the two apart.
+                        _ => "even",
+                    };
+                    (class, match (class, lang) {
+                        ("even", Lang::En) => format!("The computer prefers to {best}, but expects about as much from the move played ({b} and {p} {u})."),
+                        ("even", Lang::Fr) => format!("L'ordinateur préfère\u{a0}: {best}, mais attend à peu près autant du coup joué ({b} et {p} {u})."),
+                        (_, Lang::En) => format!("The computer would {best}: it expects {b} {u} from it, {p} from the move played."),
+                        (_, Lang::Fr) => format!("L'ordinateur choisirait\u{a0}: {best}. Il en attend {b} {u}, et {p} du coup joué."),
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// The review's panel, above the read-only table: the steps, the hands, the verdicts.
+#[component]
+pub fn ReviewPanel() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    let review = state.review;
+    let names = Signal::derive(move || state.session.with(|s| s.as_ref().map(Session::people).unwrap_or_default()));
+    let game = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| s.table.game_id())).unwrap_or(GameId::NainJaune));
+    let step = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.step)));
+    let total = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.record.actions.len())));
+    let go = move |to: usize, focus: &'static str| go_to(&state, to, focus);
+
+    // ← → Home End step through the record, unless a field or a dialog has the keys.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        if super::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let (now, last) = (step.get_untracked(), total.get_untracked());
+        let to = match ev.key().as_str() {
+            "ArrowLeft" => (now > 0).then(|| (now - 1, "review-prev")),
+            "ArrowRight" => (now < last).then(|| (now + 1, "review-next")),
+            "Home" => Some((0, "review-first")),
+            "End" => Some((last, "review-last")),
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some((to, focus)) = to {
+            go(to, focus);
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    // The control used last gets the focus back once the panel is drawn again.
+    let panel = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        let Some(panel) = panel.get() else { return };
+        let Some(id) = review.with_untracked(|r| r.as_ref().and_then(|r| r.focus)) else { return };
+        if let Ok(Some(el)) = panel.query_selector(&format!("[data-testid=\"{id}\"]")) {
+            if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+                let _ = el.focus();
+            }
+        }
+    });
+
+    let at_start = move || step.get() == 0;
+    let at_end = move || step.get() >= total.get();
+    let step_text = move || {
+        let (s, n) = (step.get(), total.get());
+        let deal = state.session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
+        match lang.get() {
+            Lang::En => format!("Move {s} of {n} · deal {deal}"),
+            Lang::Fr => format!("Coup {s} sur {n} · donne {deal}"),
+        }
+    };
+    let last_move = move || {
+        let s = step.get();
+        let l = lang.get();
+        review.with(|r| {
+            let r = r.as_ref()?;
+            let a = r.record.actions.get(s.checked_sub(1)?)?;
+            let who = names.with(|n| n.of(a.seat).display(l));
+            let what = move_words(l, &a.action);
+            Some(match l {
+                Lang::En => format!("Last move — {who}: {what}"),
+                Lang::Fr => format!("Dernier coup — {who}\u{a0}: {what}"),
+            })
+        })
+    };
+    // The decision made here (the next move), when it is reviewed.
+    let here = move || {
+        let s = step.get();
+        let l = lang.get();
+        let g = game.get();
+        review.with(|r| {
+            let r = r.as_ref()?;
+            let i = r.decision_at(s)?;
+            let d = &r.decisions[i];
+            let who = names.with(|n| n.of(d.seat).display(l));
+            let (class, words) = verdict_text(l, g, r.verdicts[i].as_ref());
+            let what = move_words(l, &d.action);
+            let played = match l {
+                Lang::En => format!("Decision here — {who}: {what}."),
+                Lang::Fr => format!("Décision ici — {who}\u{a0}: {what}."),
+            };
+            Some(view! {
+                <div class="review-here" data-testid="review-here" data-verdict=class>
+                    <p class="review-played">{played}</p>
+                    <p class="review-verdict-text">{words}</p>
+                </div>
+            })
+        })
+    };
+    let hands = move || {
+        let l = lang.get();
+        let deal = state.session.with(|s| s.as_ref().map(|s| s.table.deal_number()));
+        if deal.is_some() && deal == review.with(|r| r.as_ref().and_then(|r| r.unplayed_deal)) {
+            return view! {
+                <li class="review-hand" data-testid="review-hands-hidden">
+                    {l.pick("The next deal's cards stay hidden: it has not been played yet.", "Les cartes de la donne suivante restent cachées\u{a0}: elle n'a pas encore été jouée.")}
+                </li>
+            }.into_any();
+        }
+        let hands = state.session.with(|s| s.as_ref().map(|s| s.table.hands())).unwrap_or_default();
+        hands
+            .into_iter()
+            .enumerate()
+            .map(|(seat, cards)| {
+                let who = names.with(|n| n.of(seat).display(l));
+                let text = cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+                let label = cards.iter().map(|&c| card_label(l, c)).collect::<Vec<_>>().join(", ");
+                view! {
+                    <li class="review-hand" data-testid=format!("review-hand-{seat}") data-cards=text>
+                        <span class="review-hand-name">{who}</span>
+                        <span class="review-cards" role="img" aria-label=label>
+                            {cards.into_iter().map(|c| {
+                                let red = c.suit().is_some_and(|s| s.is_red());
+                                view! { <span class="review-card" class:review-red=red>{card_short(l, c)}</span> }
+                            }).collect_view()}
+                        </span>
+                    </li>
+                }
+            })
+            .collect_view()
+            .into_any()
+    };
+    let progress = move || {
+        let l = lang.get();
+        review.with(|r| {
+            let r = r.as_ref()?;
+            let done = r.verdicts.iter().filter(|v| v.is_some()).count();
+            let n = r.verdicts.len();
+            if n == 0 {
+                return Some(view! {
+                    <p class="review-progress" data-testid="review-progress" data-done=0 data-total=0>
+                        {l.pick("No decision of yours to weigh in this game.", "Aucune de vos décisions à peser dans cette partie.")}
+                    </p>
+                }.into_any());
+            }
+            let text = match (r.computing, l) {
+                (true, Lang::En) => format!("The computer is weighing your decisions: {done} of {n}."),
+                (true, Lang::Fr) => format!("L'ordinateur pèse vos décisions\u{a0}: {done} sur {n}."),
+                (false, Lang::En) if done == n => format!("All {n} decisions weighed."),
+                (false, Lang::Fr) if done == n => format!("Les {n} décisions sont pesées."),
+                (false, Lang::En) => format!("Stopped: {done} of {n} decisions weighed."),
+                (false, Lang::Fr) => format!("Arrêté\u{a0}: {done} décisions pesées sur {n}."),
+            };
+            let (label, on) = if r.computing { (l.pick("Stop", "Arrêter"), false) } else { (l.pick("Go on", "Reprendre"), true) };
+            let button = (r.computing || done < n).then(|| view! {
+                <button type="button" class="btn btn-small" data-testid="review-cancel" on:click=move |_| set_computing(&state, on)>
+                    {label}
+                </button>
+            });
+            Some(view! {
+                <p class="review-progress" data-testid="review-progress" role="status" data-done=done data-total=n>
+                    <span>{text}</span>
+                    {button}
+                </p>
+            }.into_any())
+        })
+    };
+    let decisions = move || {
+        let l = lang.get();
+        let g = game.get();
+        let now = step.get();
+        review.with(|r| {
+            let r = r.as_ref()?;
+            Some(r.decisions
+                .iter()
+                .zip(&r.verdicts)
+                .map(|(d, v)| {
+                    let (class, words) = verdict_text(l, g, v.as_ref());
+                    let at = d.at;
+                    let label = match l {
+                        Lang::En => format!("Move {}: {}", at + 1, move_words(l, &d.action)),
+                        Lang::Fr => format!("Coup {}\u{a0}: {}", at + 1, move_words(l, &d.action)),
+                    };
+                    view! {
+                        <li>
+                            <button
+                                type="button"
+                                class=format!("review-decision review-{class}")
+                                class:review-current=now == at
+                                data-testid="review-verdict"
+                                data-at=at
+                                data-verdict=class
+                                aria-current=(now == at).then_some("step")
+                                on:click=move |_| go(at, "review-verdict")
+                            >
+                                <span class="review-decision-move">{label}</span>
+                                <span class="review-decision-verdict">{words}</span>
+                                {(class == "costly").then(|| view! {
+                                    <span class="sr-only">{l.pick("A costly move.", "Un coup coûteux.")}</span>
+                                })}
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view())
+        })
+    };
+    // A link to this moment of the review (the record and the step), and a button to copy it.
+    let link = RwSignal::new(String::new());
+    let copied = RwSignal::new(false);
+    Effect::new(move |_| {
+        let (s, l) = (step.get(), lang.get());
+        let Some(record) = review.with_untracked(|r| r.as_ref().map(|r| r.record.clone())) else { return };
+        leptos::task::spawn_local(async move {
+            let text = super::embed::position_text(&record).await;
+            let base = super::embed::base_url().unwrap_or_default();
+            let base = base.split(['?', '#']).next().unwrap_or_default().to_string();
+            let _ = link.try_set(format!("{base}?lang={}&review={text}&at={s}", l.code()));
+        });
+    });
+    let copy = move |_| copied.set(copy_text(&link.get_untracked()));
+    let close_label = move || {
+        let back = review.with(|r| r.as_ref().is_some_and(|r| r.back.is_some()));
+        match (back, lang.get()) {
+            (true, l) => l.pick("Back to the game", "Revenir à la partie"),
+            (false, l) => l.pick("Close the review", "Fermer la revue"),
+        }
+    };
+    view! {
+        <section class="review panel" data-testid="review" node_ref=panel aria-labelledby="review-title" data-step=move || step.get().to_string()>
+            <div class="review-head">
+                <h2 id="review-title" class="review-title">{move || lang.get().pick("Review", "Revue de la partie")}</h2>
+                <span class="review-step" data-testid="review-step">{step_text}</span>
+                <button type="button" class="btn btn-small review-close" data-testid="review-close" on:click=move |_| close(&state)>
+                    {close_label}
+                </button>
+            </div>
+            <div class="review-nav" role="group" aria-label=move || lang.get().pick("Steps", "Étapes")>
+                <button type="button" class="btn" data-testid="review-first" disabled=at_start on:click=move |_| go(0, "review-first")>
+                    {move || lang.get().pick("First", "Début")}
+                </button>
+                <button type="button" class="btn" data-testid="review-prev" disabled=at_start
+                    on:click=move |_| go(step.get_untracked().saturating_sub(1), "review-prev")>
+                    {move || lang.get().pick("‹ Previous", "‹ Précédent")}
+                </button>
+                <button type="button" class="btn btn-primary" data-testid="review-next" disabled=at_end
+                    on:click=move |_| go(step.get_untracked() + 1, "review-next")>
+                    {move || lang.get().pick("Next ›", "Suivant ›")}
+                </button>
+                <button type="button" class="btn" data-testid="review-last" disabled=at_end on:click=move |_| go(total.get_untracked(), "review-last")>
+                    {move || lang.get().pick("Last", "Fin")}
+                </button>
+            </div>
+            <p class="review-share">
+                <a data-testid="review-link" href=move || link.get()>{move || lang.get().pick("Link to this moment", "Lien vers ce moment")}</a>
+                <button type="button" class="btn btn-small" data-testid="review-copy-link" on:click=copy>
+                    {move || match (copied.get(), lang.get()) {
+                        (true, l) => l.pick("Copied", "Copié"),
+                        (false, l) => l.pick("Copy the link", "Copier le lien"),
+                    }}
+                </button>
+            </p>
+            <p class="review-last-move" data-testid="review-last-move">{last_move}</p>
+            {here}
+            <details class="review-hands-box" open>
+                <summary>{move || lang.get().pick("Every hand, face up", "Toutes les mains, à découvert")}</summary>
+                <ul class="review-hands">{hands}</ul>
+            </details>
+            {progress}
+            <ol class="review-decisions" aria-label=move || lang.get().pick("Your decisions", "Vos décisions")>{decisions}</ol>
+        </section>
+    }
+}
+
+/// Puts `text` on the clipboard (the asynchronous Clipboard API, looked up at run time); false
+/// where the browser has none.
+fn copy_text(text: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else { return false };
+    let navigator = window.navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else { return false };
+    let Ok(write) = js_sys::Reflect::get(&clipboard, &"writeText".into()) else { return false };
+    write.dyn_into::<js_sys::Function>().is_ok_and(|write| write.call1(&clipboard, &text.into()).is_ok())
+}
+
+/// The button that opens the review of the game on the table (a deal's summary, the game's end).
+#[component]
+pub fn ReviewButton() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    // Not on a review's own table (its last step may show the game's end).
+    let reviewing = state.review.with_untracked(Option::is_some);
+    (!reviewing).then(|| view! {
+        <button type="button" class="btn" data-testid="review-open" on:click=move |_| open_current(state)>
+            {move || lang.get().pick("Review the game", "Revoir la partie")}
+        </button>
+    })
+}

@@ -1,0 +1,123 @@
+//! What a deal did to each player's chips, read from the events (RULES.md §3 "Payments"): the
+//! ante, the widow's price, the spaces taken, the poker bets, the Bonanza pot and the payments for
+//! the cards left. The views render this; they never redo the accounting.
+
+use super::events::Event;
+use crate::engine::game::{Chips, Seat};
+
+/// Where a deal's chips went, by kind: the columns of a deal's summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Ante,
+    Widow,
+    Spaces,
+    Bets,
+    Bonanza,
+}
+
+impl Flow {
+    pub const ALL: [Flow; 5] = [Flow::Ante, Flow::Widow, Flow::Spaces, Flow::Bets, Flow::Bonanza];
+}
+
+/// Follows the chips of a sequence of events. A raise's event gives the raiser's new total only,
+/// so the poker bets each seat has put in are kept.
+#[derive(Clone, Debug, Default)]
+pub struct ChipFlows {
+    put_in: Vec<Chips>,
+}
+
+impl ChipFlows {
+    pub fn new(players: usize) -> ChipFlows {
+        ChipFlows { put_in: vec![0; players] }
+    }
+
+    /// What `event` does to each seat's chips, by flow (the wheel's side is not counted).
+    pub fn of(&mut self, event: &Event) -> Vec<(Seat, Flow, Chips)> {
+        match event {
+            Event::Anted { each, players, .. } => players.iter().map(|&s| (s, Flow::Ante, -each)).collect(),
+            Event::WidowSold { seat, price, to } => {
+                let mut v = vec![(*seat, Flow::Widow, -price)];
+                v.extend(to.map(|d| (d, Flow::Widow, *price)));
+                v
+            }
+            Event::SpaceWon { seat, chips, .. } | Event::Leftovers { seat, chips } => vec![(*seat, Flow::Spaces, *chips)],
+            Event::PokerOpened { .. } => {
+                self.put_in.iter_mut().for_each(|p| *p = 0);
+                Vec::new()
+            }
+            Event::Bet { seat, chips } | Event::Called { seat, chips } => {
+                self.put_in[*seat] += chips;
+                vec![(*seat, Flow::Bets, -chips)]
+            }
+            Event::Raised { seat, total, .. } => {
+                let d = total - self.put_in[*seat];
+                self.put_in[*seat] = *total;
+                vec![(*seat, Flow::Bets, -d)]
+            }
+            Event::Bonanza { seat, chips } => vec![(*seat, Flow::Bonanza, *chips)],
+            Event::Paid { from, to, chips, .. } => vec![(*from, Flow::Bonanza, -chips), (*to, Flow::Bonanza, *chips)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Where deal `deal` sits in the log: from its ante to its last payment, inclusive.
+pub fn deal_range(events: &[Event], deal: u32) -> Option<(usize, usize)> {
+    let start = events.iter().position(|e| matches!(e, Event::Anted { deal_number, .. } if *deal_number == deal))?;
+    let bonanza = start + events[start..].iter().position(|e| matches!(e, Event::Bonanza { .. }))?;
+    let end = bonanza + events[bonanza + 1..].iter().take_while(|e| matches!(e, Event::Paid { .. })).count();
+    Some((start, end))
+}
+
+/// One seat's share of a deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealRow {
+    /// By flow, in the order of [`Flow::ALL`].
+    pub flows: [Chips; 5],
+    pub net: Chips,
+    /// The seat's chips once the deal was settled.
+    pub chips: Chips,
+}
+
+/// Who paid whom, how much and why, in one deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealSettlement {
+    pub deal_number: u32,
+    /// Who called Bonanza.
+    pub winner: Seat,
+    pub rows: Vec<DealRow>,
+    /// The Bonanza call and the payments, in order.
+    pub payments: Vec<Event>,
+}
+
+impl DealSettlement {
+    /// Deal `deal` read from the log; `current` is everyone's chips now (the chips after the deal
+    /// are found by undoing whatever happened since).
+    pub fn of(events: &[Event], deal: u32, current: &[Chips]) -> Option<DealSettlement> {
+        let (start, end) = deal_range(events, deal)?;
+        let players = current.len();
+        let mut after = current.to_vec();
+        let mut flows = ChipFlows::new(players);
+        for e in &events[end + 1..] {
+            for (seat, _, d) in flows.of(e) {
+                after[seat] -= d;
+            }
+        }
+        let mut rows: Vec<DealRow> = after.iter().map(|&chips| DealRow { flows: [0; 5], net: 0, chips }).collect();
+        let mut flows = ChipFlows::new(players);
+        let (mut winner, mut payments) = (0, Vec::new());
+        for e in &events[start..=end] {
+            for (seat, flow, d) in flows.of(e) {
+                rows[seat].flows[flow as usize] += d;
+                rows[seat].net += d;
+            }
+            if let Event::Bonanza { seat, .. } = e {
+                winner = *seat;
+            }
+            if matches!(e, Event::Bonanza { .. } | Event::Paid { .. }) {
+                payments.push(e.clone());
+            }
+        }
+        Some(DealSettlement { deal_number: deal, winner, rows, payments })
+    }
+}
