@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 #[cfg(target_arch = "wasm32")]
 fn main() {
     tapis::app::game_code::set_loader(game_views::game_code, game_views::review_code);
+    tapis::app::stats::set_view_loader(game_views::stats_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.
@@ -59,6 +60,24 @@ mod game_views {
     #[wasm_split(tapis_review, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn review_split() -> Result<ReviewCode, LoadFailed> {
         Ok(ReviewCode { panel: || view! { <tapis::app::review::ReviewPanel /> }.into_any(), open: tapis::app::review::open })
+    }
+
+    /// The statistics view and the note under a game's final standings (src/app/stats_view.rs): a
+    /// chunk of its own too, fetched when the view first opens or a game ends.
+    pub fn stats_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::stats::StatsCode, LoadFailed>>>> {
+        Box::pin(stats_view_code())
+    }
+
+    #[wasm_split(tapis_stats, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn stats_view_code() -> Result<tapis::app::stats::StatsCode, LoadFailed> {
+        use tapis::app::stats_view::{GameOverNote, StatsDialog};
+        Ok(tapis::app::stats::StatsCode {
+            dialog: || view! { <StatsDialog /> }.into_any(),
+            note: || view! { <GameOverNote /> }.into_any(),
+            count: tapis::app::stats::count_finished,
+            daily_started: tapis::app::stats::note_daily_start,
+            spend: tapis::app::stats::spend,
+        })
     }
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]

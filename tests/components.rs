@@ -996,3 +996,142 @@ fn bonanza_hand_is_in_race_order() {
     let order: Vec<String> = tapis::app::bonanza::race_order(hand).into_iter().map(|c| c.to_string()).collect();
     assert_eq!(order, ["2S", "AS", "KH", "3C", "5D", "JK"]);
 }
+
+// ------------------------------------------------------------------ statistics and the daily deal
+
+/// The statistics as a browser stores them today (format 1): a later version must still read this
+/// file (migrating it), never lose it. The same file seeds the e2e test of the view.
+const STATS_V1: &str = include_str!("e2e/fixtures/stats-v1.json");
+
+#[wasm_bindgen_test]
+fn stats_store_reads_the_saved_fixture_of_format_1() {
+    use tapis::app::stats::{Store, VERSION};
+    let store = Store::from_json(STATS_V1).expect("today's format is read");
+    assert_eq!(store.version, VERSION);
+    assert_eq!(store.games.len(), 36);
+    let bonanza: Vec<_> = store.games.iter().filter(|g| g.game == "bonanza").collect();
+    assert_eq!(bonanza.len(), 12);
+    assert_eq!(bonanza.iter().filter(|g| g.won).count(), 4);
+    assert_eq!(bonanza.iter().map(|g| g.result).sum::<i64>(), 26);
+    assert_eq!(store.games.iter().filter_map(|g| g.daily.as_deref()).collect::<Vec<_>>(), ["2026-11-20"]);
+    assert_eq!(store.spent, ["00000000000000aa"]);
+    assert_eq!(store.daily.len(), 1);
+    assert!(store.knows("00000000000000aa") && store.knows(&store.games[0].key) && !store.knows("ffff"));
+    // What this version writes reads back the same.
+    assert_eq!(Store::from_json(&store.to_json()), Ok(store));
+}
+
+#[wasm_bindgen_test]
+fn stats_store_says_why_it_cannot_read() {
+    use tapis::app::stats::{Store, StoreError};
+    assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{"), Err(StoreError::Unreadable(_))));
+    assert!(matches!(Store::from_json("{\"games\": []}"), Err(StoreError::Unreadable(why)) if why == "no format version"));
+    assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{\"key\": 5}]}"), Err(StoreError::Unreadable(why)) if why == "games[0] is not understood"));
+    assert_eq!(Store::from_json("{\"version\": 3, \"games\": []}"), Err(StoreError::Newer(3)));
+    // A byte-order mark, as some editors save, is no error.
+    assert!(Store::from_json(&format!("\u{feff}{STATS_V1}")).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn stats_merge_adds_only_new_games_and_reset_never_counts_them_again() {
+    use tapis::app::stats::Store;
+    let full = Store::from_json(STATS_V1).unwrap();
+    let mut store = Store::new();
+    store.games.push(full.games[5].clone());
+    assert_eq!(store.merge(full.clone()), 35);
+    assert_eq!(store.games, full.games, "the games in the order they ended");
+    assert_eq!(store.merge(full.clone()), 0, "nothing twice");
+    store.reset();
+    assert!(store.games.is_empty());
+    assert!(full.games.iter().all(|g| store.knows(&g.key)), "an erased game does not count again");
+    // An import brings them back.
+    assert_eq!(store.merge(full.clone()), 36);
+    assert!(!store.spent.iter().any(|k| full.games.iter().any(|g| &g.key == k)));
+}
+
+#[wasm_bindgen_test]
+fn daily_seeds_follow_the_game_and_the_day() {
+    use tapis::app::daily::{record, seed};
+    use tapis::engine::game::GameId;
+    let today = seed(GameId::Bonanza, "2026-11-26");
+    assert_eq!(today, seed(GameId::Bonanza, "2026-11-26"));
+    assert_ne!(today, seed(GameId::Bonanza, "2026-11-27"));
+    assert_ne!(today, seed(GameId::NainJaune, "2026-11-26"));
+    assert!(today < 1 << 53, "JSON tools read the seed back exactly");
+    let r = record(GameId::Bonanza, "2026-11-26", Lang::Fr);
+    assert_eq!((r.seed, r.players), (today, 5));
+    assert_eq!(r.seats.as_deref(), Some(&["human", "medium", "medium", "medium", "medium"].map(String::from)[..]));
+    // The record of the day, whatever the language of its names, is the same game.
+    assert_eq!(tapis::app::stats::game_key(&r), tapis::app::stats::game_key(&record(GameId::Bonanza, "2026-11-26", Lang::En)));
+}
+
+#[wasm_bindgen_test]
+fn daily_result_reads_as_plain_text() {
+    use tapis::app::stats_view::share_text;
+    use tapis::engine::game::GameId;
+    assert_eq!(share_text(Lang::En, GameId::Bonanza, "2026-11-26", 23, 2, 5), "Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5");
+    assert_eq!(share_text(Lang::Fr, GameId::Bonanza, "2026-11-26", -1, 5, 5), "Tapis · Bonanza · 2026-11-26 · -1 jeton · 5e sur 5");
+    assert_eq!(share_text(Lang::En, GameId::Programmes, "2026-11-26", 1, 1, 4), "Tapis · Programmes · 2026-11-26 · 1 program · 1st of 4");
+    assert_eq!(share_text(Lang::Fr, GameId::NainJaune, "2026-11-26", 0, 3, 4), "Tapis · Nain Jaune · 2026-11-26 · 0 jeton · 3e sur 4");
+}
+
+#[wasm_bindgen_test]
+fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
+    use tapis::app::stats::{load, update, DAMAGED_KEY, STATS_KEY};
+    use tapis::app::storage;
+    storage::set(DAMAGED_KEY, "an older copy").unwrap();
+    storage::set(STATS_KEY, "{\"version\": 1, \"games\": 7}").unwrap();
+    assert_eq!(update(|store| store.games.len()), Ok(0), "counting starts afresh");
+    assert_eq!(storage::get(DAMAGED_KEY).as_deref(), Some("an older copy\n\n{\"version\": 1, \"games\": 7}"));
+    assert!(load().is_ok_and(|s| s.games.is_empty()));
+    // A newer version's statistics are left as they are.
+    storage::set(STATS_KEY, "{\"version\": 2}").unwrap();
+    assert!(update(|_| ()).is_err());
+    assert_eq!(storage::get(STATS_KEY).as_deref(), Some("{\"version\": 2}"));
+    storage::remove(STATS_KEY);
+    storage::remove(DAMAGED_KEY);
+}
+
+/// What a finished game counts as, from the seat of the one person at the screen. The records
+/// are `referee play` games of random computers (fixtures/), the person's seat set here.
+#[wasm_bindgen_test]
+fn a_finished_game_counts_from_the_person_s_seat() {
+    use tapis::app::session::Session;
+    use tapis::app::stats::{game_key, outcome};
+    use tapis::record::Record;
+    let at = |text: &str, seats: [&str; 3]| {
+        let mut record = Record::from_json(text).unwrap();
+        record.seats = Some(seats.map(String::from).to_vec());
+        Session::from_record(1, record).unwrap()
+    };
+    // Bonanza, one deal: seats 0 and 2 end level on 106 chips, so nobody wins; both are first.
+    let bonanza = include_str!("e2e/fixtures/bonanza-3p-one-deal-tie.json");
+    let e = outcome(&at(bonanza, ["human", "random", "random"])).expect("counted");
+    assert_eq!((e.game.as_str(), e.players, e.level.as_str(), e.won, e.rank, e.result, e.deals), ("bonanza", 3, "random", false, 1, 6, 1));
+    assert_eq!(e.daily, None);
+    let e = outcome(&at(bonanza, ["random", "human", "easy"])).unwrap();
+    assert_eq!((e.level.as_str(), e.rank, e.result), ("mixed", 3, -12));
+    // Programmes to one program: seat 2 completes it and wins; the two others share second place.
+    let programmes = include_str!("e2e/fixtures/programmes-3p-target-1.json");
+    let e = outcome(&at(programmes, ["random", "random", "human"])).unwrap();
+    assert_eq!((e.won, e.rank, e.result), (true, 1, 1));
+    let e = outcome(&at(programmes, ["human", "hard", "hard"])).unwrap();
+    assert_eq!((e.won, e.rank, e.result, e.level.as_str()), (false, 2, 0, "hard"));
+    // Nobody, or two people, at the screen: not counted.
+    assert!(outcome(&at(programmes, ["random", "random", "random"])).is_none());
+    assert!(outcome(&at(programmes, ["human", "human", "random"])).is_none());
+    // A game not over is not counted either.
+    let mut unfinished = Record::from_json(programmes).unwrap();
+    unfinished.actions.truncate(3);
+    unfinished.seats = Some(["human", "random", "random"].map(String::from).to_vec());
+    let session = Session::from_record(2, unfinished.clone()).unwrap();
+    assert!(outcome(&session).is_none());
+    // Its key is the start's: the moves and the names do not change it.
+    let mut named = unfinished.clone();
+    named.actions.clear();
+    named.names = Some(["A", "B", "C"].map(String::from).to_vec());
+    assert_eq!(game_key(&named), game_key(&unfinished));
+    let mut other = unfinished.clone();
+    other.seed += 1;
+    assert_ne!(game_key(&other), game_key(&unfinished));
+}

@@ -14,6 +14,7 @@ pub mod card_svg;
 pub mod chips;
 pub mod computer_turns;
 pub mod crash;
+pub mod daily;
 pub mod dialog_focus;
 pub mod hand;
 pub mod hint;
@@ -35,6 +36,8 @@ pub mod rules_text;
 pub mod seats;
 pub mod session;
 pub mod settings;
+pub mod stats;
+pub mod stats_view;
 pub mod storage;
 pub mod timing;
 pub mod url_params;
@@ -71,6 +74,10 @@ pub struct AppState {
     /// The address's parameters, read once at start (they prefill the new-game form).
     pub url: StoredValue<UrlParams>,
     pub rules_open: RwSignal<bool>,
+    /// The statistics view is open (`stats::StatsHost`).
+    pub stats_open: RwSignal<bool>,
+    /// Bumped whenever this page changes the stored statistics (views that show them follow).
+    pub stats_rev: RwSignal<u32>,
     /// Bumped by "Try again" after a computer seat failed to move.
     pub ai_retry: RwSignal<u64>,
     /// The review under way, if any (the table then shows its step, read-only).
@@ -125,6 +132,11 @@ impl AppState {
         self.session.set(Some(session));
         self.screen.set(Screen::Game);
         Ok(())
+    }
+
+    /// Whether a dialog of the top bar (rules, statistics) is open: play waits meanwhile (tracked).
+    pub fn dialog_open(&self) -> bool {
+        self.rules_open.get() || self.stats_open.get()
     }
 
     /// Whether "undo" is offered: on the table of a game against the computer, once the player
@@ -258,6 +270,10 @@ fn resume(state: &AppState) {
         Ok(session) => {
             state.session.set(Some(session));
             state.screen.set(Screen::Game);
+            // A game that ended before the page closed, and was not counted then (counted once).
+            if state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.table.is_finished())) {
+                stats::count_soon(*state);
+            }
         }
         Err(e) => {
             storage::keep_damaged(&text);
@@ -287,6 +303,8 @@ pub fn App() -> impl IntoView {
         notices,
         url: StoredValue::new(url),
         rules_open: RwSignal::new(false),
+        stats_open: RwSignal::new(false),
+        stats_rev: RwSignal::new(0),
         ai_retry: RwSignal::new(0),
         review: RwSignal::new(None),
         guide: RwSignal::new(None),
@@ -297,10 +315,20 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(state.lang);
     provide_context(FourColour(Signal::derive(move || state.settings.with(|s| s.four_colour))));
-    // The address (or the host) may start a game or show a position; else the saved game resumes.
-    if !embed::start_from_params(&state, &state.url.get_value(), false) && host.persists() {
+    // The address (or the host) may start a game, today's daily deal or show a position; else the
+    // saved game resumes.
+    let url = state.url.get_value();
+    if url.daily && host.persists() && !host.compact && url.position.is_none() {
+        daily::start_from_link(&state, url.start_game());
+    } else if !embed::start_from_params(&state, &url, false) && host.persists() {
         resume(&state);
     }
+    // A game counts in the statistics when it ends here (once: see stats.rs).
+    Effect::new(move |_| {
+        if state.session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished() && !s.arrived_with.1)) {
+            stats::count_soon(state);
+        }
+    });
     embed::connect(state);
     let focus_root = host.element().map(web_sys::Element::from).or_else(|| web_sys::window()?.document()?.body().map(Into::into));
     if let Some(root) = focus_root {
@@ -357,6 +385,7 @@ pub fn App() -> impl IntoView {
             }}
         </main>
         <rules_text::RulesDialog />
+        {full.then(|| view! { <stats::StatsHost /> })}
         {full.then(|| view! {
             <footer class="footer">
                 <span>{tr(T::Tagline)}</span>
@@ -522,7 +551,8 @@ fn TopBar() -> impl IntoView {
         let key = ev.key();
         let chord = (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("z");
         let plain = key.eq_ignore_ascii_case("u") && state.letter_shortcut(&ev);
-        if !(chord || plain) || typing_in_field(&ev) || state.rules_open.get_untracked() || !untrack(|| state.can_undo()) {
+        let dialog_open = state.rules_open.get_untracked() || state.stats_open.get_untracked();
+        if !(chord || plain) || typing_in_field(&ev) || dialog_open || !untrack(|| state.can_undo()) {
             return;
         }
         ev.prevent_default();
@@ -559,6 +589,9 @@ fn TopBar() -> impl IntoView {
                     .map_err(LoadError::from)
                     .and_then(|record| state.put_on_table(record)),
             };
+            if loaded.is_ok() {
+                stats::opened_finished(state);
+            }
             if let Err(e) = loaded {
                 state.notices.push(Msg::ImportFailed { file: name, reason: e.message, at: e.at });
             }
@@ -587,11 +620,14 @@ fn TopBar() -> impl IntoView {
                 <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
                     {tr(T::Rules)}
                 </button>
+                <button type="button" id="stats-open" class="btn folds" data-testid="stats-open" on:click=move |_| state.stats_open.set(true)>
+                    {tr(T::Statistics)}
+                </button>
                 <button
                     type="button"
                     class="btn more-toggle"
                     data-testid="more-settings"
-                    aria-controls="export-record import-picker prefs"
+                    aria-controls="stats-open export-record import-picker prefs"
                     aria-expanded=move || more_open.get().to_string()
                     on:click=move |_| more_open.update(|open| *open = !*open)
                 >

@@ -387,6 +387,23 @@ pub fn NewGameScreen() -> impl IntoView {
                         .collect_view()}
                 </fieldset>
 
+                <div class="panel daily-panel" data-testid="daily-panel">
+                    <div class="daily-panel-text">
+                        <h2 class="daily-panel-title">
+                            {move || format!("{} · {}", lang.get().pick("Daily deal", "Donne du jour"), pick(lang.get(), game_title(game.get()).0))}
+                        </h2>
+                        <p>{move || daily_blurb(lang.get(), game.get(), state.stats_rev.get())}</p>
+                    </div>
+                    <button
+                        type="button"
+                        class="btn btn-large"
+                        data-testid="daily-start"
+                        on:click=move |_| super::daily::start(&state, game.get_untracked())
+                    >
+                        {move || lang.get().pick("Play today's deal", "Jouer la donne du jour")}
+                    </button>
+                </div>
+
                 <fieldset class="panel seats-panel">
                     <legend>{tr(T::WhoPlays)}</legend>
                     <div class="field field-inline">
@@ -517,6 +534,20 @@ pub fn NewGameScreen() -> impl IntoView {
                 </div>
             </form>
         </section>
+    }
+}
+
+/// What the daily deal of `game` is, and whether today's try has been made (`_rev`: the
+/// statistics' revision, so the line follows them). (The daily's computers play at the medium
+/// level, `daily::table`.)
+fn daily_blurb(lang: Lang, game: GameId, _rev: u32) -> String {
+    let computers = super::daily::table(game).0 - 1;
+    let tried = super::stats::daily_tried(game, &super::daily::today());
+    match (lang, tried) {
+        (Lang::En, false) => format!("The same cards for everyone today, you against {computers} computers at the medium level. Your first try counts in your statistics."),
+        (Lang::En, true) => format!("The same cards for everyone today, you against {computers} computers at the medium level. You have tried it today: play it again for fun, it will not count."),
+        (Lang::Fr, false) => format!("Les mêmes cartes pour tous aujourd'hui, vous contre {computers} ordinateurs de niveau moyen. Votre premier essai compte dans vos statistiques."),
+        (Lang::Fr, true) => format!("Les mêmes cartes pour tous aujourd'hui, vous contre {computers} ordinateurs de niveau moyen. Vous l'avez déjà tentée aujourd'hui\u{a0}: rejouez-la pour le plaisir, elle ne comptera pas."),
     }
 }
 

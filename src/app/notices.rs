@@ -60,6 +60,10 @@ pub enum Msg {
     /// The saved game was not this page's (another tab's, or the one a link replaced): it is
     /// put aside, and `ResumeSetAside` brings it back.
     SetAside,
+    /// Today's daily deal of this game was started before: this attempt does not count.
+    DailyRepeat,
+    /// The statistics view's code could not be downloaded.
+    StatsUnavailable,
 }
 
 /// What a notice's extra button does.
@@ -134,6 +138,18 @@ impl Msg {
             }
             (Msg::SetAside, Lang::Fr) => {
                 "Cette partie a pris la place de celle enregistrée dans ce navigateur (commencée avant ce lien, ou dans un autre onglet). Celle-ci est mise de côté, pas perdue\u{a0}: vous pouvez y revenir.".into()
+            }
+            (Msg::DailyRepeat, Lang::En) => {
+                "You have already started today's deal of this game: play it again as much as you like, but only your first try counts in the statistics.".into()
+            }
+            (Msg::DailyRepeat, Lang::Fr) => {
+                "Vous avez déjà commencé la donne du jour de ce jeu\u{a0}: rejouez-la autant que vous voulez, mais seul votre premier essai compte dans les statistiques.".into()
+            }
+            (Msg::StatsUnavailable, Lang::En) => {
+                "The statistics could not be loaded (no network?). Your games are still counted; try again later.".into()
+            }
+            (Msg::StatsUnavailable, Lang::Fr) => {
+                "Les statistiques n'ont pas pu être chargées (pas de réseau\u{202f}?). Vos parties sont toujours comptées\u{202f}; réessayez plus tard.".into()
             }
             (Msg::UndoEarlierDeal, Lang::Fr) => {
                 "Seuls vos coups de la donne en cours peuvent être repris : votre dernier coup était dans la donne précédente.".into()

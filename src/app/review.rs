@@ -341,7 +341,7 @@ pub fn ReviewPanel() -> impl IntoView {
 
     // ← → Home End step through the record, unless a field or a dialog has the keys.
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if super::typing_in_field(&ev) || state.rules_open.get_untracked() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if super::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let (now, last) = (step.get_untracked(), total.get_untracked());

@@ -44,6 +44,13 @@ pub fn set(key: &str, value: &str) -> Result<(), String> {
     storage.set_item(key, value).map_err(|e| describe(&e))
 }
 
+/// Removes a key (nothing happens when the browser has no storage).
+pub fn remove(key: &str) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.remove_item(key);
+    }
+}
+
 /// Saves the game in progress. A save found there that this page did not write (another tab's
 /// game, or the player's game when a link started this one) is first put aside: `Ok(true)`.
 pub fn save_current(record: &Record) -> Result<bool, String> {

@@ -5,7 +5,7 @@
 //!   each seat), `seed=<u64>`, house rules as `opt.<record key>=<value>` (`opt.direction=anticlockwise`,
 //!   `opt.start_chips=50`);
 //! - `embed=1` (compact page for an iframe), `autostart=1` (start the game at once; implied by
-//!   `embed=1` with `game=`);
+//!   `embed=1` with `game=`), `daily=1` (today's deal of `game=`, see `app::daily`);
 //! - `position=<record, deflate + base64url>` with `position_mode=view|play` and `caption=<text>`.
 //!
 //! A value that makes no sense is reported (and replaced by a sensible default); the rest still
@@ -63,6 +63,8 @@ pub struct UrlParams {
     pub options: serde_json::Map<String, serde_json::Value>,
     pub embed: bool,
     pub autostart: bool,
+    /// `daily=1`: today's deal of `game` (src/app/daily.rs), on the site's own page.
+    pub daily: bool,
     pub position: Option<Record>,
     pub position_mode: PositionMode,
     /// `review=`: a game to review (the text of `position=`), at step `at=` (its end by default).
@@ -318,7 +320,7 @@ impl UrlParams {
                 None => params.problems.push(UrlProblem::UnknownOption { key: key.to_string(), game: game.key() }),
             }
         }
-        for (name, slot) in [("embed", &mut params.embed), ("autostart", &mut params.autostart)] {
+        for (name, slot) in [("embed", &mut params.embed), ("autostart", &mut params.autostart), ("daily", &mut params.daily)] {
             if let Some(v) = get(name) {
                 match flag(&v) {
                     Some(on) => *slot = on,
@@ -376,6 +378,7 @@ impl UrlParams {
         self.seats = None;
         self.seed = None;
         self.options.clear();
+        self.daily = false;
     }
 
     /// Whether the page starts a game (or shows a position) at once instead of the new-game

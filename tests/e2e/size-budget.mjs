@@ -20,10 +20,10 @@ import { gzipSync, constants } from 'node:zlib';
 // About 3 KB of room above the size of the day each was last set (git log -p this file says
 // when and why).
 const BUDGETS = {
-  lobby: { target: 300_000, ceiling: 312_000 },
-  'nain-jaune': { target: 500_000, ceiling: 248_500 },
-  bonanza: { target: 500_000, ceiling: 317_000 },
-  programmes: { target: 500_000, ceiling: 345_000 },
+  lobby: { target: 300_000, ceiling: 318_869 },
+  'nain-jaune': { target: 500_000, ceiling: 251_114 },
+  bonanza: { target: 500_000, ceiling: 320_313 },
+  programmes: { target: 500_000, ceiling: 348_387 },
   review: { target: 100_000, ceiling: 37_500 },
 };
 const GAMES = ['nain-jaune', 'bonanza', 'programmes'];

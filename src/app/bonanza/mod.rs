@@ -234,7 +234,7 @@ pub fn BonanzaTable() -> impl IntoView {
     // The human at the screen may decide now.
     let my_turn_now = move || {
         let v = viewer();
-        v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.rules_open.get()
+        v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.dialog_open()
     };
     let racing = move || matches!(phase.get(), Phase::Lead | Phase::Follow(_));
     let legal = Memo::new(move |_| {
@@ -406,6 +406,7 @@ pub fn BonanzaTable() -> impl IntoView {
                 out=out
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
             />
+            <crate::app::stats::GameOverSlot />
         })
     };
 

@@ -123,7 +123,7 @@ pub fn NainJauneTable() -> impl IntoView {
             && to_move.get() == v
             && pending_summary.get().is_none()
             && !covered.get()
-            && !state.rules_open.get()
+            && !state.dialog_open()
     });
     let seats = Memo::new(move |_| {
         let thinking = thinking.get();
@@ -268,6 +268,7 @@ pub fn NainJauneTable() -> impl IntoView {
                 names=names
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
             />
+            <crate::app::stats::GameOverSlot />
         })
     };
 

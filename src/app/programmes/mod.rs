@@ -151,7 +151,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         let shown = shown_to.get();
         let viewer = if shared_device { human_to_move.or(shown).or(first_human) } else { first_human };
         let covered = shared_device && t.pending.is_none() && human_to_move.is_some_and(|h| shown != Some(h));
-        let my_turn = viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.rules_open.get();
+        let my_turn = viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.dialog_open();
         let revealed = viewer.is_some_and(|v| session.with(|s| pg(s).is_some_and(|g| g.has_revealed(v))));
         Seen { viewer, covered, my_turn, play: my_turn && t.phase == Phase::Play, revealed }
     });
@@ -544,6 +544,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 names=names
                 on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
             />
+            <crate::app::stats::GameOverSlot />
         })
     };
 

@@ -1,0 +1,834 @@
+//! The statistics view (a dialog from the top bar): for each game, filtered by number of players
+//! and computers' level, the games played and won, the average result (chips per deal, or programs
+//! and place per match), the best and worst, the winning streaks and a chart of the last results;
+//! and the statistics' export, import (merged, never replacing) and reset (after a confirmation).
+//!
+//! Also the note under a game's final standings: whether the game counted and, after a daily deal,
+//! the result to share with its copy button.
+//!
+//! Its code is a wasm chunk of its own (`src/main.rs`), fetched when the view first opens or a game
+//! ends; the stored format and the counting are `stats.rs`.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::engine::game::GameId;
+use crate::record::Table;
+
+use super::dialog_focus;
+use super::i18n::{rank_place, tr, Lang, T};
+use super::stats::{self, Entry, Store, StoreError};
+use super::{storage, AppState};
+
+/// Bars in the chart of the last results.
+const CHART_GAMES: usize = 20;
+/// The largest statistics file read, in bytes.
+const MAX_FILE: f64 = 5_000_000.0;
+
+/// A filter's value: every table, or one kind.
+const ALL: &str = "all";
+
+/// The figures of a set of games, oldest first.
+struct Figures {
+    played: usize,
+    won: usize,
+    /// Chips per deal (chip games) or programs per match, in tenths.
+    average: Option<i64>,
+    /// The average place, in tenths.
+    place: Option<i64>,
+    best: Option<i64>,
+    worst: Option<i64>,
+    streak: usize,
+    longest: usize,
+}
+
+impl Figures {
+    fn of(games: &[&Entry], per_deal: bool) -> Figures {
+        let played = games.len();
+        let won = games.iter().filter(|g| g.won).count();
+        let sum: i64 = games.iter().map(|g| g.result).sum();
+        let deals: i64 = games.iter().map(|g| i64::from(g.deals)).sum();
+        let divisor = if per_deal { deals } else { played as i64 };
+        let places: i64 = games.iter().map(|g| g.rank as i64).sum();
+        let mut streak = 0;
+        let mut longest = 0;
+        for g in games {
+            streak = if g.won { streak + 1 } else { 0 };
+            longest = longest.max(streak);
+        }
+        Figures {
+            played,
+            won,
+            average: (divisor > 0).then(|| tenths(sum, divisor)),
+            place: (played > 0).then(|| tenths(places, played as i64)),
+            best: games.iter().map(|g| g.result).max(),
+            worst: games.iter().map(|g| g.result).min(),
+            streak,
+            longest,
+        }
+    }
+}
+
+/// `sum / n` in tenths, rounded half away from zero.
+fn tenths(sum: i64, n: i64) -> i64 {
+    let twice = sum * 20 / n;
+    (twice + twice.signum()) / 2
+}
+
+/// Tenths written out: "2.3", "-0.5" ("2,3" in French); `signed` adds "+" above zero.
+fn decimal(lang: Lang, t: i64, signed: bool) -> String {
+    let sign = if t < 0 { "−" } else if signed && t > 0 { "+" } else { "" };
+    let comma = lang.pick(".", ",");
+    format!("{sign}{}{comma}{}", t.abs() / 10, t.abs() % 10)
+}
+
+fn signed(n: i64) -> String {
+    match n {
+        0 => "0".into(),
+        n if n < 0 => format!("−{}", -n),
+        n => format!("+{n}"),
+    }
+}
+
+/// The game's name as the tabs show it.
+fn game_name(game: GameId) -> &'static str {
+    match game {
+        GameId::NainJaune => "Nain Jaune",
+        GameId::Bonanza => "Bonanza",
+        GameId::Programmes => "Programmes",
+    }
+}
+
+/// "nain-jaune" → the game; unknown keys (a newer version's game) are left out.
+fn is_game(entry: &Entry, game: GameId) -> bool {
+    entry.game == game.key()
+}
+
+/// What the last action in the view did, for the status line.
+#[derive(Clone, Debug, PartialEq)]
+enum Said {
+    Nothing,
+    Imported { file: String, added: usize, already: usize },
+    ImportFailed { file: String, why: String },
+    Erased,
+    Failed(String),
+}
+
+impl Said {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Said::Nothing, _) => String::new(),
+            (Said::Imported { file, added, already }, Lang::En) => {
+                format!("“{file}”: {added} game{} added, {already} already here.", if *added == 1 { "" } else { "s" })
+            }
+            (Said::Imported { file, added, already }, Lang::Fr) => format!(
+                "«\u{a0}{file}\u{a0}»\u{a0}: {added} partie{s} ajoutée{s}, {already} déjà là.",
+                s = if *added > 1 { "s" } else { "" }
+            ),
+            (Said::ImportFailed { file, why }, Lang::En) => {
+                format!("“{file}” cannot be read as Tapis statistics: {why}. Your statistics are unchanged.")
+            }
+            (Said::ImportFailed { file, why }, Lang::Fr) => format!(
+                "«\u{a0}{file}\u{a0}» ne se lit pas comme des statistiques de Tapis\u{a0}: {why}. Vos statistiques n'ont pas changé."
+            ),
+            (Said::Erased, l) => l.pick("Your statistics are erased.", "Vos statistiques sont effacées.").into(),
+            (Said::Failed(why), Lang::En) => format!("That did not work: {why}. Your statistics are unchanged."),
+            (Said::Failed(why), Lang::Fr) => format!("Cela n'a pas marché\u{a0}: {why}. Vos statistiques n'ont pas changé."),
+        }
+    }
+
+    fn is_error(&self) -> bool {
+        matches!(self, Said::ImportFailed { .. } | Said::Failed(_))
+    }
+}
+
+/// The statistics dialog; Escape or the close button closes it and gives the focus back.
+#[component]
+pub fn StatsDialog() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
+    let open = state.stats_open;
+    let close_button = NodeRef::<leptos::html::Button>::new();
+    let dialog = NodeRef::<leptos::html::Div>::new();
+    let game = RwSignal::new(GameId::NainJaune);
+    let players = RwSignal::new(ALL.to_string());
+    let level = RwSignal::new(ALL.to_string());
+    let said = RwSignal::new(Said::Nothing);
+    let confirming = RwSignal::new(false);
+    let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    let store = Memo::new(move |_| {
+        state.stats_rev.track();
+        stats::load()
+    });
+    let damaged = Memo::new(move |_| {
+        state.stats_rev.track();
+        storage::get(stats::DAMAGED_KEY).is_some()
+    });
+
+    Effect::new(move |_| {
+        if open.get() {
+            let active = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element())
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            opener.set_value(active);
+            // The game on the table, else the last one counted.
+            let shown = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())).or_else(|| {
+                store.get_untracked().ok()?.games.last().and_then(|g| GameId::from_key(&g.game))
+            });
+            game.set(shown.unwrap_or(GameId::NainJaune));
+            players.set(ALL.into());
+            level.set(ALL.into());
+            said.set(Said::Nothing);
+            confirming.set(false);
+            // Read afresh: another tab may have changed them.
+            state.stats_rev.update(|n| *n += 1);
+            // Statistics that cannot be read are moved aside now (kept, and offered for download),
+            // so that the view and the next games start afresh.
+            if matches!(stats::load(), Err(StoreError::Unreadable(_))) && stats::update(|_| ()).is_ok() {
+                state.stats_rev.update(|n| *n += 1);
+            }
+            set_timeout(
+                move || {
+                    if let Some(button) = close_button.try_get_untracked().flatten() {
+                        let _ = button.focus();
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
+        } else if let Some(el) = opener.get_value() {
+            let _ = el.focus();
+            opener.set_value(None);
+        }
+    });
+    let close = move || open.set(false);
+
+    // The games of the tab, then those the filters keep.
+    let of_game = move || -> Vec<Entry> {
+        let g = game.get();
+        store.with(|s| s.as_ref().map(|s| s.games.iter().filter(|e| is_game(e, g)).cloned().collect()).unwrap_or_default())
+    };
+    let kept = Memo::new(move |_| {
+        let (p, l) = (players.get(), level.get());
+        of_game()
+            .into_iter()
+            .filter(|e| (p == ALL || e.players.to_string() == p) && (l == ALL || e.level == l))
+            .collect::<Vec<Entry>>()
+    });
+    let figures = move || {
+        let per_deal = game.get() != GameId::Programmes;
+        kept.with(|k| Figures::of(&k.iter().collect::<Vec<_>>(), per_deal))
+    };
+    // The filters' choices: the tables seen in this game's history.
+    let player_choices = move || {
+        let mut seen: Vec<usize> = of_game().iter().map(|e| e.players).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen
+    };
+    let level_choices = move || {
+        let seen: Vec<String> = of_game().iter().map(|e| e.level.clone()).collect();
+        ["random", "easy", "medium", "hard", "mixed"].into_iter().filter(|l| seen.iter().any(|s| s == l)).collect::<Vec<_>>()
+    };
+    let level_label = |key: &str, l: Lang| -> &'static str {
+        match key {
+            "random" => l.pick("random", "au hasard"),
+            "easy" => l.pick("easy", "facile"),
+            "medium" => l.pick("medium", "moyen"),
+            "hard" => l.pick("hard", "fort"),
+            _ => l.pick("mixed levels", "niveaux mêlés"),
+        }
+    };
+    let choose_game = move |g: GameId| {
+        game.set(g);
+        players.set(ALL.into());
+        level.set(ALL.into());
+    };
+
+    let export = move |_| {
+        let text = match store.get_untracked() {
+            Ok(s) => s.to_json(),
+            Err(e) => return said.set(Said::Failed(e.text(lang.get_untracked()))),
+        };
+        let name = format!("tapis-statistics-{}.json", super::daily::today());
+        if let Err(why) = storage::download(&name, &text, "application/json") {
+            said.set(Said::Failed(why));
+        }
+    };
+    let import = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        input.set_value("");
+        let name = file.name();
+        if file.size() > MAX_FILE {
+            let why = lang.get_untracked().pick("the file is larger than 5 MB", "le fichier dépasse 5\u{a0}Mo").to_string();
+            said.set(Said::ImportFailed { file: name, why });
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let l = lang.get_untracked();
+            let outcome = match storage::read_text(file).await {
+                Err(why) => Said::ImportFailed { file: name, why },
+                Ok(text) => match Store::from_json(&text) {
+                    Err(e) => Said::ImportFailed { file: name, why: e.text(l) },
+                    Ok(imported) => {
+                        let total = imported.games.len();
+                        match stats::update(|s| s.merge(imported)) {
+                            Ok(added) => Said::Imported { file: name, added, already: total - added },
+                            Err(why) => Said::Failed(why),
+                        }
+                    }
+                },
+            };
+            said.try_set(outcome);
+            state.stats_rev.try_update(|n| *n += 1);
+        });
+    };
+    let erase = move |_| {
+        let result = stats::update(Store::reset);
+        match result {
+            Ok(()) => {
+                storage::remove(stats::DAMAGED_KEY);
+                said.set(Said::Erased);
+            }
+            Err(why) => said.set(Said::Failed(why)),
+        }
+        confirming.set(false);
+        state.stats_rev.update(|n| *n += 1);
+        if let Some(button) = close_button.get_untracked() {
+            let _ = button.focus();
+        }
+    };
+    let cancel_button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if confirming.get() {
+            if let Some(b) = cancel_button.get() {
+                let _ = b.focus();
+            }
+        }
+    });
+    let download_damaged = move |_| {
+        if let Some(text) = storage::get(stats::DAMAGED_KEY) {
+            if let Err(why) = storage::download("tapis-statistics-unreadable.json", &text, "application/json") {
+                said.set(Said::Failed(why));
+            }
+        }
+    };
+
+    let tile = move |label: Signal<&'static str>, value: Signal<String>, test_id: &'static str| {
+        view! {
+            <div class="stats-tile">
+                <span class="stats-tile-label">{move || label.get()}</span>
+                " "
+                // The figure large, what follows it ("chips", "(33%)") smaller; read as one text.
+                <span class="stats-tile-value" data-testid=test_id>
+                    {move || {
+                        let text = value.get();
+                        let (figure, rest) = text.split_once(' ').map_or((text.as_str(), ""), |(f, _)| (f, &text[f.len()..]));
+                        (figure.to_string(), view! { <span class="stats-unit">{rest.to_string()}</span> })
+                    }}
+                </span>
+            </div>
+        }
+    };
+    let fixed = move |en: &'static str, fr: &'static str| Signal::derive(move || lang.get().pick(en, fr));
+    let average_label = Signal::derive(move || match game.get() {
+        GameId::Programmes => lang.get().pick("Programs per match", "Programmes par partie"),
+        _ => lang.get().pick("Chips per deal", "Jetons par donne"),
+    });
+
+    view! {
+        <Show when=move || open.get()>
+            <div class="dialog-backdrop" on:click=move |_| close()>
+                <div
+                    class="dialog stats-dialog"
+                    role="dialog"
+                    aria-modal="true"
+                    aria-labelledby="stats-title"
+                    data-testid="stats"
+                    data-game=move || game.get().key()
+                    node_ref=dialog
+                    on:click=|ev| ev.stop_propagation()
+                    on:keydown=move |ev| match ev.key().as_str() {
+                        "Escape" => {
+                            ev.prevent_default();
+                            close();
+                        }
+                        "Tab" => {
+                            if let Some(d) = dialog.get_untracked() {
+                                dialog_focus::cycle_tab(&d, &ev);
+                            }
+                        }
+                        _ => {}
+                    }
+                >
+                    <div class="dialog-head">
+                        <h2 id="stats-title">{tr(T::Statistics)}</h2>
+                        <button type="button" class="btn" data-testid="stats-close" node_ref=close_button on:click=move |_| close()>
+                            {tr(T::Close)}
+                        </button>
+                    </div>
+                    <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
+                        {Table::GAMES
+                            .iter()
+                            .map(|&g| view! {
+                                <button
+                                    type="button"
+                                    class="btn btn-small rules-tab"
+                                    data-testid=format!("stats-{}", g.key())
+                                    aria-pressed=move || (game.get() == g).to_string()
+                                    on:click=move |_| choose_game(g)
+                                >
+                                    {game_name(g)}
+                                </button>
+                            })
+                            .collect_view()}
+                    </div>
+                    <div class="dialog-body stats-body" tabindex="0">
+                        {move || match store.get() {
+                            Err(StoreError::Newer(v)) => Some(view! {
+                                <p class="stats-warning" role="alert">{move || match lang.get() {
+                                    Lang::En => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
+                                    Lang::Fr => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
+                                }}</p>
+                            }.into_any()),
+                            Err(StoreError::Unreadable(why)) => Some(view! {
+                                <p class="stats-warning" role="alert">{move || match lang.get() {
+                                    Lang::En => format!("Your statistics cannot be read ({why}). They are kept as they are."),
+                                    Lang::Fr => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
+                                }}</p>
+                            }.into_any()),
+                            Ok(_) => None,
+                        }}
+                        <Show when=move || damaged.get()>
+                            <div class="stats-warning" role="alert">
+                                <p>{move || lang.get().pick(
+                                    "Statistics saved earlier could not be read. Nothing is lost: they are kept apart, and you can download them.",
+                                    "Des statistiques enregistrées plus tôt étaient illisibles. Rien n'est perdu\u{a0}: elles sont gardées à part, et vous pouvez les télécharger.",
+                                )}</p>
+                                <button type="button" class="btn btn-small" data-testid="stats-download-damaged" on:click=download_damaged>
+                                    {move || lang.get().pick("Download them", "Les télécharger")}
+                                </button>
+                            </div>
+                        </Show>
+                        <div class="stats-filters">
+                            <label class="field field-inline">
+                                <span>{tr(T::Players)}</span>
+                                <select
+                                    tabindex="0"
+                                    data-testid="stats-players"
+                                    prop:value=move || players.get()
+                                    on:change=move |ev| players.set(event_target_value(&ev))
+                                >
+                                    <option value=ALL selected=move || players.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
+                                    {move || player_choices()
+                                        .into_iter()
+                                        .map(|n| view! { <option value=n.to_string() selected=move || players.get() == n.to_string()>{n}</option> })
+                                        .collect_view()}
+                                </select>
+                            </label>
+                            <label class="field field-inline">
+                                <span>{move || lang.get().pick("Computers' level", "Niveau des ordinateurs")}</span>
+                                <select
+                                    tabindex="0"
+                                    data-testid="stats-level"
+                                    prop:value=move || level.get()
+                                    on:change=move |ev| level.set(event_target_value(&ev))
+                                >
+                                    <option value=ALL selected=move || level.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
+                                    {move || level_choices()
+                                        .into_iter()
+                                        .map(|key| view! {
+                                            <option value=key selected=move || level.get() == key>{move || level_label(key, lang.get())}</option>
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </label>
+                        </div>
+                        <div class="stats-tiles">
+                            {tile(fixed("Games played", "Parties jouées"), Signal::derive(move || figures().played.to_string()), "stats-games")}
+                            {tile(fixed("Won", "Gagnées"), Signal::derive(move || {
+                                let f = figures();
+                                if f.played == 0 {
+                                    return "0".into();
+                                }
+                                let percent = (f.won * 100 + f.played / 2) / f.played;
+                                match lang.get() {
+                                    Lang::En => format!("{} ({percent}%)", f.won),
+                                    Lang::Fr => format!("{} ({percent}\u{a0}%)", f.won),
+                                }
+                            }), "stats-won")}
+                            {tile(
+                                average_label,
+                                Signal::derive(move || figures().average.map(|t| decimal(lang.get(), t, game.get() != GameId::Programmes)).unwrap_or_else(|| "—".into())),
+                                "stats-average",
+                            )}
+                            {tile(fixed("Average place", "Place moyenne"), Signal::derive(move || figures().place.map(|t| decimal(lang.get(), t, false)).unwrap_or_else(|| "—".into())), "stats-place")}
+                            {tile(fixed("Best game", "Meilleure partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().best)), "stats-best")}
+                            {tile(fixed("Worst game", "Pire partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().worst)), "stats-worst")}
+                            {tile(fixed("Winning streak", "Victoires d'affilée"), Signal::derive(move || figures().streak.to_string()), "stats-streak")}
+                            {tile(fixed("Longest streak", "Plus longue série"), Signal::derive(move || figures().longest.to_string()), "stats-longest")}
+                        </div>
+                        {move || {
+                            let g = game.get();
+                            let l = lang.get();
+                            let games = kept.get();
+                            if games.is_empty() {
+                                return view! {
+                                    <p class="stats-empty">{l.pick(
+                                        "No game counted here yet. A game against the computer counts when it ends.",
+                                        "Aucune partie comptée ici pour l'instant. Une partie contre l'ordinateur compte quand elle se termine.",
+                                    )}</p>
+                                }.into_any();
+                            }
+                            view! { <Chart games=games game=g lang=l /> }.into_any()
+                        }}
+                        <p class="stats-said" class:stats-said-error=move || said.with(Said::is_error) role="status" data-testid="stats-message">
+                            {move || said.with(|s| s.text(lang.get()))}
+                        </p>
+                        <div class="stats-actions">
+                            <button type="button" class="btn" data-testid="stats-export" on:click=export>
+                                {move || lang.get().pick("Export (JSON file)", "Exporter (fichier JSON)")}
+                            </button>
+                            <span class="file-picker">
+                                <input
+                                    id="stats-import"
+                                    class="file-input"
+                                    type="file"
+                                    tabindex="0"
+                                    accept=".json,application/json"
+                                    data-testid="stats-import"
+                                    on:change=import
+                                />
+                                <label for="stats-import" class="btn">{move || lang.get().pick("Import…", "Importer…")}</label>
+                            </span>
+                            <button
+                                type="button"
+                                class="btn btn-danger"
+                                data-testid="stats-reset"
+                                aria-expanded=move || confirming.get().to_string()
+                                on:click=move |_| confirming.set(true)
+                            >
+                                {move || lang.get().pick("Erase…", "Effacer…")}
+                            </button>
+                        </div>
+                        <Show when=move || confirming.get()>
+                            <div class="stats-confirm" role="group" aria-labelledby="stats-confirm-text">
+                                <p id="stats-confirm-text">{move || {
+                                    let n = store.with(|s| s.as_ref().map_or(0, |s| s.games.len()));
+                                    let also = damaged.get();
+                                    match lang.get() {
+                                        Lang::En => format!(
+                                            "Erase the {n} games counted, of all three games{}? This cannot be undone: export them first to keep a copy.",
+                                            if also { ", and the unreadable statistics kept apart" } else { "" }
+                                        ),
+                                        Lang::Fr => format!(
+                                            "Effacer les {n} parties comptées, des trois jeux{}\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie.",
+                                            if also { ", et les statistiques illisibles gardées à part" } else { "" }
+                                        ),
+                                    }
+                                }}</p>
+                                <div class="stats-actions">
+                                    <button type="button" class="btn btn-danger" data-testid="stats-reset-confirm" on:click=erase>
+                                        {move || lang.get().pick("Erase them", "Les effacer")}
+                                    </button>
+                                    <button
+                                        type="button"
+                                        class="btn"
+                                        data-testid="stats-reset-cancel"
+                                        node_ref=cancel_button
+                                        on:click=move |_| confirming.set(false)
+                                    >
+                                        {move || lang.get().pick("Keep them", "Les garder")}
+                                    </button>
+                                </div>
+                            </div>
+                        </Show>
+                        <p class="stats-help">{move || lang.get().pick(
+                            "Counted: each game you play alone against the computer, once, when it ends. Kept in this browser only.",
+                            "Comptée\u{a0}: chaque partie jouée seul contre l'ordinateur, une fois, quand elle se termine. Gardées dans ce navigateur seulement.",
+                        )}</p>
+                    </div>
+                </div>
+            </div>
+        </Show>
+    }
+}
+
+/// A game's result as the tiles write it: "+23 chips", "3 programs"; "—" without games.
+fn result_text(lang: Lang, game: GameId, result: Option<i64>) -> String {
+    let Some(n) = result else { return "—".into() };
+    match (game, lang) {
+        (GameId::Programmes, Lang::En) => format!("{n} program{}", if n == 1 { "" } else { "s" }),
+        (GameId::Programmes, Lang::Fr) => format!("{n} programme{}", if n > 1 { "s" } else { "" }),
+        (_, Lang::En) => format!("{} chip{}", signed(n), if n.abs() == 1 { "" } else { "s" }),
+        (_, Lang::Fr) => format!("{} jeton{}", signed(n), if n.abs() > 1 { "s" } else { "" }),
+    }
+}
+
+/// The last results as bars, oldest on the left: chips won above the line, lost below it (chip
+/// games); programs completed (Programmes). A won game's bar is the brass one. The picture has its
+/// words for screen readers.
+#[component]
+fn Chart(games: Vec<Entry>, game: GameId, lang: Lang) -> impl IntoView {
+    let last: Vec<&Entry> = games.iter().rev().take(CHART_GAMES).rev().collect();
+    let chips = game != GameId::Programmes;
+    // Ten places at least, so that a few games do not make bars as wide as the chart.
+    let (width, height) = (last.len().max(10) as i64 * 10, 60i64);
+    let most = last.iter().map(|g| g.result.abs()).max().unwrap_or(1).max(1);
+    // The zero line: the middle for chips, the bottom for programs.
+    let base = if chips { height / 2 } else { height - 2 };
+    let room = if chips { height / 2 - 2 } else { height - 4 };
+    // (Written as markup: SVG elements drawn by the view would each be code of their own on the
+    // first visit, whichever chunk draws them.)
+    let mut svg = format!(r#"<line class="chart-base" x1="0" x2="{width}" y1="{base}" y2="{base}"></line>"#);
+    for (i, g) in last.iter().enumerate() {
+        let h = (g.result.abs() * room / most).max(1);
+        let y = if g.result >= 0 { base - h } else { base };
+        let class = if g.won { "bar bar-won" } else if g.result < 0 { "bar bar-lost" } else { "bar" };
+        svg += &format!(r#"<rect class="{class}" x="{}" y="{y}" width="6" height="{h}" rx="1"></rect>"#, i as i64 * 10 + 2);
+    }
+    let words: Vec<String> = last
+        .iter()
+        .map(|g| {
+            let r = if chips { signed(g.result) } else { g.result.to_string() };
+            if g.won {
+                format!("{r} ({})", lang.pick("won", "gagnée"))
+            } else {
+                r
+            }
+        })
+        .collect();
+    let label = match lang {
+        Lang::En => format!("Last {} results, oldest first: {}", last.len(), words.join(", ")),
+        Lang::Fr => format!("{} derniers résultats, du plus ancien au plus récent\u{a0}: {}", last.len(), words.join(", ")),
+    };
+    let title = match (chips, lang) {
+        (true, Lang::En) => "Chips won or lost, last games",
+        (true, Lang::Fr) => "Jetons gagnés ou perdus, dernières parties",
+        (false, Lang::En) => "Programs completed, last matches",
+        (false, Lang::Fr) => "Programmes réussis, dernières parties",
+    };
+    let svg = format!(
+        r#"<svg viewBox="0 0 {width} {height}" preserveAspectRatio="none" role="img" aria-label="{}" data-testid="stats-chart">{svg}</svg>"#,
+        label.replace('&', "&amp;").replace('"', "&quot;")
+    );
+    view! {
+        <div class="stats-chart">
+            <p class="stats-chart-title">{title}</p>
+            <div inner_html=svg></div>
+            <p class="stats-chart-legend" aria-hidden="true">
+                <span>{lang.pick("older", "plus ancienne")}</span>
+                <span class="legend-won">{lang.pick("won", "gagnée")}</span>
+                <span>{lang.pick("latest", "plus récente")}</span>
+            </p>
+        </div>
+    }
+}
+
+// ------------------------------------------------------------------ under the final standings
+
+/// How the game on the table stands in the statistics.
+#[derive(Clone, Debug, PartialEq)]
+enum Standing {
+    /// Counted: the games of that game counted so far.
+    Counted(usize),
+    /// Will not count (a daily deal played again, a game erased by a reset).
+    Spent,
+    /// Not a game the statistics keep (people at the screen).
+    NotKept,
+    /// The statistics cannot be written: why.
+    Unsaved(String),
+}
+
+/// Under the final standings: whether the game is in the statistics (with a button to see them)
+/// and, after a daily deal, the result to share.
+#[component]
+pub fn GameOverNote() -> impl IntoView {
+    use stats::{game_key, load, outcome};
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
+    let (entry, humans, key, game) = state.session.with_untracked(|s| {
+        s.as_ref().map_or((None, 0, String::new(), GameId::NainJaune), |s| {
+            (outcome(s), s.humans().len(), game_key(&s.record), s.table.game_id())
+        })
+    });
+    let guided = state.guide.with_untracked(Option::is_some);
+    if !state.host.persists() || guided || state.session.with_untracked(|s| s.as_ref().is_none_or(|s| s.read_only)) {
+        return ().into_any();
+    }
+    let is_daily = entry.as_ref().is_some_and(|e| e.daily.is_some());
+    let standing = move || {
+        state.stats_rev.track();
+        if humans != 1 {
+            return Standing::NotKept;
+        }
+        match load() {
+            Ok(store) if store.games.iter().any(|g| g.key == key) => {
+                Standing::Counted(store.games.iter().filter(|g| g.game == game.key()).count())
+            }
+            Ok(store) if store.knows(&key) => Standing::Spent,
+            Ok(_) => Standing::Unsaved(String::new()),
+            Err(e) => Standing::Unsaved(e.text(lang.get())),
+        }
+    };
+    let line = move || {
+        let l = lang.get();
+        match standing() {
+            Standing::Counted(n) => match l {
+                Lang::En => format!("Counted in your statistics: {n} {} played.", if n == 1 { "game" } else { "games" }),
+                Lang::Fr => format!("Comptée dans vos statistiques\u{a0}: {n} partie{} jouée{}.", plural(n), plural(n)),
+            },
+            Standing::Spent if is_daily => l
+                .pick(
+                    "Not counted in your statistics: only the first try at a daily deal counts.",
+                    "Non comptée dans vos statistiques\u{a0}: seul le premier essai d'une donne du jour compte.",
+                )
+                .into(),
+            Standing::Spent => l
+                .pick(
+                    "Not counted in your statistics: this game was already over when it was opened, or was erased from them.",
+                    "Non comptée dans vos statistiques\u{a0}: cette partie était déjà finie à son ouverture, ou en a été effacée.",
+                )
+                .into(),
+            Standing::NotKept => l
+                .pick(
+                    "Games with several people at the screen are not counted in the statistics.",
+                    "Les parties à plusieurs personnes devant l'écran ne sont pas comptées dans les statistiques.",
+                )
+                .into(),
+            Standing::Unsaved(why) if why.is_empty() => String::new(),
+            Standing::Unsaved(why) => match l {
+                Lang::En => format!("Not counted: your statistics cannot be written ({why})."),
+                Lang::Fr => format!("Non comptée\u{a0}: vos statistiques ne peuvent pas être écrites ({why})."),
+            },
+        }
+    };
+    let share = entry.as_ref().and_then(|e| Some((e.daily.clone()?, e.result, e.rank, e.players)));
+    view! {
+        <section class="panel game-over-note" data-testid="stats-note">
+            <p class="stats-line">
+                <span>{line}</span>
+                " "
+                <button type="button" class="btn btn-small" data-testid="stats-from-game-over" on:click=move |_| state.stats_open.set(true)>
+                    {move || lang.get().pick("See statistics", "Voir les statistiques")}
+                </button>
+            </p>
+            {share.map(|(date, result, rank, players)| {
+                let text = move || share_text(lang.get(), game, &date, result, rank, players);
+                view! { <ShareBox text=Signal::derive(text) /> }
+            })}
+        </section>
+    }
+    .into_any()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A daily deal's result to share: `Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5`.
+pub fn share_text(lang: Lang, game: GameId, date: &str, result: i64, rank: usize, players: usize) -> String {
+    let name = match game {
+        GameId::NainJaune => "Nain Jaune",
+        GameId::Bonanza => "Bonanza",
+        GameId::Programmes => "Programmes",
+    };
+    let score = match (game, lang) {
+        (GameId::Programmes, Lang::En) => format!("{result} program{}", if result == 1 { "" } else { "s" }),
+        (GameId::Programmes, Lang::Fr) => format!("{result} programme{}", if result == 1 { "" } else { "s" }),
+        (_, Lang::En) => format!("{} chip{}", super::results::signed(result), if result.abs() == 1 { "" } else { "s" }),
+        (_, Lang::Fr) => format!("{} jeton{}", super::results::signed(result), if result.abs() > 1 { "s" } else { "" }),
+    };
+    let place = match lang {
+        Lang::En => format!("{} of {players}", rank_place(lang, rank)),
+        Lang::Fr => format!("{} sur {players}", rank_place(lang, rank)),
+    };
+    format!("Tapis · {name} · {date} · {score} · {place}")
+}
+
+/// A result to share, with a button that copies it (the text stays selectable when the browser
+/// refuses the clipboard).
+#[component]
+pub fn ShareBox(#[prop(into)] text: Signal<String>) -> impl IntoView {
+    let lang = super::i18n::use_lang();
+    // None: not tried; Some(true): copied; Some(false): refused.
+    let copied = RwSignal::new(None::<bool>);
+    let output = NodeRef::<leptos::html::P>::new();
+    let copy = move |_| {
+        let value = text.get_untracked();
+        leptos::task::spawn_local(async move {
+            let done = copy_text(&value).await;
+            copied.try_set(Some(done));
+            if !done {
+                // Select the text, so that the player copies it himself.
+                if let Some(el) = output.get_untracked() {
+                    select_text(&el);
+                }
+            }
+        });
+    };
+    view! {
+        <div class="daily-share">
+            <p class="daily-share-title">{move || lang.get().pick("Your result for the daily deal", "Votre résultat à la donne du jour")}</p>
+            // Each part unbroken (a phone broke the date at its hyphen); the text is the same.
+            <p class="daily-result" data-testid="daily-result" node_ref=output>
+                {move || {
+                    let text = text.get();
+                    let parts: Vec<String> = text.split(" · ").map(str::to_string).collect();
+                    let last = parts.len().saturating_sub(1);
+                    parts
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, part)| view! { <span class="daily-part">{part}</span>{(i < last).then_some(" · ")} })
+                        .collect_view()
+                }}
+            </p>
+            <div class="daily-share-actions">
+                <button type="button" class="btn btn-primary" data-testid="daily-copy" on:click=copy>
+                    {move || lang.get().pick("Copy the result", "Copier le résultat")}
+                </button>
+                <span class="daily-copied" role="status">
+                    {move || match copied.get() {
+                        None => "",
+                        Some(true) => lang.get().pick("Copied: paste it wherever you like.", "Copié\u{a0}: collez-le où vous voulez."),
+                        Some(false) => lang.get().pick(
+                            "This browser does not let the page copy: the text is selected, copy it yourself.",
+                            "Ce navigateur ne laisse pas la page copier\u{a0}: le texte est sélectionné, copiez-le vous-même.",
+                        ),
+                    }}
+                </span>
+            </div>
+        </div>
+    }
+}
+
+/// Selects the text of `element` (`getSelection().selectAllChildren`, called by name like the
+/// clipboard below).
+fn select_text(element: &web_sys::Element) {
+    let Some(window) = web_sys::window() else { return };
+    let selection = js_sys::Reflect::get(&window, &"getSelection".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&window).ok());
+    let Some(selection) = selection.filter(|s| s.is_object()) else { return };
+    if let Some(select) = js_sys::Reflect::get(&selection, &"selectAllChildren".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = select.call1(&selection, element);
+    }
+}
+
+/// Writes `text` to the clipboard (`navigator.clipboard.writeText`, called by name: the feature
+/// is not in the web-sys build); false when the browser has none or refuses.
+async fn copy_text(text: &str) -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let get = |target: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(target, &name.into()).ok().filter(|v| !v.is_undefined() && !v.is_null());
+    let Some(clipboard) = get(window.navigator().as_ref(), "clipboard") else { return false };
+    let Some(write) = get(&clipboard, "writeText").and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else { return false };
+    let Ok(promise) = write.call1(&clipboard, &text.into()) else { return false };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else { return false };
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
