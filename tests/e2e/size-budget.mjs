@@ -20,8 +20,8 @@ import { gzipSync, constants } from 'node:zlib';
 // About 3 KB of room above the size of the day each was last set (git log -p this file says
 // when and why).
 const BUDGETS = {
-  lobby: { target: 300_000, ceiling: 318_869 },
-  'nain-jaune': { target: 500_000, ceiling: 251_114 },
+  lobby: { target: 300_000, ceiling: 325_000 },
+  'nain-jaune': { target: 500_000, ceiling: 262_500 },
   bonanza: { target: 500_000, ceiling: 320_313 },
   programmes: { target: 500_000, ceiling: 348_387 },
   review: { target: 100_000, ceiling: 37_500 },
