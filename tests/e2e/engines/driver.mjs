@@ -277,6 +277,13 @@ function webDriverPage(name, driver) {
   const collected = [];
   const call = (promise, what) => bounded(promise, 90_000, `${name}: ${what}`);
   const find = (testId) => call(driver.findElement(By.css(byTestId(testId))), `finding ${testId}`);
+  // Brought to the middle of the window first: a sticky bar (the new-game form's start row) must
+  // not lie over it, which the drivers' own scrolling (to the nearest edge) allows.
+  const centred = async (testId) => {
+    const element = await find(testId);
+    await call(driver.executeScript('arguments[0].scrollIntoView({ block: "center", inline: "nearest" })', element), `scrolling to ${testId}`);
+    return element;
+  };
   const harvest = async () => {
     const seen = await driver.executeScript('return window.__engineErrors ? window.__engineErrors.splice(0) : []').catch(() => []);
     collected.push(...seen);
@@ -311,21 +318,21 @@ function webDriverPage(name, driver) {
         return call(driver.executeScript(source, arg), 'running a script again');
       }
     },
-    async click(testId) { await call((await find(testId)).click(), `clicking ${testId}`); },
+    async click(testId) { await call((await centred(testId)).click(), `clicking ${testId}`); },
     async press(key) {
       const k = KEYS[key] ?? key;
       assert.ok(k.length === 1 || KEYS[key], `no WebDriver key for '${key}'`);
       await call(driver.actions().sendKeys(k).perform(), `pressing ${key}`);
     },
     async select(testId, value) {
-      const select = await find(testId);
+      const select = await centred(testId);
       const option = await call(select.findElement(By.css(`option[value="${value}"]`)), `finding option ${value} of ${testId}`);
       await call(option.click(), `choosing ${value} in ${testId}`);
       const now = await call(driver.executeScript('return arguments[0].value', select), 'reading a select');
       assert.equal(now, String(value), `${name}: ${testId} set to ${value}`);
     },
     async fill(testId, text) {
-      const input = await find(testId);
+      const input = await centred(testId);
       await call(input.clear(), `clearing ${testId}`);
       await call(input.sendKeys(String(text)), `typing into ${testId}`);
     },
