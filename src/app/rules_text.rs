@@ -168,29 +168,9 @@ pub fn RulesDialog() -> impl IntoView {
     let dialog = NodeRef::<leptos::html::Div>::new();
     // The guide shown: the game on the table's when the dialog opens.
     let game = RwSignal::new(GameId::NainJaune);
-    // The element that had the focus before the dialog opened gets it back.
-    let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
-    Effect::new(move |_| {
-        if open.get() {
-            let active = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element())
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-            opener.set_value(active);
-            if let Some(g) = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())) {
-                game.set(g);
-            }
-            set_timeout(
-                move || {
-                    if let Some(button) = close_button.try_get_untracked().flatten() {
-                        let _ = button.focus();
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
-        } else if let Some(el) = opener.get_value() {
-            let _ = el.focus();
-            opener.set_value(None);
+    dialog_focus::keep_focus(open, close_button, move || {
+        if let Some(g) = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())) {
+            game.set(g);
         }
     });
     let close = move || open.set(false);

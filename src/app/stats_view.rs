@@ -155,7 +155,6 @@ pub fn StatsDialog() -> impl IntoView {
     let level = RwSignal::new(ALL.to_string());
     let said = RwSignal::new(Said::Nothing);
     let confirming = RwSignal::new(false);
-    let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
     let store = Memo::new(move |_| {
         state.stats_rev.track();
         stats::load()
@@ -165,40 +164,22 @@ pub fn StatsDialog() -> impl IntoView {
         storage::get(stats::DAMAGED_KEY).is_some()
     });
 
-    Effect::new(move |_| {
-        if open.get() {
-            let active = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element())
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-            opener.set_value(active);
-            // The game on the table, else the last one counted.
-            let shown = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())).or_else(|| {
-                store.get_untracked().ok()?.games.last().and_then(|g| GameId::from_key(&g.game))
-            });
-            game.set(shown.unwrap_or(GameId::NainJaune));
-            players.set(ALL.into());
-            level.set(ALL.into());
-            said.set(Said::Nothing);
-            confirming.set(false);
-            // Read afresh: another tab may have changed them.
+    dialog_focus::keep_focus(open, close_button, move || {
+        // The game on the table, else the last one counted.
+        let shown = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())).or_else(|| {
+            store.get_untracked().ok()?.games.last().and_then(|g| GameId::from_key(&g.game))
+        });
+        game.set(shown.unwrap_or(GameId::NainJaune));
+        players.set(ALL.into());
+        level.set(ALL.into());
+        said.set(Said::Nothing);
+        confirming.set(false);
+        // Read afresh: another tab may have changed them.
+        state.stats_rev.update(|n| *n += 1);
+        // Statistics that cannot be read are moved aside now (kept, and offered for download),
+        // so that the view and the next games start afresh.
+        if matches!(stats::load(), Err(StoreError::Unreadable(_))) && stats::update(|_| ()).is_ok() {
             state.stats_rev.update(|n| *n += 1);
-            // Statistics that cannot be read are moved aside now (kept, and offered for download),
-            // so that the view and the next games start afresh.
-            if matches!(stats::load(), Err(StoreError::Unreadable(_))) && stats::update(|_| ()).is_ok() {
-                state.stats_rev.update(|n| *n += 1);
-            }
-            set_timeout(
-                move || {
-                    if let Some(button) = close_button.try_get_untracked().flatten() {
-                        let _ = button.focus();
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
-        } else if let Some(el) = opener.get_value() {
-            let _ = el.focus();
-            opener.set_value(None);
         }
     });
     let close = move || open.set(false);
