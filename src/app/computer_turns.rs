@@ -51,6 +51,15 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
             return;
         }
         requested.set(Some((id, index)));
+        // A guided game's computers play the script's moves, at the table's pace.
+        if let Some(action) = super::guide::scripted(&state, index, seat) {
+            let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
+            leptos::task::spawn_local(async move {
+                TimeoutFuture::new(delay).await;
+                apply_computer_move(state, id, index, seat, Ok(action));
+            });
+            return;
+        }
         let Some((game, observation)) =
             session.with_untracked(|s| s.as_ref().map(|s| (s.table.game_id(), s.table.observation_json(seat))))
         else {

@@ -21,6 +21,7 @@ pub mod hint;
 pub mod embed;
 pub mod flights;
 pub mod game_code;
+pub mod guide;
 pub mod focus_home;
 pub mod i18n;
 pub mod move_log;
@@ -222,8 +223,8 @@ pub fn shortcut_attr(key: &'static str) -> impl Fn() -> Option<String> + Copy + 
 
 /// Reads the saved game, if any. A save that cannot be replayed is kept (copied aside) and
 /// reported; it is never deleted.
-/// A guided first game under way (the game's guide, e.g. `nain_jaune/guide.rs`, says what happens
-/// at each step): its step, and when the computers wait for the guide's *Next*.
+/// A guided first game under way (`guide.rs`; the game's book, e.g. `nain_jaune/guide.rs`, says
+/// what happens at each step): its step, and when the computers wait for the guide's *Next*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Guide {
     pub game: GameId,

@@ -288,7 +288,7 @@ pub fn NainJauneTable() -> impl IntoView {
             aria-label=move || T::NainJaune.text(lang.get())
         >
             <div class="game-main">
-                {move || guided.get().then(|| view! { <guide::GuidePanel /> })}
+                {move || guided.get().then(|| view! { <crate::app::guide::GuidePanel book=&guide::BOOK /> })}
                 <div class="game-status">
                     <span class="round-badge">
                         // While a round's summary is read, the round it sums up.

@@ -1,0 +1,189 @@
+//! The guided first games (issue 32), shared by the three games: a short deal laid out so that
+//! every key rule happens once (`<game>/guided_deal.json`, a record whose actions are the script)
+//! is played on the real table while a panel above it says what happens and why.
+//!
+//! A game brings its [`Book`] (`<game>/guide.rs`): the steps, and the sentence for a move off the
+//! script. A step either waits for the player's scripted move (the game's view marks the control
+//! that makes it with `data-tutorial-target`, from [`awaited`]), or for the guide's *Next*, while
+//! the computers wait too. The computers play the script's moves (see `computer_turns.rs`, with
+//! [`scripted`]). Another legal move is allowed by the rules but leaves the script: the panel says
+//! so and offers to take it back.
+
+use leptos::prelude::*;
+
+use crate::engine::game::Seat;
+
+use super::i18n::{use_lang, Lang};
+use super::{guided_deal, leave_guide, start_guide, AppState, Screen};
+
+/// What a step waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Wait {
+    /// The player's move (the deal's action at this step).
+    Move,
+    /// The guide's *Next* (the computers wait too).
+    Next,
+    /// Nothing: the guide is over.
+    Done,
+}
+
+/// A step: from how many moves of the deal on it shows, what it waits for, its words.
+pub struct Step {
+    pub at: usize,
+    pub wait: Wait,
+    pub en: &'static str,
+    pub fr: &'static str,
+}
+
+/// One game's guide.
+pub struct Book {
+    pub steps: &'static [Step],
+    /// What the panel says when the player's move left the script, given the scripted action
+    /// (e.g. "… Take it back and play the 5♣.").
+    pub off_script: fn(Lang, &str) -> String,
+}
+
+/// The script: the guided deal's actions of the game in the guide.
+fn script(state: &AppState) -> Vec<(Seat, String)> {
+    state
+        .guide
+        .with(|g| g.and_then(|g| guided_deal(g.game)))
+        .map(|r| r.actions.into_iter().map(|a| (a.seat, a.action)).collect())
+        .unwrap_or_default()
+}
+
+/// The actions played so far in the game on the table.
+fn played_actions(state: &AppState) -> Vec<String> {
+    state.session.with(|s| s.as_ref().map(|s| s.record.actions.iter().map(|a| a.action.clone()).collect())).unwrap_or_default()
+}
+
+fn on_script(script: &[(Seat, String)], played: &[String]) -> bool {
+    played.len() <= script.len() && played.iter().zip(script).all(|(p, (_, s))| p == s)
+}
+
+/// The action the guide waits for the player to make now, if any: the game's view marks the
+/// control that makes it (`data-tutorial-target`).
+pub fn awaited(state: &AppState, book: &Book) -> Option<String> {
+    let step = book.steps.get(state.guide.with(|g| g.map(|g| g.step))?)?;
+    let played = played_actions(state);
+    let script = script(state);
+    (step.wait == Wait::Move && played.len() == step.at && on_script(&script, &played))
+        .then(|| script.get(step.at).map(|(_, a)| a.clone()))
+        .flatten()
+}
+
+/// The scripted move of `seat` as the `index`-th action, when a guided game is on its script:
+/// the computers play it instead of thinking.
+pub fn scripted(state: &AppState, index: usize, seat: Seat) -> Option<String> {
+    state.guide.with_untracked(Option::is_some).then_some(())?;
+    let script = state.guide.with_untracked(|g| g.and_then(|g| guided_deal(g.game)))?.actions;
+    let played = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.actions.clone()))?;
+    let on = played.len() == index && played.iter().zip(&script).all(|(p, s)| p.action == s.action);
+    script.get(index).filter(|a| on && a.seat == seat).map(|a| a.action.clone())
+}
+
+/// The guide's panel, above the table.
+#[component]
+pub fn GuidePanel(book: &'static Book) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    let steps = book.steps;
+    let script = script(&state);
+    let played = Memo::new(move |_| played_actions(&state));
+    let script_for_check = script.clone();
+    // Whether the moves so far are the deal's own.
+    let on_script = Memo::new(move |_| played.with(|p| on_script(&script_for_check, p)));
+    let step = Memo::new(move |_| state.guide.with(|g| g.map_or(0, |g| g.step)));
+
+    // A move step is passed once its move is played (on the script); the computers wait on a
+    // *Next* step until it is read.
+    Effect::new(move |_| {
+        let (n, ok, i) = (played.with(Vec::len), on_script.get(), step.get());
+        let Some(s) = steps.get(i) else { return };
+        if ok && s.wait == Wait::Move && n > s.at {
+            state.guide.update(|g| {
+                if let Some(g) = g.as_mut() {
+                    g.step += 1;
+                }
+            });
+            return;
+        }
+        // Set ahead of the move that reaches it, so that no computer slips in first.
+        let hold_at = steps[i..].iter().find(|s| s.wait == Wait::Next).map(|s| s.at);
+        if state.guide.with_untracked(|g| g.is_some_and(|g| g.hold_at != hold_at)) {
+            state.guide.update(|g| {
+                if let Some(g) = g.as_mut() {
+                    g.hold_at = hold_at;
+                }
+            });
+        }
+    });
+    let next = move |_| {
+        state.guide.update(|g| {
+            if let Some(g) = g.as_mut() {
+                g.step += 1;
+            }
+        })
+    };
+    let game = state.guide.with_untracked(|g| g.map(|g| g.game));
+    let restart = move |_| {
+        if let Some(game) = game {
+            start_guide(&state, game);
+        }
+    };
+    let text = move || {
+        let l = lang.get();
+        if !on_script.get() {
+            let at = steps.get(step.get()).map_or(0, |s| s.at);
+            return script.get(at).map(|(_, a)| (book.off_script)(l, a)).unwrap_or_default();
+        }
+        steps.get(step.get()).map(|s| l.pick(s.en, s.fr).to_string()).unwrap_or_default()
+    };
+    let wait = move || steps.get(step.get()).map_or(Wait::Done, |s| s.wait);
+    // A step that waits for no move is read here, above the table: it comes into view.
+    let panel = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        if wait() != Wait::Move {
+            if let Some(panel) = panel.get() {
+                panel.scroll_into_view();
+            }
+        }
+    });
+    view! {
+        <section class="guide panel" data-testid="tutorial" node_ref=panel aria-labelledby="guide-title" data-step=move || step.get().to_string()
+            data-off-script=move || (!on_script.get()).to_string()>
+            <div class="guide-head">
+                <h2 id="guide-title" class="guide-title">{move || lang.get().pick("Your first game, guided", "Votre première partie, guidée")}</h2>
+                <span class="guide-count">{move || format!("{} / {}", (step.get() + 1).min(steps.len()), steps.len())}</span>
+            </div>
+            <p class="guide-text" role="status" aria-live="polite" data-testid="tutorial-text">{text}</p>
+            <div class="guide-actions">
+                {move || (!on_script.get()).then(|| view! {
+                    <button type="button" class="btn btn-primary" data-testid="tutorial-undo" on:click=move |_| state.undo()>
+                        {move || lang.get().pick("Take it back", "Reprendre le coup")}
+                    </button>
+                })}
+                {move || (on_script.get() && wait() == Wait::Next).then(|| view! {
+                    <button type="button" class="btn btn-primary" data-testid="tutorial-next" on:click=next>
+                        {move || lang.get().pick("Next", "Suivant")}
+                    </button>
+                })}
+                {move || (wait() == Wait::Done).then(|| view! {
+                    <button type="button" class="btn btn-primary" data-testid="tutorial-done"
+                        on:click=move |_| {
+                            leave_guide(&state);
+                            state.screen.set(Screen::NewGame);
+                        }>
+                        {move || lang.get().pick("Play a real game", "Jouer une vraie partie")}
+                    </button>
+                })}
+                <button type="button" class="btn" data-testid="tutorial-restart" on:click=restart>
+                    {move || lang.get().pick("Start again", "Recommencer")}
+                </button>
+                <button type="button" class="btn" data-testid="tutorial-leave" on:click=move |_| leave_guide(&state)>
+                    {move || lang.get().pick("Leave the guide", "Quitter le guide")}
+                </button>
+            </div>
+        </section>
+    }
+}
