@@ -5,58 +5,11 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until, shot, activeTestId, DESKTOP, PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
+import { guide, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
-
-/** The guide's panel: its step, the card it waits for, whether a move left the script. */
-const guide = (page) =>
-  page.evaluate(() => {
-    const panel = document.querySelector('[data-testid="tutorial"]');
-    const target = document.querySelector('[data-tutorial-target="true"]');
-    return panel && {
-      step: Number(panel.dataset.step),
-      off: panel.dataset.offScript === 'true',
-      target: target?.dataset.testid ?? null,
-      next: !!document.querySelector('[data-testid="tutorial-next"]'),
-      done: !!document.querySelector('[data-testid="tutorial-done"]'),
-      text: document.querySelector('[data-testid="tutorial-text"]').innerText,
-      summary: !!document.querySelector('[data-testid="summary-continue"]'),
-    };
-  });
-
-/** Walks the guide to its end: `play(testId)` plays the card it points at, `next()` goes on.
- *  Returns the cards played and the texts read. */
-async function walk(page, { play, next, shots }) {
-  const cards = [];
-  const texts = new Set();
-  for (let moves = 0; ; moves++) {
-    assert.ok(moves < 40, 'the guide ends');
-    const g = await until(async () => {
-      const g = await guide(page);
-      return g && (g.target || g.next || g.done || g.summary) && g;
-    }, { timeout: 30_000, what: 'the guide waiting for something' });
-    texts.add(g.text);
-    if (g.summary) {
-      await byId(page, 'summary-continue').click();
-      await until(async () => !(await guide(page)).summary, { what: 'the summary closed' });
-      continue;
-    }
-    if (g.done) break;
-    if (shots && moves === 0) await shot(page, `${shots}-first-step`);
-    if (g.target) {
-      cards.push(g.target.replace('card-', ''));
-      await play(g.target);
-      await until(async () => (await guide(page)).target !== g.target || (await guide(page)).step !== g.step, { what: `the guide past ${g.target}` });
-    } else {
-      await next();
-      await until(async () => (await guide(page)).step !== g.step, { what: 'the guide past Next' });
-    }
-  }
-  if (shots) await shot(page, `${shots}-end`);
-  return { cards, texts: [...texts] };
-}
 
 scenario(() => env, 'the guided game from the form, by mouse, in English: every step to the end, the saved game kept', { timeout: 180_000 }, async ({ open }) => {
   const { page, errors } = await open({ query: '?lang=en&speed=fast', viewport: DESKTOP });
