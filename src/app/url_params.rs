@@ -197,9 +197,9 @@ impl UrlProblem {
             (UrlProblem::ReviewAt(v), Lang::Fr) => {
                 format!("L'étape de revue «\u{a0}{v}\u{a0}» n'est pas un nombre\u{a0}: la revue s'ouvre à la fin.")
             }
-            (UrlProblem::Tutorial(v), Lang::En) => format!("There is no guided game “{v}”: the guided first game is Nain Jaune’s (tutorial=nain-jaune)."),
+            (UrlProblem::Tutorial(v), Lang::En) => format!("There is no guided game “{v}”: the guided games are {}.", guided_keys()),
             (UrlProblem::Tutorial(v), Lang::Fr) => {
-                format!("Il n'y a pas de partie guidée «\u{a0}{v}\u{a0}»\u{a0}: la première partie guidée est celle du Nain Jaune (tutorial=nain-jaune).")
+                format!("Il n'y a pas de partie guidée «\u{a0}{v}\u{a0}»\u{a0}: les parties guidées sont {}.", guided_keys())
             }
             (UrlProblem::PositionMode(v), Lang::En) => {
                 format!("Unknown position_mode “{v}” (view or play): the position is shown read-only.")
@@ -475,4 +475,14 @@ pub fn random_seed() -> u64 {
         return js_sys::Date::now() as u64;
     }
     u64::from_le_bytes(bytes) & ((1 << 53) - 1)
+}
+
+/// The values `tutorial=` takes: the games that have a guided deal.
+fn guided_keys() -> String {
+    [GameId::NainJaune, GameId::Bonanza, GameId::Programmes]
+        .into_iter()
+        .filter(|&g| super::guided_deal(g).is_some())
+        .map(|g| format!("tutorial={}", g.key()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
