@@ -46,8 +46,8 @@ function bounded(promise, ms, what) {
 /** Starts the engine (its driver process too); resolves to { name, version, open(), close() }. */
 export async function launch(name) {
   if (name === 'chromium') return launchChromium();
-  if (name === 'firefox') return launchWebDriver(name, await geckodriver());
-  if (name === 'webkit') return launchWebDriver(name, await webkitDriver());
+  if (name === 'firefox') return launchWebDriver(name, geckodriver);
+  if (name === 'webkit') return launchWebDriver(name, webkitDriver);
   throw new Error(`unknown engine ${name}`);
 }
 
@@ -252,13 +252,27 @@ const COLLECT_ERRORS = `
     console.error = function (...args) { errors.push('console.error: ' + args.map(String).join(' ')); return original.apply(this, args); };
   }`;
 
-async function launchWebDriver(name, server) {
+/** `startServer()` starts the engine's driver process: again when a session does not start. */
+async function launchWebDriver(name, startServer) {
   let version = '';
+  let server = await startServer();
+  const session = () => bounded(new Builder().usingServer(server.url).withCapabilities(server.capabilities).build(), 90_000, `a ${name} session`);
   const engine = {
     name,
     get version() { return version; },
     async open({ viewport }) {
-      const driver = await bounded(new Builder().usingServer(server.url).withCapabilities(server.capabilities).build(), 90_000, `a ${name} session`);
+      let driver;
+      try {
+        driver = await session();
+      } catch (e) {
+        // A browser that never came up (seen once in WebKit, the machine loaded, after 90 s): the
+        // driver process and its browser are ended, and one fresh start is tried. The scenario
+        // has not begun, so nothing of the test is run twice.
+        console.log(`# ${name}: ${e.message}; the driver is started again. Its last words: ${server.child.log().slice(-500)}`);
+        await stop(server.child);
+        server = await startServer();
+        driver = await session();
+      }
       const caps = await driver.getCapabilities();
       version = `${caps.get('browserName')} ${caps.get('browserVersion')}`;
       await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000, implicit: 0 });
