@@ -12,7 +12,7 @@ use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
 use crate::record::{Record, Table};
 
-use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
+use super::i18n::{chips_text, level_name, level_note, seat_title, tr, Lang, T};
 use super::notices::Msg;
 use super::option_specs::{game_title, option_specs, pick, OptionSpec};
 use crate::engine::game::OptionKind;
@@ -495,6 +495,13 @@ pub fn NewGameScreen() -> impl IntoView {
                             </li>
                         </For>
                     </ol>
+                    // What the computers' levels do in this game, in a few words.
+                    <ul class="level-notes" data-testid="level-notes">
+                        {move || Level::ALL
+                            .into_iter()
+                            .map(|level| view! { <li>{level_note(lang.get(), game.get(), level)}</li> })
+                            .collect_view()}
+                    </ul>
                 </fieldset>
 
                 <fieldset class="panel rules-panel">
