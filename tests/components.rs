@@ -427,6 +427,28 @@ fn default_names_follow_the_language() {
     assert_eq!(default_names(&seats, Lang::Fr), vec!["Vous".to_string(), "Ada".to_string()]);
 }
 
+/// Each game's new-game form tells its levels apart: a note per level in both languages, each
+/// named after its level, no two alike; Bonanza's medium level says it reads the bets, as its
+/// rules do (`GameBots::settled_by_rules`).
+#[wasm_bindgen_test]
+fn level_notes_tell_the_levels_apart_in_each_game() {
+    use tapis::ai::Level;
+    use tapis::app::i18n::level_note;
+    use tapis::engine::game::GameId;
+    for game in [GameId::NainJaune, GameId::Bonanza, GameId::Programmes] {
+        for (lang, names) in [(Lang::En, ["Random", "Easy", "Medium", "Hard"]), (Lang::Fr, ["Au hasard", "Facile", "Moyen", "Fort"])] {
+            let notes: Vec<&str> = Level::ALL.into_iter().map(|level| level_note(lang, game, level)).collect();
+            for (note, name) in notes.iter().zip(names) {
+                assert!(note.starts_with(name), "{game:?}: {note}");
+            }
+            let mut distinct = notes.clone();
+            distinct.dedup();
+            assert_eq!(distinct.len(), notes.len(), "{game:?}: {notes:?}");
+        }
+    }
+    assert!(level_note(Lang::En, GameId::Bonanza, Level::Medium).contains("bets"));
+}
+
 /// The page reads every kind of worker message as the protocol writes it (its reader is written
 /// by hand, to keep the page small).
 #[wasm_bindgen_test]
