@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 fn main() {
     tapis::app::game_code::set_loader(game_views::game_code, game_views::review_code);
     tapis::app::stats::set_view_loader(game_views::stats_code);
+    tapis::app::guide::set_guide_loader(game_views::guide_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.
@@ -78,6 +79,17 @@ mod game_views {
             daily_started: tapis::app::stats::note_daily_start,
             spend: tapis::app::stats::spend,
         })
+    }
+
+    /// The guided games' panel and their books (src/app/guide.rs): fetched when one starts.
+    pub fn guide_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::guide::GuideCode, LoadFailed>>>> {
+        Box::pin(guide_split())
+    }
+
+    #[wasm_split(tapis_guide, wasm_split_path = ::leptos::wasm_split, fallible)]
+    fn guide_split() -> Result<tapis::app::guide::GuideCode, LoadFailed> {
+        use tapis::app::guide::{step_words, GuidePanel};
+        Ok(tapis::app::guide::GuideCode { panel: || view! { <GuidePanel /> }.into_any(), words: step_words })
     }
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -8,12 +8,22 @@
 //! the computers wait too. The computers play the script's moves (see `computer_turns.rs`, with
 //! [`scripted`]). Another legal move is allowed by the rules but leaves the script: the panel says
 //! so and offers to take it back.
+//!
+//! The panel and the books are a wasm chunk of their own ([`GuideCode`], cut in `src/main.rs`),
+//! fetched when a guided game starts: a player who never asks for one does not download them. The
+//! rest (the script, what the computers play, what the views mark) is here, in the page.
 
 use leptos::prelude::*;
 
-use crate::engine::game::Seat;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::OnceLock;
 
+use crate::engine::game::{GameId, Seat};
+
+use super::game_code::{GameView, LoadFailed};
 use super::i18n::{use_lang, Lang};
+use super::notices::Msg;
 use super::{guided_deal, leave_guide, start_guide, AppState, Screen};
 
 /// What a step waits for.
@@ -63,13 +73,9 @@ fn on_script(script: &[(Seat, String)], played: &[String]) -> bool {
 
 /// The action the guide waits for the player to make now, if any: the game's view marks the
 /// control that makes it (`data-tutorial-target`).
-pub fn awaited(state: &AppState, book: &Book) -> Option<String> {
-    let step = book.steps.get(state.guide.with(|g| g.map(|g| g.step))?)?;
-    let played = played_actions(state);
-    let script = script(state);
-    (step.wait == Wait::Move && played.len() == step.at && on_script(&script, &played))
-        .then(|| script.get(step.at).map(|(_, a)| a.clone()))
-        .flatten()
+pub fn awaited(state: &AppState) -> Option<String> {
+    let at = state.guide.with(|g| g.and_then(|g| g.awaits))?;
+    script(state).get(at).map(|(_, a)| a.clone())
 }
 
 /// The scripted move of `seat` as the `index`-th action, when a guided game is on its script:
@@ -82,11 +88,94 @@ pub fn scripted(state: &AppState, index: usize, seat: Seat) -> Option<String> {
     script.get(index).filter(|a| on && a.seat == seat).map(|a| a.action.clone())
 }
 
-/// The guide's panel, above the table.
+// ------------------------------------------------------------------ the guide's chunk
+
+/// What the guide's chunk gives the page.
+#[derive(Clone, Copy)]
+pub struct GuideCode {
+    /// The panel of the guided game on the table ([`GuidePanel`]).
+    pub panel: GameView,
+    /// [`step_words`].
+    pub words: fn(&AppState, Lang) -> Option<&'static str>,
+}
+
+/// Loads the guide's chunk (set by the app's binary, `src/main.rs`).
+pub type GuideLoader = fn() -> Pin<Box<dyn Future<Output = Result<GuideCode, LoadFailed>>>>;
+
+static LOADER: OnceLock<GuideLoader> = OnceLock::new();
+
+pub fn set_guide_loader(loader: GuideLoader) {
+    let _ = LOADER.set(loader);
+}
+
+thread_local! {
+    /// The guide's chunk's code, once it has arrived.
+    static LOADED: std::cell::Cell<Option<GuideCode>> = const { std::cell::Cell::new(None) };
+}
+
+/// The words of the step that waits for the player's move, for a copy beside the controls (a
+/// phone's panel is far above them by then); `None` until the chunk has arrived.
+pub fn words_now(state: &AppState, lang: Lang) -> Option<&'static str> {
+    (LOADED.get()?.words)(state, lang)
+}
+
+/// Where the guide's panel goes, above a game's table (each game's view places it): the panel of
+/// the guided game under way, once its chunk has arrived. A chunk that cannot be downloaded is
+/// said, and the guided game left.
 #[component]
-pub fn GuidePanel(book: &'static Book) -> impl IntoView {
+pub fn GuideSlot() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let guided = Memo::new(move |_| state.guide.with(Option::is_some));
+    let arrived = RwSignal::new(LOADED.get().is_some());
+    Effect::new(move |_| {
+        if !guided.get() || arrived.get_untracked() {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let code = match LOADED.get() {
+                Some(code) => Ok(code),
+                None => match LOADER.get() {
+                    Some(load) => load().await,
+                    None => Err(LoadFailed),
+                },
+            };
+            match code {
+                Ok(code) => {
+                    LOADED.set(Some(code));
+                    arrived.try_set(true);
+                }
+                Err(LoadFailed) => {
+                    leave_guide(&state);
+                    state.notices.push(Msg::GuideUnavailable);
+                }
+            }
+        });
+    });
+    move || (guided.get() && arrived.get()).then(|| LOADED.get()).flatten().map(|c| (c.panel)())
+}
+
+/// The book of `game`'s guide.
+fn book(game: GameId) -> Option<&'static Book> {
+    match game {
+        GameId::NainJaune => Some(&super::nain_jaune::guide::BOOK),
+        GameId::Bonanza | GameId::Programmes => None,
+    }
+}
+
+/// The words of the step that waits for the player's move now, if any.
+pub fn step_words(state: &AppState, lang: Lang) -> Option<&'static str> {
+    let guide = state.guide.with(|g| *g)?;
+    guide.awaits?;
+    let step = book(guide.game)?.steps.get(guide.step)?;
+    Some(lang.pick(step.en, step.fr))
+}
+
+/// The guide's panel, above the table, for the guided game under way.
+#[component]
+pub fn GuidePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = use_lang();
+    let Some(book) = state.guide.with_untracked(|g| g.and_then(|g| book(g.game))) else { return ().into_any() };
     let steps = book.steps;
     let script = script(&state);
     let played = Memo::new(move |_| played_actions(&state));
@@ -110,10 +199,12 @@ pub fn GuidePanel(book: &'static Book) -> impl IntoView {
         }
         // Set ahead of the move that reaches it, so that no computer slips in first.
         let hold_at = steps[i..].iter().find(|s| s.wait == Wait::Next).map(|s| s.at);
-        if state.guide.with_untracked(|g| g.is_some_and(|g| g.hold_at != hold_at)) {
+        let awaits = (ok && s.wait == Wait::Move && n == s.at).then_some(s.at);
+        if state.guide.with_untracked(|g| g.is_some_and(|g| (g.hold_at, g.awaits) != (hold_at, awaits))) {
             state.guide.update(|g| {
                 if let Some(g) = g.as_mut() {
                     g.hold_at = hold_at;
+                    g.awaits = awaits;
                 }
             });
         }
@@ -186,4 +277,5 @@ pub fn GuidePanel(book: &'static Book) -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }

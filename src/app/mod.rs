@@ -231,6 +231,9 @@ pub struct Guide {
     pub step: usize,
     /// The computers do not move while the game has this many moves (the guide explains).
     pub hold_at: Option<usize>,
+    /// The index in the script of the player's move the guide waits for now, if any (set by the
+    /// guide's panel; [`guide::awaited`] reads it for the views' `data-tutorial-target`).
+    pub awaits: Option<usize>,
 }
 
 /// The guided first games: each game's deal (a record whose actions are the guide's script).
@@ -246,7 +249,7 @@ pub fn start_guide(state: &AppState, game: GameId) {
     let Some(mut record) = guided_deal(game) else { return };
     record.actions.clear();
     state.review.set(None);
-    state.guide.set(Some(Guide { game, step: 0, hold_at: None }));
+    state.guide.set(Some(Guide { game, step: 0, hold_at: None, awaits: None }));
     if let Err(e) = state.replace_table(record, false) {
         state.guide.set(None);
         state.notices.push(Msg::StartFailed { reason: e.message });

@@ -64,6 +64,8 @@ pub enum Msg {
     DailyRepeat,
     /// The statistics view's code could not be downloaded.
     StatsUnavailable,
+    /// The guide's code could not be downloaded: the guided game was left.
+    GuideUnavailable,
 }
 
 /// What a notice's extra button does.
@@ -148,6 +150,8 @@ impl Msg {
             (Msg::StatsUnavailable, Lang::En) => {
                 "The statistics could not be loaded (no network?). Your games are still counted; try again later.".into()
             }
+            (Msg::GuideUnavailable, Lang::En) => "The guided game could not be loaded (no network?). Try again later.".into(),
+            (Msg::GuideUnavailable, Lang::Fr) => "La partie guidée n'a pas pu être chargée (pas de réseau\u{202f}?). Réessayez plus tard.".into(),
             (Msg::StatsUnavailable, Lang::Fr) => {
                 "Les statistiques n'ont pas pu être chargées (pas de réseau\u{202f}?). Vos parties sont toujours comptées\u{202f}; réessayez plus tard.".into()
             }

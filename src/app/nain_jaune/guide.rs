@@ -84,5 +84,5 @@ fn scripted_card(action: &str) -> Option<Card> {
 
 /// The card the guide waits for now, if any (for the hand's `data-tutorial-target`).
 pub fn target(state: &crate::app::AppState) -> Option<Card> {
-    scripted_card(&crate::app::guide::awaited(state, &BOOK)?)
+    scripted_card(&crate::app::guide::awaited(state)?)
 }

@@ -274,7 +274,6 @@ pub fn NainJauneTable() -> impl IntoView {
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
     crate::app::results::focus_button_when(cover_button, move || covered.get());
-    let guided = Memo::new(move |_| state.guide.with(Option::is_some));
 
     view! {
         <section
@@ -288,7 +287,7 @@ pub fn NainJauneTable() -> impl IntoView {
             aria-label=move || T::NainJaune.text(lang.get())
         >
             <div class="game-main">
-                {move || guided.get().then(|| view! { <crate::app::guide::GuidePanel book=&guide::BOOK /> })}
+                <crate::app::guide::GuideSlot />
                 <div class="game-status">
                     <span class="round-badge">
                         // While a round's summary is read, the round it sums up.
