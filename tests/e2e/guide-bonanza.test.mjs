@@ -23,9 +23,9 @@ async function targetInView(page, id) {
     t.scrollIntoView({ block: 'nearest' });
     const r = t.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return { inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth, free: t.contains(hit) };
+    return { inside: r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1, free: t.contains(hit), rect: [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight, scrollY].map(Math.round) };
   });
-  assert.deepEqual(where, { inside: true, free: true }, `${id} is in view and not covered`);
+  assert.deepEqual({ inside: where.inside, free: where.free }, { inside: true, free: true }, `${id} is in view and not covered: ${where.rect}`);
 }
 
 /** The panel's text and buttons fit its width (nothing runs out on the right). */
