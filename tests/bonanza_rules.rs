@@ -946,8 +946,8 @@ fn the_guided_deal_shows_every_key_rule_once() {
     );
     assert_eq!(events_of(&table, "bonanza")[0]["seat"], 0);
     let paid: Vec<Value> = events_of(&table, "paid").iter().map(|e| json!([e["from"], e["chips"]])).collect();
-    assert_eq!(paid, [json!([1, 8]), json!([2, 8])], "one chip per card left in hand");
+    assert_eq!(paid, [json!([1, 10]), json!([2, 14])], "one chip per card left in hand");
     assert_eq!(state(&table)["winner"], 0);
-    assert_eq!(chips(&table), vec![125, 88, 87]);
+    assert_eq!(chips(&table), vec![133, 86, 81]);
     assert_eq!(total_chips(&table), 300);
 }
