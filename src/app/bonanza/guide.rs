@@ -48,8 +48,8 @@ const STEPS: [Step; 14] = [
     Step {
         at: 8,
         wait: Wait::Move,
-        en: "Ada took the Sequence with 7-8-9♥, Bob the Ten-Two. Last, Poker: each player with five cards plays his best five, after one round of betting that you open. With a pair of kings, bet 1 chip.",
-        fr: "Ada a pris la Séquence avec 7-8-9♥, Bob le Dix-Deux. Enfin, le Poker\u{a0}: chacun, s'il a cinq cartes, joue ses cinq meilleures, après un tour de mises que vous ouvrez. Avec une paire de rois, misez 1 jeton.",
+        en: "Ada took the Sequence with 7-8-9♥, Bob the Ten-Two. Last, Poker: each player with five cards or more plays his best five, after one round of betting that you open. With a pair of kings, bet 1 chip.",
+        fr: "Ada a pris la Séquence avec 7-8-9♥, Bob le Dix-Deux. Enfin, le Poker\u{a0}: chacun, s'il a au moins cinq cartes, joue ses cinq meilleures, après un tour de mises que vous ouvrez. Avec une paire de rois, misez 1 jeton.",
     },
     Step {
         at: 11,
