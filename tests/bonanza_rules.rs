@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use tapis::engine::bonanza::{Bonanza, Phase, Space};
 use tapis::engine::cards::{Card, CardSet};
 use tapis::engine::game::Game;
-use tapis::record::Table;
+use tapis::record::{Record, Table};
 
 table_helpers!(Bonanza);
 
@@ -881,4 +881,73 @@ fn a_later_layout_must_fit_the_players_still_in() {
     let Err(err) = Table::replay(&record(3, fields)) else { panic!("the replay stops at deal 2") };
     assert_eq!(err.at, None, "{}", err.message);
     assert!(err.message.starts_with("deals[1]: seat 2 is out") && err.message.contains("actions[3]"), "{}", err.message);
+}
+
+#[test]
+fn the_guided_deal_shows_every_key_rule_once() {
+    // RULES.md §1, in one short deal for a newcomer (src/app/bonanza/guided_deal.json, the guided
+    // first game's deal, src/app/bonanza/guide.rs): the player deals and sells the widow ("Widow"),
+    // an auction with a raise and a final pass ("Widow auction detail"), the five calls ("Upper
+    // half"): a joker kept silent at its own call though it could be shown, then standing in for
+    // the J♦ at Queen-Jack and leaving the game, a sequence, a ten-two, a short betting round and a
+    // showdown; then the race ("Lower half"): a stop on a card in the dead hand, the colour
+    // changing, a card space, a stop after an ace, the Bonanza call and the payments.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/bonanza/guided_deal.json")).unwrap();
+    let record = Record::from_json(&text).unwrap();
+    let table = Table::replay(&record).unwrap();
+    let kinds: Vec<String> = state(&table)["events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap().to_string()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "anted", "dealt", "widow_for_sale", "bid", "bid", "auction_pass", "widow_sold", // the widow
+            "call_opened", "space_stays", // Joker: the only player who could show stays silent
+            "call_opened", "shown", "joker_leaves", "space_won", // Queen-Jack, with the joker
+            "call_opened", "shown", "space_won", // Sequence
+            "call_opened", "shown", "space_won", // Ten-Two
+            "poker_opened", "bet", "called", "folded", "showdown", "space_won", // Poker
+            "played", "played", "stop", "played", "space_won", "played", "stop", "played", // the race
+            "bonanza", "paid", "paid", "leftovers", "leftovers", "leftovers", "game_over",
+        ],
+        "the guided deal's events"
+    );
+    // The player (seat 0) deals; Bob (seat 2) buys the widow for 2, paid to the dealer, and his
+    // own hand is the dead hand.
+    let sold = &events_of(&table, "widow_sold")[0];
+    assert_eq!((sold["seat"].clone(), sold["price"].clone(), sold["to"].clone()), (json!(2), json!(2), json!(0)));
+    assert!(state(&table)["dead_hand"].as_array().unwrap().contains(&json!("AS")), "the ace of spades is dead");
+    // The silence: at the Joker call the player, who holds it, is the only one asked.
+    let mut joker_call = Table::replay(&Record { actions: record.actions[..4].to_vec(), ..record.clone() }).unwrap();
+    assert_eq!(state(&joker_call)["call"], "joker");
+    assert_eq!(state(&joker_call)["to_move"], 0);
+    assert!(state(&joker_call)["legal"].as_array().unwrap().contains(&json!("show JK")), "the player could show the joker");
+    play(&mut joker_call, 0, "pass");
+    assert_eq!(state(&joker_call)["call"], "queen_jack", "the silence closes the Joker call");
+    // The joker stands in for the J♦ and leaves the game.
+    let shown: Vec<Value> = events_of(&table, "shown").iter().map(|e| json!([e["seat"], e["call"], e["cards"]])).collect();
+    assert_eq!(
+        shown,
+        [
+            json!([0, "queen_jack", ["QS", "JK"]]),
+            json!([1, "sequence", ["7H", "8H", "9H"]]),
+            json!([2, "ten_two", ["10D", "2S"]]),
+        ]
+    );
+    // Poker: the player's pair of kings beats Ada's pair of fours; Bob folded.
+    let showdown = &events_of(&table, "showdown")[0];
+    assert_eq!((showdown["seat"].clone(), showdown["hand"].clone()), (json!(0), json!("pair")));
+    // The race: the K♠ stops on the dead A♠, the colour changes to red, the K♥ takes its space,
+    // the A♥ stops and the colour changes back; the 5♣ empties the player's hand.
+    let stops: Vec<Value> = events_of(&table, "stop").iter().map(|e| json!([e["card"], e["missing"]])).collect();
+    assert_eq!(stops, [json!(["KS", "AS"]), json!(["AH", null])]);
+    let won: Vec<Value> = events_of(&table, "space_won").iter().map(|e| json!([e["seat"], e["space"]])).collect();
+    assert_eq!(
+        won,
+        [json!([0, "queen_jack"]), json!([1, "sequence"]), json!([2, "ten_two"]), json!([0, "poker"]), json!([0, "king_hearts"])]
+    );
+    assert_eq!(events_of(&table, "bonanza")[0]["seat"], 0);
+    let paid: Vec<Value> = events_of(&table, "paid").iter().map(|e| json!([e["from"], e["chips"]])).collect();
+    assert_eq!(paid, [json!([1, 10]), json!([2, 14])], "one chip per card left in hand");
+    assert_eq!(state(&table)["winner"], 0);
+    assert_eq!(chips(&table), vec![133, 86, 81]);
+    assert_eq!(total_chips(&table), 300);
 }

@@ -240,7 +240,8 @@ pub struct Guide {
 pub fn guided_deal(game: GameId) -> Option<Record> {
     match game {
         GameId::NainJaune => Record::from_json(include_str!("nain_jaune/guided_deal.json")).ok(),
-        GameId::Bonanza | GameId::Programmes => None,
+        GameId::Bonanza => Record::from_json(include_str!("bonanza/guided_deal.json")).ok(),
+        GameId::Programmes => None,
     }
 }
 

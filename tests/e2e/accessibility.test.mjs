@@ -159,6 +159,14 @@ scenario(() => env, 'the guided first game (French, phone)', { timeout: 60_000 }
   assertNoErrors(errors);
 });
 
+scenario(() => env, 'the guided first game of Bonanza (French, phone)', { timeout: 60_000 }, async ({ open }) => {
+  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant&tutorial=bonanza' });
+  await byId(page, 'tutorial').waitFor();
+  await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: 'the decision the guide points at' });
+  await audit(page, 'the guided first game of Bonanza, at the widow');
+  assertNoErrors(errors);
+});
+
 scenario(() => env, 'Bonanza table (French, phone)', { timeout: 90_000 }, async ({ open }) => {
   const { page, errors } = await open({
     viewport: PHONE,

@@ -76,13 +76,21 @@ scenario(() => env, 'the guided game from the address, by keyboard, in French, o
   assertNoErrors(errors);
 });
 
-scenario(() => env, 'the rules dialog offers the guided deal of Nain Jaune, and not of the others', { timeout: 60_000 }, async ({ open }) => {
+scenario(() => env, 'the rules dialog offers the guided deals of Bonanza and of Nain Jaune', { timeout: 60_000 }, async ({ open }) => {
   const { page, errors } = await open({ query: '?lang=en&speed=instant' });
   await newGame.visible(page);
   await page.getByRole('button', { name: 'Rules' }).click();
   await byId(page, 'rules').waitFor();
   await byId(page, 'rules-bonanza').click();
-  assert.equal(await byId(page, 'rules-guide-start').count(), 0, 'no guided deal for Bonanza');
+  await byId(page, 'rules-guide-start').click();
+  await byId(page, 'tutorial').waitFor();
+  assert.equal(await byId(page, 'rules').count(), 0, 'the rules closed');
+  assert.equal(await byId(page, 'game').getAttribute('data-game'), 'bonanza');
+  await until(async () => (await guide(page)).target === 'action-sell-widow', { what: 'Bonanza\'s guide pointing at the sale of the widow' });
+  await byId(page, 'tutorial-leave').click();
+  await newGame.visible(page);
+  await page.getByRole('button', { name: 'Rules' }).click();
+  await byId(page, 'rules').waitFor();
   await byId(page, 'rules-nain-jaune').click();
   await byId(page, 'rules-guide-start').click();
   await byId(page, 'tutorial').waitFor();

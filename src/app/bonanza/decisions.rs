@@ -101,12 +101,16 @@ pub fn Decisions(
     #[prop(into)]
     to_call: Signal<Chips>,
     on_act: Callback<Action>,
+    /// The move a guided game waits for (`data-tutorial-target` on its button).
+    #[prop(optional, into)]
+    target: Option<Signal<Option<Action>>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let bar = NodeRef::<leptos::html::Div>::new();
     let list = Memo::new(move |_| legal.with(|l| choices(l)));
 
-    // A new decision: the focus goes to its first choice.
+    // A new decision: the focus goes to its first choice (in a guided game, to the one the guide
+    // waits for).
     Effect::new(move |_| {
         if list.with(|l| l.is_empty()) {
             return;
@@ -117,7 +121,9 @@ pub fn Decisions(
                     return;
                 }
                 // The bar may be gone by then (an undo replaced the table): `try_`, as in the hand.
-                if let Some(first) = bar.try_get_untracked().flatten().and_then(|b| buttons(&b).into_iter().find(|b| b.class_name().contains("decision"))) {
+                let Some(all) = bar.try_get_untracked().flatten().map(|b| buttons(&b)) else { return };
+                let guided = all.iter().find(|b| b.has_attribute("data-tutorial-target"));
+                if let Some(first) = guided.or_else(|| all.iter().find(|b| b.class_name().contains("decision"))) {
                     let _ = first.focus();
                 }
             },
@@ -156,6 +162,7 @@ pub fn Decisions(
                 class:decision-show=show
                 data-testid=action_slug(&action)
                 data-action=action.to_string()
+                data-tutorial-target=move || target.and_then(|t| t.get()).filter(|&t| t == action).map(|_| "true")
                 aria-label=label
                 on:click=move |_| on_act.run(action)
             >

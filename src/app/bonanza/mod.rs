@@ -8,6 +8,7 @@
 
 pub mod calls;
 pub mod decisions;
+pub mod guide;
 pub mod poker;
 pub mod race;
 pub mod summary;
@@ -353,6 +354,14 @@ pub fn BonanzaTable() -> impl IntoView {
     let continue_after_summary = Callback::new(move |_: ()| {
         session.update(|s| s.rounds_seen += 1);
     });
+    // A guided deal ends on the guide's own words, without the summary's dialog over its panel:
+    // the guide's *Next* stays in reach of mouse and keyboard.
+    let guided = Memo::new(move |_| state.guide.with(Option::is_some));
+    Effect::new(move |_| {
+        if guided.get() && pending_summary.get().is_some() {
+            continue_after_summary.run(());
+        }
+    });
 
     let hand_heading = Signal::derive(move || match viewer() {
         Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
@@ -412,6 +421,9 @@ pub fn BonanzaTable() -> impl IntoView {
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
     crate::app::results::focus_button_when(cover_button, covered);
+    let target = Memo::new(move |_| guide::target(&state));
+    let target_card = Signal::derive(move || if let Some(Action::Play(card)) = target.get() { Some(card) } else { None });
+    let target_action = Signal::derive(move || target.get().filter(|a| !matches!(a, Action::Play(_))));
 
     view! {
         <section
@@ -426,6 +438,7 @@ pub fn BonanzaTable() -> impl IntoView {
             aria-label=lt(L::Title)
         >
             <div class="game-main">
+                {move || guided.get().then(|| view! { <crate::app::guide::GuidePanel book=&guide::BOOK /> })}
                 <div class="game-status">
                     <span class="round-badge">
                         // While a deal's summary is read, the deal it sums up.
@@ -459,11 +472,12 @@ pub fn BonanzaTable() -> impl IntoView {
                 <div class="play-dock">
                     <div class="play-strip bz-strip" hidden=finished>
                         <div class="calls">
+                            {move || guide::echo(&state, lang.get()).map(|text| view! { <p class="guide-echo" aria-hidden="true">{text}</p> })}
                             <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
                             <HintRow hints=hints />
                         </div>
                         <Show when=move || decisions.with(|d| !d.is_empty())>
-                            <Decisions legal=decisions to_call=to_call on_act=act />
+                            <Decisions legal=decisions to_call=to_call on_act=act target=target_action />
                         </Show>
                     </div>
                     <Show when=move || !finished() || pending_summary.get().is_some()>
@@ -475,7 +489,8 @@ pub fn BonanzaTable() -> impl IntoView {
                             shown_to=revealed
                             cover_button=cover_button
                         >
-                            <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading />
+                            <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading
+                                target=target_card />
                         </HandPlace>
                     </Show>
                 </div>
