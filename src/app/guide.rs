@@ -126,6 +126,17 @@ pub fn words_now(state: &AppState, lang: Lang) -> Option<&'static str> {
 pub fn GuideSlot() -> impl IntoView {
     let state = expect_context::<AppState>();
     let guided = Memo::new(move |_| state.guide.with(Option::is_some));
+    // A guided deal ends on the guide's own words, without a deal summary's dialog over the
+    // panel: its *Next* stays in reach of mouse and keyboard.
+    Effect::new(move |_| {
+        if guided.get() && state.session.with(|s| s.as_ref().and_then(|s| s.pending_summary())).is_some() {
+            state.session.update(|s| {
+                if let Some(s) = s.as_mut() {
+                    s.rounds_seen += 1;
+                }
+            });
+        }
+    });
     let arrived = RwSignal::new(LOADED.get().is_some());
     Effect::new(move |_| {
         if !guided.get() || arrived.get_untracked() {
@@ -154,11 +165,22 @@ pub fn GuideSlot() -> impl IntoView {
     move || (guided.get() && arrived.get()).then(|| LOADED.get()).flatten().map(|c| (c.panel)())
 }
 
+/// A copy of the words of the step that waits for the player's move, beside the controls, on
+/// narrow screens only (`.guide-echo`): a phone's panel is far above them by then. Hidden from
+/// screen readers, which read the panel.
+#[component]
+pub fn GuideEcho() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    move || words_now(&state, lang.get()).map(|text| view! { <p class="guide-echo" aria-hidden="true">{text}</p> })
+}
+
 /// The book of `game`'s guide.
 fn book(game: GameId) -> Option<&'static Book> {
     match game {
         GameId::NainJaune => Some(&super::nain_jaune::guide::BOOK),
-        GameId::Bonanza | GameId::Programmes => None,
+        GameId::Bonanza => Some(&super::bonanza::guide::BOOK),
+        GameId::Programmes => None,
     }
 }
 

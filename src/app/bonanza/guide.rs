@@ -9,7 +9,6 @@ use super::text::action_label;
 use crate::app::guide::{awaited, Book, Step, Wait};
 use crate::app::i18n::Lang;
 use crate::app::AppState;
-use leptos::prelude::*;
 
 /// Bonanza's guide.
 pub static BOOK: Book = Book { steps: &STEPS, off_script };
@@ -113,14 +112,5 @@ fn off_script(lang: Lang, action: &str) -> String {
 /// The move the guide waits for now, if any: its card is marked in the hand, any other move on
 /// its button (`data-tutorial-target`).
 pub fn target(state: &AppState) -> Option<Action> {
-    awaited(state, &BOOK)?.parse().ok()
-}
-
-/// The words of the step that waits for a move, for a copy beside the controls: on a phone the
-/// panel is far above them by then (`.guide-echo`, shown on narrow screens only; the panel itself
-/// is the one read aloud).
-pub fn echo(state: &AppState, lang: Lang) -> Option<&'static str> {
-    target(state)?;
-    let step = BOOK.steps.get(state.guide.with(|g| g.map(|g| g.step))?)?;
-    Some(lang.pick(step.en, step.fr))
+    awaited(state)?.parse().ok()
 }

@@ -354,14 +354,6 @@ pub fn BonanzaTable() -> impl IntoView {
     let continue_after_summary = Callback::new(move |_: ()| {
         session.update(|s| s.rounds_seen += 1);
     });
-    // A guided deal ends on the guide's own words, without the summary's dialog over its panel:
-    // the guide's *Next* stays in reach of mouse and keyboard.
-    let guided = Memo::new(move |_| state.guide.with(Option::is_some));
-    Effect::new(move |_| {
-        if guided.get() && pending_summary.get().is_some() {
-            continue_after_summary.run(());
-        }
-    });
 
     let hand_heading = Signal::derive(move || match viewer() {
         Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
@@ -438,7 +430,7 @@ pub fn BonanzaTable() -> impl IntoView {
             aria-label=lt(L::Title)
         >
             <div class="game-main">
-                {move || guided.get().then(|| view! { <crate::app::guide::GuidePanel book=&guide::BOOK /> })}
+                <crate::app::guide::GuideSlot />
                 <div class="game-status">
                     <span class="round-badge">
                         // While a deal's summary is read, the deal it sums up.
@@ -472,7 +464,7 @@ pub fn BonanzaTable() -> impl IntoView {
                 <div class="play-dock">
                     <div class="play-strip bz-strip" hidden=finished>
                         <div class="calls">
-                            {move || guide::echo(&state, lang.get()).map(|text| view! { <p class="guide-echo" aria-hidden="true">{text}</p> })}
+                            <crate::app::guide::GuideEcho />
                             <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
                             <HintRow hints=hints />
                         </div>

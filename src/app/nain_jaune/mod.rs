@@ -312,6 +312,7 @@ pub fn NainJauneTable() -> impl IntoView {
                                     view! { <span class="call" data-event-index=i>{text}</span> }
                                 })}
                             </p>
+                            <crate::app::guide::GuideEcho />
                             <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
                             <HintRow hints=hints />
                         </div>
