@@ -246,7 +246,9 @@ pub fn start_guide(state: &AppState, game: GameId) {
     let Some(mut record) = guided_deal(game) else { return };
     record.actions.clear();
     state.review.set(None);
-    state.guide.set(Some(Guide { game, step: 0, hold_at: None }));
+    // The computers wait until the guide's panel has said when they may move: a computer that
+    // opens the deal would otherwise play before its first step is read.
+    state.guide.set(Some(Guide { game, step: 0, hold_at: Some(0) }));
     if let Err(e) = state.replace_table(record, false) {
         state.guide.set(None);
         state.notices.push(Msg::StartFailed { reason: e.message });
