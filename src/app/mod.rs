@@ -237,7 +237,8 @@ pub struct Guide {
 pub fn guided_deal(game: GameId) -> Option<Record> {
     match game {
         GameId::NainJaune => Record::from_json(include_str!("nain_jaune/guided_deal.json")).ok(),
-        GameId::Bonanza | GameId::Programmes => None,
+        GameId::Programmes => Record::from_json(include_str!("programmes/guided_deal.json")).ok(),
+        GameId::Bonanza => None,
     }
 }
 
