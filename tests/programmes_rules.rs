@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tapis::engine::card_multiset::CardMultiset;
 use tapis::engine::cards::Card;
 use tapis::engine::game::Game;
-use tapis::engine::programmes::{draw_first_dealer, Phase, Programmes};
+use tapis::engine::programmes::{draw_first_dealer, find_reveal, Phase, Programmes};
 use tapis::record::Table;
 
 table_helpers!(Programmes);
@@ -757,4 +757,77 @@ fn a_round_cannot_last_forever() {
     }
     assert_eq!(turns, 2 * tapis::engine::programmes::TURNS_PER_PLAYER);
     assert_eq!(events_of(&t, "round_over")[0]["end"]["reason"], "turn_limit");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The guided first deal (issue 32)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_guided_deal_shows_every_key_rule_once() {
+    // RULES.md §3, in one short deal for a newcomer (src/app/programmes/guided_deal.json, the
+    // guided first deal, src/app/programmes/guide.rs): Bob reveals first; then in one turn the
+    // player takes the discard that completes the program, reveals it with a wild, lays a new set,
+    // extends Bob's run and goes out.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/programmes/guided_deal.json")).unwrap();
+    let full = tapis::record::Record::from_json(&text).unwrap();
+    let mut empty = full.clone();
+    empty.actions.clear();
+    let mut t = Table::replay(&empty).unwrap();
+    let mut moves = full.actions.iter().map(|a| (a.seat, a.action.clone()));
+    let mut next = |t: &mut Table| {
+        let (seat, action) = moves.next().unwrap();
+        act(t, seat, &action);
+    };
+    // Bob (seat 2, left of the dealer) draws, reveals his run of four and discards the J♣.
+    (0..3).for_each(|_| next(&mut t));
+    assert_eq!(events_of(&t, "revealed")[0]["seat"], 2);
+    assert_eq!(state(&t)["melds"][0]["owner"], 2);
+
+    // "Draw the top of the stock or of the discard pile": the player's hand alone does not hold
+    // the program, the discard's J♣ completes it.
+    let program = game(&t).program(0).unwrap().card();
+    assert!(find_reveal(game(&t).hand(0), program).is_none(), "13 cards do not make the program");
+    assert_eq!(game(&t).discard_top(), "JC".parse().ok());
+    let mut with_jack = game(&t).hand(0);
+    with_jack.insert("JC".parse().unwrap());
+    assert!(find_reveal(with_jack, program).is_some(), "the J♣ completes it");
+    next(&mut t);
+    assert_eq!(events_of(&t, "drew_discard")[0]["card"], "JC");
+
+    // "If he holds every required card, he may reveal his program and lay down exactly what it
+    // requires, all directives at once" — here the one way there is, a wild standing for the 5♥
+    // ("The 4 jokers and the 8 twos are wild").
+    let reveals: Vec<String> = legal(&t).into_iter().filter(|a| a.starts_with("reveal")).collect();
+    assert_eq!(reveals, ["reveal 4H 2S=5H 6H | 6D 7D 8D | 9C 10C JC"], "one way to reveal, with the 2♠ wild");
+    next(&mut t);
+    assert_eq!(events_of(&t, "revealed")[1]["seat"], 0);
+    assert_eq!(state(&t)["programs_done"], json!([1, 0, 1]));
+
+    // "From that moment ... he may lay down new sets of three or more of a rank and extend any
+    // meld on the table".
+    next(&mut t);
+    let melded = &events_of(&t, "melded")[0];
+    assert_eq!((melded["seat"].clone(), melded["cards"].clone()), (json!(0), json!(["KS", "KH", "KD"])));
+    next(&mut t);
+    let extended = &events_of(&t, "extended")[0];
+    assert_eq!((extended["seat"].clone(), extended["meld"].clone()), (json!(0), json!(0)), "the player adds to Bob's meld");
+    assert_eq!(state(&t)["melds"][0]["cards"], json!(["5S", "6S", "7S", "8S", "9S"]));
+
+    // "The turn ends with one discard"; "The round ends when a player has no card left".
+    next(&mut t);
+    assert!(moves.next().is_none(), "the script ends there");
+    let over = &events_of(&t, "round_over")[0];
+    assert_eq!(over["end"], json!({ "reason": "went_out", "seat": 0 }));
+    assert_eq!(over["completed"], json!([0, 2]));
+    // Each key rule once: one draw from the discard, two reveals (Bob's, the player's), one new
+    // set, one extension, one round.
+    let kinds: Vec<String> = state(&t)["events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap().to_string()).collect();
+    assert_eq!(
+        kinds,
+        ["dealt", "drew_stock", "revealed", "discarded", "drew_discard", "revealed", "melded", "extended", "discarded", "round_over", "dealt"],
+        "the guided deal's events"
+    );
+    // The whole record replays as it is (the app's guide starts from it).
+    assert_eq!(Table::replay(&full).unwrap().referee_state(), t.referee_state());
 }

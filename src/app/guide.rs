@@ -180,7 +180,7 @@ fn book(game: GameId) -> Option<&'static Book> {
     match game {
         GameId::NainJaune => Some(&super::nain_jaune::guide::BOOK),
         GameId::Bonanza => Some(&super::bonanza::guide::BOOK),
-        GameId::Programmes => None,
+        GameId::Programmes => Some(&super::programmes::guide::BOOK),
     }
 }
 

@@ -241,7 +241,7 @@ pub fn guided_deal(game: GameId) -> Option<Record> {
     match game {
         GameId::NainJaune => Record::from_json(include_str!("nain_jaune/guided_deal.json")).ok(),
         GameId::Bonanza => Record::from_json(include_str!("bonanza/guided_deal.json")).ok(),
-        GameId::Programmes => None,
+        GameId::Programmes => Record::from_json(include_str!("programmes/guided_deal.json")).ok(),
     }
 }
 
@@ -250,7 +250,9 @@ pub fn start_guide(state: &AppState, game: GameId) {
     let Some(mut record) = guided_deal(game) else { return };
     record.actions.clear();
     state.review.set(None);
-    state.guide.set(Some(Guide { game, step: 0, hold_at: None, awaits: None }));
+    // The computers wait until the guide's panel has said when they may move: a computer that
+    // opens the deal would otherwise play before its first step is read.
+    state.guide.set(Some(Guide { game, step: 0, hold_at: Some(0), awaits: None }));
     if let Err(e) = state.replace_table(record, false) {
         state.guide.set(None);
         state.notices.push(Msg::StartFailed { reason: e.message });

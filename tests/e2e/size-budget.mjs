@@ -24,7 +24,7 @@ const BUDGETS = {
   lobby: { target: 300_000, ceiling: 325_000 },
   'nain-jaune': { target: 500_000, ceiling: 262_500 },
   bonanza: { target: 500_000, ceiling: 333_000 },
-  programmes: { target: 500_000, ceiling: 348_387 },
+  programmes: { target: 500_000, ceiling: 362_100 },
   review: { target: 100_000, ceiling: 37_500 },
   guide: { target: 100_000, ceiling: 100_000 },
 };

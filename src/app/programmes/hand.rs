@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::cards::Card;
 
+use super::guide::mark;
 use super::text::{lt, L};
 use crate::app::card_svg::CardFace;
 use crate::app::i18n::{card_label, use_lang, Lang};
@@ -85,6 +86,10 @@ pub fn ProgrammesHand(
     /// Sort by rank (else by suit).
     by_rank: RwSignal<bool>,
     #[prop(into)] title: Signal<String>,
+    /// The control a guided game waits for (`data-tutorial-target`): a card to select is also in
+    /// the tab order.
+    #[prop(optional)]
+    target: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let hand_ref = NodeRef::<leptos::html::Div>::new();
@@ -149,6 +154,7 @@ pub fn ProgrammesHand(
                     type="button"
                     class="btn btn-small prog-clear"
                     data-testid="selection-clear"
+                    data-tutorial-target=mark(target, "selection-clear".into())
                     hidden=move || selected.get() == 0
                     on:click=move |_| selected.set(0)
                 >
@@ -187,13 +193,15 @@ pub fn ProgrammesHand(
                                         c
                                     }
                                     data-testid=format!("hand-card-{i}")
+                                    data-tutorial-target=mark(target, format!("hand-card-{i}"))
                                     data-pos=i
                                     data-card=card.to_string()
                                     aria-pressed=move || is_selected().to_string()
                                     aria-disabled=move || (!selectable.get()).to_string()
                                     tabindex=move || {
                                         let f = focus_pos.get();
-                                        if f == i || (i == 0 && f >= cards.with(|c| c.len())) { "0" } else { "-1" }
+                                        let aimed = target.with(|t| t.as_deref() == Some(format!("hand-card-{i}").as_str()));
+                                        if f == i || aimed || (i == 0 && f >= cards.with(|c| c.len())) { "0" } else { "-1" }
                                     }
                                     on:focus=move |_| focus_pos.set(i)
                                     on:click=move |_| toggle(i)

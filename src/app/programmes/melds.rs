@@ -8,6 +8,7 @@ use crate::engine::cards::Card;
 use crate::engine::game::Seat;
 use crate::engine::programmes::{Event, Meld, Placed, ProgramId, Shape};
 
+use super::guide::mark;
 use super::program_card::ProgramCard;
 use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_words, stock_label, L};
 use crate::app::card_svg::{CardBack, CardFace};
@@ -53,6 +54,9 @@ pub fn Piles(
     #[prop(into)] can_discard: Signal<bool>,
     /// Called with `true` to take the discard pile's top card, `false` for the stock.
     on_draw: Callback<bool>,
+    /// The control a guided game waits for (`data-tutorial-target`).
+    #[prop(optional)]
+    target: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
@@ -65,6 +69,7 @@ pub fn Piles(
                 data-count=move || stock.get().to_string()
                 aria-disabled=move || (!can_stock.get()).to_string()
                 aria-keyshortcuts=crate::app::shortcut_attr("S")
+                data-tutorial-target=mark(target, "stock".into())
                 aria-label=move || stock_label(lang.get(), stock.get())
                 on:click=move |_| on_draw.run(false)
             >
@@ -79,6 +84,7 @@ pub fn Piles(
                 data-card=move || top.get().map(|c| c.to_string()).unwrap_or_default()
                 aria-disabled=move || (!can_discard.get()).to_string()
                 aria-keyshortcuts=crate::app::shortcut_attr("D")
+                data-tutorial-target=mark(target, "discard".into())
                 on:click=move |_| on_draw.run(true)
             >
                 // Named by its text (the card drawn on top repeats its index; see the hand).
@@ -203,6 +209,7 @@ fn meld_view(
     laid_by: Vec<LaidBy>,
     targets: Signal<Vec<(usize, Placed)>>,
     on_extend: Callback<(usize, Placed)>,
+    target: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let run = matches!(meld.shape, Shape::Run { .. });
@@ -227,6 +234,7 @@ fn meld_view(
                         class="btn btn-small btn-primary meld-add"
                         data-testid=id
                         data-action=format!("extend {number} {p}")
+                        data-tutorial-target=mark(target, format!("extend {number} {p}"))
                         on:click=move |_| on_extend.run((number, p))
                     >
                         {move || add_label(lang.get(), p)}
@@ -262,6 +270,9 @@ pub fn TableMelds(
     #[prop(into)]
     targets: Signal<Vec<(usize, Placed)>>,
     on_extend: Callback<(usize, Placed)>,
+    /// The control a guided game waits for (`data-tutorial-target`).
+    #[prop(optional)]
+    target: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
@@ -284,7 +295,7 @@ pub fn TableMelds(
                                     <span class="owner-name">{move || person.display(lang.get())}</span>
                                 </div>
                                 <ul class="meld-list">
-                                    {g.melds.into_iter().map(|(n, m, by)| meld_view(n, m, by, targets, on_extend)).collect_view()}
+                                    {g.melds.into_iter().map(|(n, m, by)| meld_view(n, m, by, targets, on_extend, target)).collect_view()}
                                     {empty.then(|| view! { <li class="meld-none">{lt(L::NoMelds)}</li> })}
                                 </ul>
                             </div>

@@ -11,6 +11,7 @@
 //! screen is for, the board, the melds, the log), and the parts of the view read from them.
 
 pub mod actions;
+pub mod guide;
 pub mod hand;
 pub mod melds;
 pub mod program_card;
@@ -200,6 +201,12 @@ pub fn ProgrammesTable() -> impl IntoView {
         offer.with(|o| session.with(|s| pg(s).map(|g| selection_moves(g, v, o, &chosen))))
     });
     let reveals = Signal::derive(move || offer.with(|o| o.reveals.clone()));
+    // A guided game: the one control the guide waits for the player to use now.
+    let tutorial_target = Memo::new(move |_| {
+        let awaited = crate::app::guide::awaited(&state)?;
+        hand_cards.with(|h| guide::target(&awaited, h, selected.get()))
+    });
+    let aim = Signal::derive(move || tutorial_target.get());
     let marked = Signal::derive(move || {
         let k = chosen_reveal.get();
         reveals.with(|r| r.get(k).map_or(0, |combos| hand_cards.with(|h| positions_used(h, combos))))
@@ -488,6 +495,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 data-testid=test_id
                 aria-disabled=move || (!ready(ok)).to_string()
                 aria-keyshortcuts=crate::app::shortcut_attr(key)
+                data-tutorial-target=guide::mark(aim, test_id.to_string())
                 on:click=move |_| run(&on_meld, &on_discard)
             >
                 {lt(label)}
@@ -569,6 +577,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                         selectable=Signal::derive(move || seen.with(|s| s.play))
                         by_rank=by_rank
                         title=hand_heading
+                        target=aim
                     />
                 </div>
             }
@@ -590,6 +599,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             aria-label=lt(L::Programmes)
         >
             <div class="game-main">
+                <crate::app::guide::GuideSlot />
                 <div class="game-status">
                     <span class="round-badge">{move || round_title(lang.get(), turn.get().deal)}</span>
                     <span class="stake-info">{move || text::target_line(lang.get(), target)}</span>
@@ -603,17 +613,20 @@ pub fn ProgrammesTable() -> impl IntoView {
                             can_stock=Signal::derive(move || offer.with(|o| o.draw_stock))
                             can_discard=Signal::derive(move || offer.with(|o| o.draw_discard))
                             on_draw=on_draw
+                            target=aim
                         />
                         <TableMelds
                             groups=groups
                             targets=Signal::derive(move || moves.with(|m| m.as_ref().map(|m| m.extends.clone()).unwrap_or_default()))
                             on_extend=on_extend
+                            target=aim
                         />
                     </div>
                 </SeatsRing>
                 // The prompt, the moves and the hand stay together at the bottom of the window when
                 // the table is taller than it (style/main.css, .play-dock).
                 <div class="play-dock">
+                    <crate::app::guide::GuideEcho />
                     <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
                         {turn_prompt}
                     </p>
@@ -628,7 +641,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                         program=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.own_program)))
                         revealed=Signal::derive(move || seen.get().revealed)
                     />
-                    {move || reveal_open.get().then(|| view! { <RevealChoice options=reveals chosen=chosen_reveal on_reveal=on_reveal /> })}
+                    {move || reveal_open.get().then(|| view! { <RevealChoice options=reveals chosen=chosen_reveal on_reveal=on_reveal target=aim /> })}
                 </div>
                 <MoveLog lines=log_lines />
             </aside>

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::engine::programmes::{Action, Combinations, ProgramId};
 
+use super::guide::mark;
 use super::melds::placed_card;
 use super::program_card::ProgramCard;
 use super::text::{lt, more_ways, program_name, program_what, reveal_option_label, L};
@@ -43,6 +44,9 @@ pub fn RevealChoice(
     #[prop(into)] options: Signal<Vec<Combinations>>,
     chosen: RwSignal<usize>,
     on_reveal: Callback<()>,
+    /// The control a guided game waits for (`data-tutorial-target`).
+    #[prop(optional)]
+    target: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_lang();
     let all_shown = RwSignal::new(false);
@@ -105,6 +109,7 @@ pub fn RevealChoice(
                     class="btn btn-primary"
                     data-testid="action-reveal"
                     aria-keyshortcuts=crate::app::shortcut_attr("R")
+                    data-tutorial-target=mark(target, "action-reveal".into())
                     on:click=move |_| on_reveal.run(())
                 >
                     {lt(L::Reveal)}
