@@ -88,8 +88,8 @@ mod game_views {
 
     #[wasm_split(tapis_guide, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn guide_split() -> Result<tapis::app::guide::GuideCode, LoadFailed> {
-        use tapis::app::guide::{step_words, GuidePanel};
-        Ok(tapis::app::guide::GuideCode { panel: || view! { <GuidePanel /> }.into_any(), words: step_words })
+        use tapis::app::guide::{deal_text, step_words, GuidePanel};
+        Ok(tapis::app::guide::GuideCode { panel: || view! { <GuidePanel /> }.into_any(), words: step_words, deal: deal_text })
     }
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -150,8 +150,9 @@ fn parent_window() -> Option<web_sys::Window> {
 pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) -> bool {
     let lang = state.lang.get_untracked();
     if let Some(game) = params.tutorial {
+        // On its way (the guide's chunk first); a download that fails is said in the banner.
         super::start_guide(state, game);
-        return state.guide.with_untracked(Option::is_some);
+        return true;
     }
     if let Some(record) = &params.review {
         // The whole game at once, read-only; the review comes with the game's code.

@@ -23,8 +23,9 @@ use crate::engine::game::{GameId, Seat};
 
 use super::game_code::{GameView, LoadFailed};
 use super::i18n::{use_lang, Lang};
-use super::notices::Msg;
-use super::{guided_deal, leave_guide, start_guide, AppState, Screen};
+use crate::record::Record;
+
+use super::{leave_guide, start_guide, AppState, Screen};
 
 /// What a step waits for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -97,6 +98,8 @@ pub struct GuideCode {
     pub panel: GameView,
     /// [`step_words`].
     pub words: fn(&AppState, Lang) -> Option<&'static str>,
+    /// [`deal_text`].
+    pub deal: fn(GameId) -> &'static str,
 }
 
 /// Loads the guide's chunk (set by the app's binary, `src/main.rs`).
@@ -119,9 +122,24 @@ pub fn words_now(state: &AppState, lang: Lang) -> Option<&'static str> {
     (LOADED.get()?.words)(state, lang)
 }
 
+/// Fetches the guide's chunk (once).
+pub async fn load() -> Result<GuideCode, LoadFailed> {
+    if let Some(code) = LOADED.get() {
+        return Ok(code);
+    }
+    let code = LOADER.get().ok_or(LoadFailed)?().await?;
+    LOADED.set(Some(code));
+    Ok(code)
+}
+
+/// The guided first game of `game`: its deal, a record whose actions are the guide's script
+/// (`None` until the guide's chunk has arrived: [`start_guide`] fetches it first).
+pub fn guided_deal(game: GameId) -> Option<Record> {
+    Record::from_json((LOADED.get()?.deal)(game)).ok()
+}
+
 /// Where the guide's panel goes, above a game's table (each game's view places it): the panel of
-/// the guided game under way, once its chunk has arrived. A chunk that cannot be downloaded is
-/// said, and the guided game left.
+/// the guided game under way.
 #[component]
 pub fn GuideSlot() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -137,32 +155,7 @@ pub fn GuideSlot() -> impl IntoView {
             });
         }
     });
-    let arrived = RwSignal::new(LOADED.get().is_some());
-    Effect::new(move |_| {
-        if !guided.get() || arrived.get_untracked() {
-            return;
-        }
-        leptos::task::spawn_local(async move {
-            let code = match LOADED.get() {
-                Some(code) => Ok(code),
-                None => match LOADER.get() {
-                    Some(load) => load().await,
-                    None => Err(LoadFailed),
-                },
-            };
-            match code {
-                Ok(code) => {
-                    LOADED.set(Some(code));
-                    arrived.try_set(true);
-                }
-                Err(LoadFailed) => {
-                    leave_guide(&state);
-                    state.notices.push(Msg::GuideUnavailable);
-                }
-            }
-        });
-    });
-    move || (guided.get() && arrived.get()).then(|| LOADED.get()).flatten().map(|c| (c.panel)())
+    move || guided.get().then(|| LOADED.get()).flatten().map(|c| (c.panel)())
 }
 
 /// A copy of the words of the step that waits for the player's move, beside the controls, on
@@ -175,12 +168,21 @@ pub fn GuideEcho() -> impl IntoView {
     move || words_now(&state, lang.get()).map(|text| view! { <p class="guide-echo" aria-hidden="true">{text}</p> })
 }
 
-/// The book of `game`'s guide.
-fn book(game: GameId) -> Option<&'static Book> {
+/// Each game's guided deal, as its file has it (in the guide's chunk: nobody else downloads it).
+pub fn deal_text(game: GameId) -> &'static str {
     match game {
-        GameId::NainJaune => Some(&super::nain_jaune::guide::BOOK),
-        GameId::Bonanza => Some(&super::bonanza::guide::BOOK),
-        GameId::Programmes => Some(&super::programmes::guide::BOOK),
+        GameId::NainJaune => include_str!("nain_jaune/guided_deal.json"),
+        GameId::Bonanza => include_str!("bonanza/guided_deal.json"),
+        GameId::Programmes => include_str!("programmes/guided_deal.json"),
+    }
+}
+
+/// The book of `game`'s guide.
+fn book(game: GameId) -> &'static Book {
+    match game {
+        GameId::NainJaune => &super::nain_jaune::guide::BOOK,
+        GameId::Bonanza => &super::bonanza::guide::BOOK,
+        GameId::Programmes => &super::programmes::guide::BOOK,
     }
 }
 
@@ -188,7 +190,7 @@ fn book(game: GameId) -> Option<&'static Book> {
 pub fn step_words(state: &AppState, lang: Lang) -> Option<&'static str> {
     let guide = state.guide.with(|g| *g)?;
     guide.awaits?;
-    let step = book(guide.game)?.steps.get(guide.step)?;
+    let step = book(guide.game).steps.get(guide.step)?;
     Some(lang.pick(step.en, step.fr))
 }
 
@@ -197,7 +199,7 @@ pub fn step_words(state: &AppState, lang: Lang) -> Option<&'static str> {
 pub fn GuidePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = use_lang();
-    let Some(book) = state.guide.with_untracked(|g| g.and_then(|g| book(g.game))) else { return ().into_any() };
+    let Some(book) = state.guide.with_untracked(|g| g.map(|g| book(g.game))) else { return ().into_any() };
     let steps = book.steps;
     let script = script(&state);
     let played = Memo::new(move |_| played_actions(&state));

@@ -236,27 +236,25 @@ pub struct Guide {
     pub awaits: Option<usize>,
 }
 
-/// The guided first games: each game's deal (a record whose actions are the guide's script).
-pub fn guided_deal(game: GameId) -> Option<Record> {
-    match game {
-        GameId::NainJaune => Record::from_json(include_str!("nain_jaune/guided_deal.json")).ok(),
-        GameId::Bonanza => Record::from_json(include_str!("bonanza/guided_deal.json")).ok(),
-        GameId::Programmes => Record::from_json(include_str!("programmes/guided_deal.json")).ok(),
-    }
-}
-
-/// Starts `game`'s guided first game (the saved game stays as it is).
+/// Starts `game`'s guided first game (the saved game stays as it is), once the guide's chunk,
+/// which holds the deal, has arrived; if it cannot be downloaded, says so.
 pub fn start_guide(state: &AppState, game: GameId) {
-    let Some(mut record) = guided_deal(game) else { return };
-    record.actions.clear();
-    state.review.set(None);
-    // The computers wait until the guide's panel has said when they may move: a computer that
-    // opens the deal would otherwise play before its first step is read.
-    state.guide.set(Some(Guide { game, step: 0, hold_at: Some(0), awaits: None }));
-    if let Err(e) = state.replace_table(record, false) {
-        state.guide.set(None);
-        state.notices.push(Msg::StartFailed { reason: e.message });
-    }
+    let state = *state;
+    leptos::task::spawn_local(async move {
+        let Some(mut record) = guide::load().await.ok().and_then(|_| guide::guided_deal(game)) else {
+            state.notices.push(Msg::GuideUnavailable);
+            return;
+        };
+        record.actions.clear();
+        state.review.set(None);
+        // The computers wait until the guide's panel has said when they may move: a computer that
+        // opens the deal would otherwise play before its first step is read.
+        state.guide.set(Some(Guide { game, step: 0, hold_at: Some(0), awaits: None }));
+        if let Err(e) = state.replace_table(record, false) {
+            state.guide.set(None);
+            state.notices.push(Msg::StartFailed { reason: e.message });
+        }
+    });
 }
 
 /// Ends the guided game: the saved game comes back (else the new-game form).

@@ -387,27 +387,25 @@ pub fn NewGameScreen() -> impl IntoView {
                         .collect_view()}
                 </fieldset>
 
-                // A newcomer learns by playing one guided deal (the games that have one).
-                {move || super::guided_deal(game.get()).is_some().then(|| view! {
-                    <div class="panel daily-panel guide-offer" data-testid="guide-offer">
-                        <div class="daily-panel-text">
-                            <h2 class="daily-panel-title">
-                                {move || match lang.get() {
-                                    Lang::En => format!("New to {}?", pick(Lang::En, game_title(game.get()).0)),
-                                    Lang::Fr => format!("Nouveau au {}\u{a0}?", pick(Lang::Fr, game_title(game.get()).0)),
-                                }}
-                            </h2>
-                            <p>{move || lang.get().pick(
-                                "Play one short guided deal: each rule shows up once, explained as it happens.",
-                                "Jouez une courte donne guidée\u{a0}: chaque règle y apparaît une fois, expliquée au moment où elle joue.",
-                            )}</p>
-                        </div>
-                        <button type="button" class="btn btn-large" data-testid="guide-start"
-                            on:click=move |_| super::start_guide(&state, game.get_untracked())>
-                            {move || lang.get().pick("Learn by playing", "Apprendre en jouant")}
-                        </button>
+                // A newcomer learns by playing one guided deal (every game has one).
+                <div class="panel daily-panel guide-offer" data-testid="guide-offer">
+                    <div class="daily-panel-text">
+                        <h2 class="daily-panel-title">
+                            {move || match lang.get() {
+                                Lang::En => format!("New to {}?", pick(Lang::En, game_title(game.get()).0)),
+                                Lang::Fr => format!("Nouveau au {}\u{a0}?", pick(Lang::Fr, game_title(game.get()).0)),
+                            }}
+                        </h2>
+                        <p>{move || lang.get().pick(
+                            "Play one short guided deal: each rule shows up once, explained as it happens.",
+                            "Jouez une courte donne guidée\u{a0}: chaque règle y apparaît une fois, expliquée au moment où elle joue.",
+                        )}</p>
                     </div>
-                })}
+                    <button type="button" class="btn btn-large" data-testid="guide-start"
+                        on:click=move |_| super::start_guide(&state, game.get_untracked())>
+                        {move || lang.get().pick("Learn by playing", "Apprendre en jouant")}
+                    </button>
+                </div>
 
                 <div class="panel daily-panel" data-testid="daily-panel">
                     <div class="daily-panel-text">

@@ -231,17 +231,15 @@ pub fn RulesDialog() -> impl IntoView {
                     </div>
                     <div class="dialog-body rules-body" tabindex="0">
                         // Learning by playing beats reading: the guided deal of the game shown.
-                        {move || super::guided_deal(game.get()).is_some().then(|| view! {
-                            <p class="rules-guide">
-                                <button type="button" class="btn btn-primary" data-testid="rules-guide-start"
-                                    on:click=move |_| {
-                                        close();
-                                        super::start_guide(&state, game.get_untracked());
-                                    }>
-                                    {move || lang.get().pick("Learn by playing one guided deal", "Apprendre en jouant une donne guidée")}
-                                </button>
-                            </p>
-                        })}
+                        <p class="rules-guide">
+                            <button type="button" class="btn btn-primary" data-testid="rules-guide-start"
+                                on:click=move |_| {
+                                    close();
+                                    super::start_guide(&state, game.get_untracked());
+                                }>
+                                {move || lang.get().pick("Learn by playing one guided deal", "Apprendre en jouant une donne guidée")}
+                            </button>
+                        </p>
                         <RulesText game=game />
                     </div>
                 </div>

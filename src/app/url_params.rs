@@ -335,7 +335,7 @@ impl UrlParams {
             }
         }
         if let Some(v) = get("tutorial") {
-            match GameId::from_key(v.trim()).filter(|&g| super::guided_deal(g).is_some()) {
+            match GameId::from_key(v.trim()) {
                 Some(game) => params.tutorial = Some(game),
                 None => params.problems.push(UrlProblem::Tutorial(v)),
             }
@@ -477,11 +477,10 @@ pub fn random_seed() -> u64 {
     u64::from_le_bytes(bytes) & ((1 << 53) - 1)
 }
 
-/// The values `tutorial=` takes: the games that have a guided deal.
+/// The values `tutorial=` takes: every game has a guided deal.
 fn guided_keys() -> String {
     [GameId::NainJaune, GameId::Bonanza, GameId::Programmes]
         .into_iter()
-        .filter(|&g| super::guided_deal(g).is_some())
         .map(|g| format!("tutorial={}", g.key()))
         .collect::<Vec<_>>()
         .join(", ")
