@@ -1,7 +1,7 @@
 // The guided first deal of Programmes (issue 32): from the new-game form by mouse in English on a
-// desktop, and from the address by keyboard in French on a phone, walked to its end (the deal's
-// summary on the way); a move off the script is explained and taken back; the rules dialog offers
-// it too. Moves of several clicks (cards to select, then a button) move the guide's target along.
+// desktop, and from the address by keyboard in French on a phone, walked to its end; a move off the
+// script is explained and taken back (guide.test.mjs has the rules dialog's offer). Moves of several
+// clicks (cards to select, then a button) move the guide's target along.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until, shot, shotAlsoSmall, activeTestId, DESKTOP, PHONE } from './harness.mjs';
@@ -118,18 +118,5 @@ scenario(() => env, 'the guided deal of Programmes from the address, by keyboard
   assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
   await byId(page, 'tutorial-leave').click();
   await byId(page, 'new-game').waitFor();
-  assertNoErrors(errors);
-});
-
-scenario(() => env, 'the rules dialog of Programmes offers its guided deal', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ query: '?lang=en&speed=instant' });
-  await newGame.visible(page);
-  await page.getByRole('button', { name: 'Rules' }).click();
-  await byId(page, 'rules').waitFor();
-  await byId(page, 'rules-programmes').click();
-  await byId(page, 'rules-guide-start').click();
-  await byId(page, 'tutorial').waitFor();
-  assert.equal(await byId(page, 'rules').count(), 0, 'the rules closed');
-  assert.match((await guide(page)).text, /Welcome to Programmes/);
   assertNoErrors(errors);
 });
