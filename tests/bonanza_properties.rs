@@ -669,10 +669,10 @@ impl Model for Rules {
             let first = record.first_dealer.unwrap_or(0);
             let dealer = if starting[first] >= rules.ante() { first } else { (1..n).map(|k| (first + k) % n).find(|&s| starting[s] >= rules.ante()).unwrap() };
             assert_eq!((game.deal_number(), game.dealer(), game.to_move()), (1, dealer, Some(dealer)), "{}: the first dealer", ctx_base());
-            for s in 0..n {
-                let expected = if starting[s] >= rules.ante() { starting[s] - rules.ante() } else { starting[s] };
+            for (s, &start) in starting.iter().enumerate().take(n) {
+                let expected = if start >= rules.ante() { start - rules.ante() } else { start };
                 assert_eq!(game.chips()[s], expected, "{}: seat {s}'s first ante", ctx_base());
-                assert_eq!(game.is_out(s), starting[s] < rules.ante(), "{}: seat {s} out at the start", ctx_base());
+                assert_eq!(game.is_out(s), start < rules.ante(), "{}: seat {s} out at the start", ctx_base());
             }
         }
     }
