@@ -626,6 +626,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 // The prompt, the moves and the hand stay together at the bottom of the window when
                 // the table is taller than it (style/main.css, .play-dock).
                 <div class="play-dock">
+                    <crate::app::guide::GuideEcho />
                     <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
                         {turn_prompt}
                     </p>
