@@ -166,8 +166,11 @@ pub fn GameOverPanel(
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
+    // A guided game ends on the guide's words: its panel keeps the player's eye, the button does
+    // not pull the page down to itself.
+    let guided = use_context::<super::AppState>().is_some_and(|state| state.guide.with_untracked(Option::is_some));
     Effect::new(move |_| {
-        if let Some(b) = button.get() {
+        if let Some(b) = button.get().filter(|_| !guided) {
             focus_when_settled(b);
         }
     });
