@@ -3,8 +3,8 @@
 // scenario file for all three through the page interface of engines/driver.mjs. Each game started
 // from the new-game form and a whole deal played by keyboard and by hint, with what is painted
 // checked in screenshots at several moments (engines/paint.mjs); a reload that resumes; a hint
-// taken back by undo; a game's review from a shared link; the embedding demo page; an offline
-// reload.
+// taken back by undo; a game's review from a shared link; each game's guided deal; the embedding
+// demo page; an offline reload.
 // One engine alone: TAPIS_ENGINES=webkit node --test tests/e2e/engines.test.mjs (a comma-separated
 // list; all three by default). Screenshots: artifacts/engines/<engine>-<name>.png.
 import { describe, it, before, after } from 'node:test';
@@ -200,6 +200,47 @@ for (const engineName of selectedEngines()) {
       }
       await page.click('review-prev');
       await until(async () => (await review()).step === record.actions.length - 1, { timeout: 10_000, what: 'one step back' });
+    });
+
+    scenario('each game\'s guided deal from its address, walked to its end', 240_000, async (page) => {
+      // The loop an outside test runs: Next when the guide offers it, else the one control it marks.
+      const guide = () => page.evaluate(() => {
+        const panel = document.querySelector('[data-testid="tutorial"]');
+        const marked = [...document.querySelectorAll('[data-tutorial-target="true"]')];
+        return panel && {
+          step: Number(panel.dataset.step),
+          off: panel.dataset.offScript === 'true',
+          targets: marked.map((t) => t.dataset.testid),
+          next: !!document.querySelector('[data-testid="tutorial-next"]'),
+          done: !!document.querySelector('[data-testid="tutorial-done"]'),
+        };
+      });
+      for (const game of ['nain-jaune', 'bonanza', 'programmes']) {
+        await page.goto(`${server.url}?lang=en&speed=instant&tutorial=${game}`);
+        let uses = 0;
+        for (;;) {
+          const g = await until(async () => {
+            const g = await guide();
+            return g && (g.done || g.next || g.targets.length) && g;
+          }, { timeout: 30_000, what: `${game}: the guide waiting for something` });
+          assert.ok(!g.off, `${game}: on the script`);
+          if (g.done) break;
+          assert.ok(++uses < 60, `${game}: the guide ends`);
+          if (g.next) {
+            await page.click('tutorial-next');
+          } else {
+            assert.equal(g.targets.length, 1, `${game}: one control marked (${g.targets.join(', ')})`);
+            await page.click(g.targets[0]);
+          }
+          await until(async () => {
+            const h = await guide();
+            return h.step !== g.step || h.targets.join() !== g.targets.join() || h.done;
+          }, { timeout: 15_000, what: `${game}: the guide past step ${g.step}` });
+        }
+        console.log(`# ${engineName} guided ${game}: ${uses} controls used to the end`);
+        await page.click('tutorial-done');
+        await until(() => page.evaluate(() => !!document.querySelector('[data-testid="new-game"]')), { what: `${game}: the form after the guide` });
+      }
     });
 
     scenario('the embedding demo page: every frame ready and sized, a position played', 180_000, async (page) => {
