@@ -393,7 +393,11 @@ pub fn NewGameScreen() -> impl IntoView {
                         <h2 class="daily-panel-title">
                             {move || match lang.get() {
                                 Lang::En => format!("New to {}?", pick(Lang::En, game_title(game.get()).0)),
-                                Lang::Fr => format!("Nouveau au {}\u{a0}?", pick(Lang::Fr, game_title(game.get()).0)),
+                                // « au Bonanza », « au Nain Jaune », but « aux Programmes ».
+                                Lang::Fr => {
+                                    let to = if game.get() == GameId::Programmes { "aux" } else { "au" };
+                                    format!("Nouveau {to} {}\u{a0}?", pick(Lang::Fr, game_title(game.get()).0))
+                                }
                             }}
                         </h2>
                         <p>{move || lang.get().pick(
