@@ -82,11 +82,9 @@ pub fn awaited(state: &AppState) -> Option<String> {
 /// The scripted move of `seat` as the `index`-th action, when a guided game is on its script:
 /// the computers play it instead of thinking.
 pub fn scripted(state: &AppState, index: usize, seat: Seat) -> Option<String> {
-    state.guide.with_untracked(Option::is_some).then_some(())?;
-    let script = state.guide.with_untracked(|g| g.and_then(|g| guided_deal(g.game)))?.actions;
-    let played = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.actions.clone()))?;
-    let on = played.len() == index && played.iter().zip(&script).all(|(p, s)| p.action == s.action);
-    script.get(index).filter(|a| on && a.seat == seat).map(|a| a.action.clone())
+    let (script, played) = (script(state), played_actions(state));
+    (played.len() == index && on_script(&script, &played)).then_some(())?;
+    script.into_iter().nth(index).filter(|(s, _)| *s == seat).map(|(_, a)| a)
 }
 
 // ------------------------------------------------------------------ the guide's chunk
