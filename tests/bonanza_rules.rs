@@ -54,9 +54,9 @@ fn layout(hands: &[&str]) -> Value {
 
 /// The action must be refused, leave the state as it was, and say why (`words`).
 fn refused(table: &mut Table, seat: usize, action: &str, words: &[&str]) {
-    let err = tables::refused(table, seat, action);
+    let reason = tables::refused(table, seat, action).reason.to_string();
     for word in words {
-        assert!(err.reason.contains(word), "'{action}': the reason '{}' does not say '{word}'", err.reason);
+        assert!(reason.contains(word), "'{action}': the reason '{reason}' does not say '{word}'");
     }
 }
 

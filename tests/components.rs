@@ -20,7 +20,7 @@ use tapis::app::hint::mark;
 use tapis::app::nain_jaune::hint_from_json;
 use tapis::app::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
-use tapis::engine::game::{Game, Setup};
+use tapis::engine::game::{Game, Reason, Setup};
 use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox, Points};
 use tapis::engine::rng::{deal_rng, shuffle, SEED_7_ORDER};
 use tapis::protocol::FromWorker;
@@ -876,11 +876,13 @@ mod programmes_view {
         assert_eq!(moves(&game, &["QD"]).discard.unwrap().to_string(), "discard QD");
 
         // The engine's own refusals, in plain words, from the refusal's variant; the record's
-        // reason is the same refusal's English sentence.
+        // reason is the same refusal, and its English sentence.
         let discard = "discard 2C".parse().unwrap();
         let refusal = game.refusal(0, &discard).expect("refused");
         assert_eq!(Why::from(refusal.clone()), Why::TakenFromDiscard(card("2C")));
-        assert_eq!(game.clone().play(0, &discard).unwrap_err().reason, refusal.to_string());
+        let reason = game.clone().play(0, &discard).unwrap_err().reason;
+        assert_eq!(reason, Reason::Programmes(refusal.clone()));
+        assert_eq!(reason.to_string(), refusal.to_string());
         assert_eq!(
             refusal.to_string(),
             "2C was taken from the discard pile this turn and may not be discarded until a later turn"

@@ -856,7 +856,7 @@ fn eight_player_game() {
 /// state exactly as it was.
 fn assert_refused(table: &mut Table, seat: usize, action: &str, why: &str) {
     let err = tables::refused(table, seat, action);
-    assert!(err.reason.contains(why), "'{action}': reason '{}' does not say '{why}'", err.reason);
+    assert!(err.reason.to_string().contains(why), "'{action}': reason '{}' does not say '{why}'", err.reason);
     assert_eq!(err.action, action);
     assert!(err.to_string().contains(action));
 }
@@ -878,7 +878,7 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     for bad in ["play", "play ", "play 1S", "play 5s", "PLAY 5S", " play 5S", "play  5S", "play 5S ", "play 5S 5H", "bid 3", "pass", ""] {
         assert_refused(&mut t, 1, bad, "");
         let err = t.play_str(1, bad).unwrap_err();
-        assert!(!err.reason.is_empty());
+        assert!(!err.reason.to_string().is_empty());
     }
     assert_refused(&mut t, 1, "bid 3", "not a Nain Jaune action");
     assert_refused(&mut t, 1, "play 1S", "not a card");

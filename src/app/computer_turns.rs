@@ -9,7 +9,7 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
-use crate::engine::game::Seat;
+use crate::engine::game::{Reason, Seat};
 use crate::protocol::{FromWorker, ToWorker};
 
 use super::notices::Msg;
@@ -162,7 +162,10 @@ pub fn play_human_move(state: AppState, action: String) {
             }
             Err(e) => {
                 // Programmes says its common refusals in plain words: from the engine's variant.
-                let why = s.programmes().and_then(|g| g.refusal(seat, &e.action.parse().ok()?)).map(Why::from);
+                let why = match &e.reason {
+                    Reason::Programmes(refusal) => Some(Why::from(refusal.clone())),
+                    _ => None,
+                };
                 refused = Some((e.action, e.reason, why));
                 false
             }

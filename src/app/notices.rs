@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::i18n::{Lang, T};
+use crate::engine::game::Reason;
 use super::programmes::actions::Why;
 use super::url_params::UrlProblem;
 
@@ -34,7 +35,7 @@ pub enum Msg {
     AiIllegal {
         name: String,
         action: String,
-        reason: String,
+        reason: Reason,
     },
     /// The new game could not start.
     StartFailed {
@@ -48,7 +49,7 @@ pub enum Msg {
     /// the game has them (Programmes' common refusals).
     MoveRefused {
         action: String,
-        reason: String,
+        reason: Reason,
         why: Option<Why>,
     },
     /// A file could not be downloaded.

@@ -11,6 +11,8 @@ use std::str::FromStr;
 use serde::{de::DeserializeOwned, Serialize};
 
 use super::rng::GameRng;
+pub use super::bad_action::{BadAction, NotationWhy};
+pub use super::layout_fault::{LayoutFault, LayoutWhy, Place};
 
 /// Seats are numbered 0..players in clockwise order: seat `(i+1) % n` sits at seat `i`'s left.
 pub type Seat = usize;
@@ -124,12 +126,68 @@ macro_rules! game_fields {
     };
 }
 
-/// An action that the rules refuse, with the reason in plain English and whose fault it is.
+/// An action that the rules refuse, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction {
     pub action: String,
-    pub reason: String,
-    pub fault: Fault,
+    pub reason: Reason,
+}
+
+/// Why an action is refused: the game's own refusal, an action string that is no move of the game,
+/// or the record's layout of the next deal. `Display` gives the referee's English sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    NainJaune(crate::engine::nain_jaune::Refusal),
+    Bonanza(crate::engine::bonanza::Refusal),
+    Programmes(crate::engine::programmes::Refusal),
+    Notation(BadAction),
+    /// The move is fine but ends a deal, and the record's layout of the next deal does not fit
+    /// the game as played (Bonanza: cards for a seat that is out), which shows only when the move
+    /// reaches it.
+    Layout(LayoutFault),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::NainJaune(r) => r.fmt(f),
+            Reason::Bonanza(r) => r.fmt(f),
+            Reason::Programmes(r) => r.fmt(f),
+            Reason::Notation(e) => e.fmt(f),
+            Reason::Layout(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Reason {
+    /// The refusal every game shares, when it is that one: the game is over, it is another
+    /// seat's turn, the seat does not hold the card.
+    pub fn turn(&self) -> Option<TurnRefusal> {
+        use crate::engine::{bonanza, nain_jaune, programmes};
+        match self {
+            Reason::NainJaune(nain_jaune::Refusal::Turn(t)) | Reason::Bonanza(bonanza::Refusal::Turn(t)) => Some(*t),
+            Reason::Programmes(programmes::Refusal::Turn(t)) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! reason_from {
+    ($($from:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$from> for Reason {
+            fn from(why: $from) -> Reason {
+                Reason::$variant(why)
+            }
+        })*
+    };
+}
+
+reason_from! {
+    crate::engine::nain_jaune::Refusal => NainJaune,
+    crate::engine::bonanza::Refusal => Bonanza,
+    crate::engine::programmes::Refusal => Programmes,
+    BadAction => Notation,
+    LayoutFault => Layout,
 }
 
 /// The refusals every game shares, before its own rules: whose turn it is and what the seat
@@ -181,17 +239,6 @@ pub fn events_json<E: Serialize + fmt::Display>(events: &[E]) -> Vec<serde_json:
         .collect()
 }
 
-/// What an [`IllegalAction`] is refused for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// The move itself: not a move of the game, or one the rules forbid now.
-    Move,
-    /// The record's layout of the next deal, which the move would start: it does not fit the game
-    /// as played (Bonanza: cards for a seat that is out), which shows only when the move ending
-    /// the deal before reaches it. The reason says which deal first, `deals[i]: …`.
-    Layout,
-}
-
 impl fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "'{}' is illegal: {}", self.action, self.reason)
@@ -201,14 +248,14 @@ impl fmt::Display for IllegalAction {
 impl std::error::Error for IllegalAction {}
 
 impl IllegalAction {
-    /// `action` refused for itself ([`Fault::Move`]).
-    pub fn refused(action: &impl fmt::Display, reason: impl fmt::Display) -> IllegalAction {
-        IllegalAction { action: action.to_string(), reason: reason.to_string(), fault: Fault::Move }
+    /// `action` refused for `reason`.
+    pub fn refused(action: &impl fmt::Display, reason: impl Into<Reason>) -> IllegalAction {
+        IllegalAction { action: action.to_string(), reason: reason.into() }
     }
 
-    /// Whether the record's layout is at fault rather than the move ([`Fault::Layout`]).
+    /// Whether the record's layout is at fault rather than the move.
     pub fn is_layout_fault(&self) -> bool {
-        self.fault == Fault::Layout
+        matches!(self.reason, Reason::Layout(_))
     }
 }
 
@@ -237,19 +284,6 @@ pub enum Wanted {
     Integer { min: i64 },
     OneOf(&'static [&'static str]),
     Flag,
-}
-
-/// A record's layout of deal `deal` (RECORD.md "deals") that does not fit: why, in English.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutFault {
-    pub deal: usize,
-    pub why: String,
-}
-
-impl fmt::Display for LayoutFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "deals[{}]: {}", self.deal, self.why)
-    }
 }
 
 impl From<LayoutFault> for SetupError {
@@ -316,7 +350,7 @@ pub struct Setup {
 /// A chip-and-card game: the complete state of one game in progress, hidden cards included.
 pub trait Game: Clone + Sized {
     /// One move. `Display` and `FromStr` give the record's action strings.
-    type Action: Clone + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = String>;
+    type Action: Clone + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = BadAction>;
     /// What one seat may know: its own cards, everything public, and public inferences.
     type Observation: Clone + fmt::Debug + Serialize + DeserializeOwned;
 

@@ -3,14 +3,16 @@
 //! once. Each game then checks what is its own (empty hands, seats that are out).
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{LayoutFault, SetupError};
+use crate::engine::game::{LayoutFault, LayoutWhy, Place, SetupError};
 
 /// What a deal entry must hold.
-pub struct PackDealForm<'a> {
+pub struct PackDealForm {
     /// The game's name, for the messages.
-    pub game: &'a str,
+    pub game: &'static str,
     /// The name of the pile beside the hands.
-    pub pile: &'a str,
+    pub pile: &'static str,
+    /// What an entry holds, for the messages: `'hands' and '<pile>'`.
+    pub fields: &'static str,
     /// Whether the entry may leave the pile out (it is then empty).
     pub pile_optional: bool,
     /// Every card of the pack (a card outside it is refused).
@@ -19,30 +21,30 @@ pub struct PackDealForm<'a> {
 
 /// Reads `value` as deal `index` for `players` seats: the hands, and the pile.
 pub fn read(value: &serde_json::Value, players: usize, index: usize, form: &PackDealForm) -> Result<(Vec<CardSet>, CardSet), SetupError> {
-    let PackDealForm { game, pile, pile_optional, pack } = *form;
-    let err = |why: String| SetupError::Layout(LayoutFault { deal: index, why });
-    let obj = value.as_object().ok_or_else(|| err(format!("must be an object with 'hands' and '{pile}'")))?;
+    let PackDealForm { game, pile, fields, pile_optional, pack } = *form;
+    let err = |why: LayoutWhy| SetupError::Layout(LayoutFault { deal: index, why });
+    let obj = value.as_object().ok_or_else(|| err(LayoutWhy::NotAnObject { fields }))?;
     for key in obj.keys() {
         if key != "hands" && key != pile {
-            return Err(err(format!("unknown field '{key}' ({game} deals have 'hands' and '{pile}')")));
+            return Err(err(LayoutWhy::UnknownField { key: key.clone(), game, fields }));
         }
     }
-    let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
+    let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err(LayoutWhy::HandsNotAList))?;
     if hands_json.len() != players {
-        return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
+        return Err(err(LayoutWhy::HandCount { hands: hands_json.len(), players }));
     }
     let mut seen = CardSet::EMPTY;
-    let mut read_cards = |list: &serde_json::Value, what: &str| -> Result<CardSet, SetupError> {
-        let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
+    let mut read_cards = |list: &serde_json::Value, place: Place| -> Result<CardSet, SetupError> {
+        let items = list.as_array().ok_or_else(|| err(LayoutWhy::NotAListOfCards(place)))?;
         let mut set = CardSet::EMPTY;
         for item in items {
-            let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
-            let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
+            let text = item.as_str().ok_or_else(|| err(LayoutWhy::NotACard { place, item: item.to_string() }))?;
+            let card: Card = text.parse().map_err(|error| err(LayoutWhy::BadCard { place, error }))?;
             if !pack.contains(card) {
-                return Err(err(format!("{what}: {game} is played without the joker")));
+                return Err(err(LayoutWhy::NoJoker { place, game }));
             }
             if seen.contains(card) {
-                return Err(err(format!("{card} appears twice")));
+                return Err(err(LayoutWhy::Twice(card)));
             }
             seen.insert(card);
             set.insert(card);
@@ -51,21 +53,16 @@ pub fn read(value: &serde_json::Value, players: usize, index: usize, form: &Pack
     };
     let mut hands = Vec::with_capacity(players);
     for (seat, hand) in hands_json.iter().enumerate() {
-        hands.push(read_cards(hand, &format!("hand {seat}"))?);
+        hands.push(read_cards(hand, Place::Hand(seat))?);
     }
     let rest = match obj.get(pile) {
-        Some(p) => read_cards(p, pile)?,
+        Some(p) => read_cards(p, Place::Pile(pile))?,
         None if pile_optional => CardSet::EMPTY,
-        None => return Err(err(format!("'{pile}' is missing (the extra hand)"))),
+        None => return Err(err(LayoutWhy::MissingPile(pile))),
     };
     let missing = pack - seen;
     if !missing.is_empty() {
-        return Err(err(format!(
-            "not a full pack of {} cards: {} missing ({})",
-            pack.len(),
-            missing.len(),
-            missing.to_strings().join(" ")
-        )));
+        return Err(err(LayoutWhy::NotFullPack { size: pack.len(), missing: missing.iter().collect() }));
     }
     Ok((hands, rest))
 }

@@ -4,7 +4,7 @@
 //! state comes out as the referee's JSON. Each game keeps its typed API for the AI and the views.
 
 use super::format::{BadRecord, Record, RecordedAction};
-use crate::engine::game::{Game, GameId, IllegalAction, RefereeState, Seat, SetupError};
+use crate::engine::game::{BadAction, Game, GameId, IllegalAction, RefereeState, Seat, SetupError};
 use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::Programmes;
@@ -131,7 +131,7 @@ impl Table {
     /// Plays one action written as in the record.
     pub fn play_str(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction> {
         with_game!(self, g => {
-            let parsed = action.parse().map_err(|reason: String| IllegalAction::refused(&action, reason))?;
+            let parsed = action.parse().map_err(|reason: BadAction| IllegalAction::refused(&action, reason))?;
             g.play(seat, &parsed)
         })
     }

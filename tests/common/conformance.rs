@@ -27,7 +27,7 @@ use std::time::Instant;
 use rand::Rng;
 use serde_json::Value;
 use tapis::ai::{self, GameBots, Level};
-use tapis::engine::game::{Chips, Game, RefereeState, Seat, Setup};
+use tapis::engine::game::{Chips, Game, RefereeState, Seat, Setup, TurnRefusal};
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::{Record, RecordedAction, Table};
 
@@ -349,7 +349,8 @@ pub fn play_case<M: Model>(case: &mut Case<M>, probes: &Probes, counts: &mut Cou
             }
             let other = (seat + 1 + index_below(n - 1, &mut rng)) % n;
             let err = game.play(other, &legal[0]).expect_err("a move by the wrong seat");
-            assert!(err.reason.contains("turn"), "{}: {err}", ctx());
+            assert!(matches!(err.reason.turn(), Some(TurnRefusal::NotYourTurn { .. })), "{}: {err}", ctx());
+            assert!(err.reason.to_string().contains("turn"), "{}: {err}", ctx());
             assert_eq!(M::snap(&game), pre, "{}", ctx());
             counts.bump("wrong seats refused");
         }

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::MAX_PLAYERS;
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{LayoutFault, Seat, SetupError};
+use crate::engine::game::{LayoutFault, LayoutWhy, Seat, SetupError};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::shuffle;
 
@@ -22,7 +22,7 @@ impl Layout {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
     /// is exactly the 53 cards once each.
     pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: "Bonanza", pile: "widow", pile_optional: false, pack: CardSet::PACK_53 };
+        let form = PackDealForm { game: "Bonanza", pile: "widow", fields: "'hands' and 'widow'", pile_optional: false, pack: CardSet::PACK_53 };
         let (hands, widow) = pack_deal::read(value, players, index, &form)?;
         Ok(Layout { hands, widow })
     }
@@ -35,14 +35,14 @@ impl Layout {
         for (seat, hand) in self.hands.iter().enumerate() {
             let is_out = out & (1 << seat) != 0;
             if is_out && !hand.is_empty() {
-                return Err(LayoutFault { deal: index, why: format!("seat {seat} is out of the game and must have an empty hand") });
+                return Err(LayoutFault { deal: index, why: LayoutWhy::SeatOutHasCards(seat) });
             }
             if !is_out && !playable(*hand) {
-                return Err(LayoutFault { deal: index, why: format!("hand {seat} needs at least one card besides the joker") });
+                return Err(LayoutFault { deal: index, why: LayoutWhy::OnlyJoker(Some(seat)) });
             }
         }
         if !playable(self.widow) {
-            return Err(LayoutFault { deal: index, why: "the widow needs at least one card besides the joker".into() });
+            return Err(LayoutFault { deal: index, why: LayoutWhy::OnlyJoker(None) });
         }
         Ok(())
     }

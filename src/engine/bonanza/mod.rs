@@ -47,7 +47,7 @@ pub use settlement::{DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{read_setup, Chips, Fault, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
+use crate::engine::game::{read_setup, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -621,7 +621,7 @@ impl Game for Bonanza {
         let backup = self.layouts.as_ref().is_some_and(|l| l.len() > self.deals_dealt as usize).then(|| self.clone());
         if let Err(fault) = self.apply(seat, *action) {
             *self = backup.expect("only a record's layout can fail");
-            return Err(IllegalAction { action: action.to_string(), reason: fault.to_string(), fault: Fault::Layout });
+            return Err(IllegalAction::refused(action, fault));
         }
         Ok(())
     }

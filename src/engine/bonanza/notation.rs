@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::calls::Claim;
+use crate::engine::bad_action::{BadAction, NotationWhy};
 use crate::engine::cards::{parse_cards, Card};
 use crate::engine::game::Chips;
 
@@ -53,20 +54,22 @@ impl fmt::Display for Action {
     }
 }
 
-const GRAMMAR: &str = "take widow, sell widow, bid N, pass, show CARDS, check, bet N, call, raise N, fold, play CARD";
+const GRAMMAR: &str = "the actions are: take widow, sell widow, bid N, pass, show CARDS, check, bet N, call, raise N, fold, play CARD";
 
 /// A chip amount written as plain decimal digits (so the text reads back the same).
-fn amount(s: &str, text: &str) -> Result<Chips, String> {
+fn amount(s: &str, text: &str) -> Result<Chips, BadAction> {
     match s.parse::<Chips>() {
         Ok(n) if n >= 0 && n.to_string() == s => Ok(n),
-        _ => Err(format!("'{text}': '{s}' is not a number of chips")),
+        _ => Err(BadAction::new(text, NotationWhy::NotChips(s.to_string()))),
     }
 }
 
 impl FromStr for Action {
-    type Err = String;
+    type Err = BadAction;
 
-    fn from_str(s: &str) -> Result<Action, String> {
+    fn from_str(s: &str) -> Result<Action, BadAction> {
+        let bad = |why| BadAction::new(s, why);
+        let not_an_action = || bad(NotationWhy::NotAnAction { game: "Bonanza", grammar: GRAMMAR });
         match s {
             "take widow" => return Ok(Action::TakeWidow),
             "sell widow" => return Ok(Action::SellWidow),
@@ -76,30 +79,28 @@ impl FromStr for Action {
             "fold" => return Ok(Action::Fold),
             _ => {}
         }
-        let (verb, rest) = s
-            .split_once(' ')
-            .ok_or_else(|| format!("'{s}' is not a Bonanza action (the actions are: {GRAMMAR})"))?;
+        let (verb, rest) = s.split_once(' ').ok_or_else(not_an_action)?;
         match verb {
             "bid" => Ok(Action::Bid(amount(rest, s)?)),
             "bet" => Ok(Action::Bet(amount(rest, s)?)),
             "raise" => Ok(Action::Raise(amount(rest, s)?)),
             "play" => {
-                let card: Card = rest.parse().map_err(|e| format!("'{s}': {e}"))?;
+                let card: Card = rest.parse().map_err(|e| bad(NotationWhy::Card(e)))?;
                 Ok(Action::Play(card))
             }
             "show" => {
-                let cards = parse_cards(rest).map_err(|e| format!("'{s}': {e}"))?;
+                let cards = parse_cards(rest).map_err(|e| bad(NotationWhy::Card(e)))?;
                 if cards.is_empty() || cards.len() > 3 {
-                    return Err(format!("'{s}': a show has one to three cards"));
+                    return Err(bad(NotationWhy::ShowSize));
                 }
                 let claim = Claim::new(&cards);
                 // Single spaces only, so the action reads back exactly as written.
                 if format!("show {claim}") != s {
-                    return Err(format!("'{s}': separate the cards with single spaces"));
+                    return Err(bad(NotationWhy::ShowSpacing));
                 }
                 Ok(Action::Show(claim))
             }
-            _ => Err(format!("'{s}' is not a Bonanza action (the actions are: {GRAMMAR})")),
+            _ => Err(not_an_action()),
         }
     }
 }

@@ -14,10 +14,10 @@ impl Layout {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "talon": […]}`), checking that it
     /// is exactly the 52 cards once each.
     pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: "Nain Jaune", pile: "talon", pile_optional: true, pack: CardSet::PACK_52 };
+        let form = PackDealForm { game: "Nain Jaune", pile: "talon", fields: "'hands' and 'talon'", pile_optional: true, pack: CardSet::PACK_52 };
         let (hands, talon) = pack_deal::read(value, players, index, &form)?;
         if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
-            let why = format!("hand {seat} is empty (every seat plays every round)");
+            let why = LayoutWhy::EmptyHand { seat, because: "every seat plays every round" };
             return Err(LayoutFault { deal: index, why }.into());
         }
         Ok(Layout { hands, talon })

@@ -39,7 +39,7 @@ pub use settlement::{RoundRow, RoundSettlement};
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{read_setup, seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
+use crate::engine::game::{read_setup, seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, Setup, SetupError, SetupParts, TurnRefusal};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::rng::{below, deal_rng, GameRng};
 

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::engine::bad_action::{BadAction, NotationWhy};
 use crate::engine::cards::Card;
 
 /// The only Nain Jaune move: play one card.
@@ -19,15 +20,15 @@ impl fmt::Display for Action {
 }
 
 impl FromStr for Action {
-    type Err = String;
+    type Err = BadAction;
 
-    fn from_str(s: &str) -> Result<Action, String> {
-        let card = s
-            .strip_prefix("play ")
-            .ok_or_else(|| format!("'{s}' is not a Nain Jaune action (the only one is 'play CARD', e.g. 'play 7D')"))?;
-        let card: Card = card.parse().map_err(|e: crate::engine::cards::BadCard| format!("'{s}': {e}"))?;
+    fn from_str(s: &str) -> Result<Action, BadAction> {
+        let bad = |why| BadAction::new(s, why);
+        let grammar = "the only one is 'play CARD', e.g. 'play 7D'";
+        let card = s.strip_prefix("play ").ok_or_else(|| bad(NotationWhy::NotAnAction { game: "Nain Jaune", grammar }))?;
+        let card: Card = card.parse().map_err(|e| bad(NotationWhy::Card(e)))?;
         if card.is_joker() {
-            return Err(format!("'{s}': Nain Jaune is played without the joker"));
+            return Err(bad(NotationWhy::NoJoker { game: "Nain Jaune" }));
         }
         Ok(Action::Play(card))
     }

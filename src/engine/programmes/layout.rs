@@ -7,7 +7,7 @@ use serde_json::json;
 use super::program_deck::{deck, ProgramId};
 use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::Card;
-use crate::engine::game::{LayoutFault, SetupError};
+use crate::engine::game::{LayoutFault, LayoutWhy, Place, SetupError};
 
 /// The cards of one deal, as the record gives them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,29 +28,28 @@ impl Layout {
     /// are given, that they are the deck's cards at most once each, the whole deck if both lists
     /// are given).
     pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let err = |why: String| SetupError::Layout(LayoutFault { deal: index, why });
-        let obj = value.as_object().ok_or_else(|| err("must be an object with 'hands' and 'stock'".into()))?;
+        let err = |why: LayoutWhy| SetupError::Layout(LayoutFault { deal: index, why });
+        let obj = value.as_object().ok_or_else(|| err(LayoutWhy::NotAnObject { fields: "'hands' and 'stock'" }))?;
         for key in obj.keys() {
             if !["hands", "stock", "discard", "programs", "program_deck"].contains(&key.as_str()) {
-                return Err(err(format!(
-                    "unknown field '{key}' (Programmes deals have 'hands', 'stock', 'discard', 'programs' and 'program_deck')"
-                )));
+                let fields = "'hands', 'stock', 'discard', 'programs' and 'program_deck'";
+                return Err(err(LayoutWhy::UnknownField { key: key.clone(), game: "Programmes", fields }));
             }
         }
-        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err("'hands' must be a list of hands".into()))?;
+        let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err(LayoutWhy::HandsNotAList))?;
         if hands_json.len() != players {
-            return Err(err(format!("'hands' has {} hands for {players} players", hands_json.len())));
+            return Err(err(LayoutWhy::HandCount { hands: hands_json.len(), players }));
         }
         let mut seen = CardMultiset::EMPTY;
-        let mut read = |list: &serde_json::Value, what: &str| -> Result<Vec<Card>, SetupError> {
-            let items = list.as_array().ok_or_else(|| err(format!("{what} must be a list of cards")))?;
+        let mut read = |list: &serde_json::Value, place: Place| -> Result<Vec<Card>, SetupError> {
+            let items = list.as_array().ok_or_else(|| err(LayoutWhy::NotAListOfCards(place)))?;
             let mut cards = Vec::with_capacity(items.len());
             for item in items {
-                let text = item.as_str().ok_or_else(|| err(format!("{what} holds {item}, not a card")))?;
-                let card: Card = text.parse().map_err(|e| err(format!("{what}: {e}")))?;
+                let text = item.as_str().ok_or_else(|| err(LayoutWhy::NotACard { place, item: item.to_string() }))?;
+                let card: Card = text.parse().map_err(|error| err(LayoutWhy::BadCard { place, error }))?;
                 let limit = if card.is_joker() { 4 } else { 2 };
                 if seen.count(card) >= limit || !seen.insert(card) {
-                    return Err(err(format!("{card} appears more than {limit} times (the pack has {limit})")));
+                    return Err(err(LayoutWhy::TooMany { card, limit }));
                 }
                 cards.push(card);
             }
@@ -58,43 +57,39 @@ impl Layout {
         };
         let mut hands = Vec::with_capacity(players);
         for (seat, hand) in hands_json.iter().enumerate() {
-            let cards = read(hand, &format!("hand {seat}"))?;
+            let cards = read(hand, Place::Hand(seat))?;
             if cards.is_empty() {
-                return Err(err(format!("hand {seat} is empty (every seat is dealt cards)")));
+                return Err(err(LayoutWhy::EmptyHand { seat, because: "every seat is dealt cards" }));
             }
             hands.push(cards.into_iter().collect::<CardMultiset>());
         }
         let stock = match obj.get("stock") {
-            Some(s) => read(s, "stock")?,
-            None => return Err(err("'stock' (top first) is required".into())),
+            Some(s) => read(s, Place::Pile("stock"))?,
+            None => return Err(err(LayoutWhy::StockRequired)),
         };
         let discard = match obj.get("discard") {
-            Some(d) => Some(read(d, "discard")?),
+            Some(d) => Some(read(d, Place::Pile("discard"))?),
             None => None,
         };
         if discard.is_none() && stock.is_empty() {
-            return Err(err("the stock is empty: no card to turn up for the discard pile".into()));
+            return Err(err(LayoutWhy::EmptyStock));
         }
         let missing = CardMultiset::PACK_108.checked_sub(seen).expect("counts were checked");
         if !missing.is_empty() {
-            return Err(err(format!(
-                "not a full pack of 108 cards: {} missing ({})",
-                missing.len(),
-                missing.to_strings().join(" ")
-            )));
+            return Err(err(LayoutWhy::NotFullPack { size: 108, missing: missing.iter().collect() }));
         }
-        let read_ids = |key: &str| -> Result<Option<Vec<ProgramId>>, SetupError> {
+        let read_ids = |key: &'static str| -> Result<Option<Vec<ProgramId>>, SetupError> {
             match obj.get(key) {
                 None => Ok(None),
                 Some(list) => {
-                    let items = list.as_array().ok_or_else(|| err(format!("'{key}' must be a list of program ids")))?;
+                    let items = list.as_array().ok_or_else(|| err(LayoutWhy::NotAListOfPrograms(key)))?;
                     items
                         .iter()
                         .map(|v| {
                             v.as_str()
-                                .ok_or_else(|| err(format!("'{key}' holds {v}, not a program id")))?
+                                .ok_or_else(|| err(LayoutWhy::NotAProgram { key, item: v.to_string() }))?
                                 .parse::<ProgramId>()
-                                .map_err(|e| err(format!("'{key}': {e}")))
+                                .map_err(|error| err(LayoutWhy::BadProgram { key, error }))
                         })
                         .collect::<Result<Vec<_>, _>>()
                         .map(Some)
@@ -104,20 +99,16 @@ impl Layout {
         let programs = read_ids("programs")?;
         let program_deck = read_ids("program_deck")?;
         if programs.as_ref().is_some_and(|p| p.len() != players) {
-            return Err(err(format!("'programs' must give one program card per seat ({players})")));
+            return Err(err(LayoutWhy::ProgramsPerSeat { players }));
         }
         let mut used = vec![false; deck().len()];
         for id in programs.iter().flatten().chain(program_deck.iter().flatten()) {
             if std::mem::replace(&mut used[id.index()], true) {
-                return Err(err(format!("program card {id} appears twice")));
+                return Err(err(LayoutWhy::ProgramTwice(*id)));
             }
         }
         if program_deck.is_some() && used.iter().any(|u| !u) {
-            let missing: Vec<String> = deck().ids().filter(|id| !used[id.index()]).map(|id| id.to_string()).collect();
-            return Err(err(format!(
-                "'programs' and 'program_deck' must hold every program card once: missing {}",
-                missing.join(" ")
-            )));
+            return Err(err(LayoutWhy::ProgramsMissing(deck().ids().filter(|id| !used[id.index()]).collect())));
         }
         Ok(Layout { hands, stock, discard, programs, program_deck })
     }

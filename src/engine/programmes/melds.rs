@@ -15,7 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::program_deck::{rank_at, Directive, Position, SuitMask};
 use crate::engine::card_multiset::CardMultiset;
-use crate::engine::cards::{Card, CardSet, Rank, Suit};
+use crate::engine::cards::{BadCard, Card, CardSet, Rank, Suit};
 use crate::engine::game::Seat;
 
 /// Whether a card is wild in Programmes: a joker or any two.
@@ -106,9 +106,9 @@ impl fmt::Display for Placed {
 }
 
 impl FromStr for Placed {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Placed, String> {
-        let parse = |t: &str| t.parse::<Card>().map_err(|e| e.to_string());
+    type Err = BadCard;
+    fn from_str(s: &str) -> Result<Placed, BadCard> {
+        let parse = |t: &str| t.parse::<Card>();
         match s.split_once('=') {
             Some((card, value)) => Ok(Placed::wild(parse(card)?, parse(value)?)),
             None => Ok(Placed::natural(parse(s)?)),

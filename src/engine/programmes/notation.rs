@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::melds::{cards_text, Placed};
+use crate::engine::bad_action::{BadAction, NotationWhy};
 use crate::engine::cards::Card;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -48,25 +49,26 @@ impl fmt::Display for Action {
 const GRAMMAR: &str = "the Programmes actions are 'draw stock', 'draw discard', 'reveal CARDS | CARDS …', 'meld CARDS', 'extend N CARD', 'discard CARD' and 'exchange program'";
 
 /// Cards separated by single spaces, a wild written with the card it stands for (`JK=7C`).
-fn parse_placed_list(s: &str, whole: &str) -> Result<Vec<Placed>, String> {
+fn parse_placed_list(s: &str, whole: &str) -> Result<Vec<Placed>, BadAction> {
     if s.is_empty() {
-        return Err(format!("'{whole}': a combination lists its cards"));
+        return Err(BadAction::new(whole, NotationWhy::EmptyCombination));
     }
     s.split(' ')
         .map(|t| {
             if t.is_empty() {
-                Err(format!("'{whole}': cards are separated by single spaces"))
+                Err(BadAction::new(whole, NotationWhy::CardSpacing))
             } else {
-                t.parse::<Placed>().map_err(|e| format!("'{whole}': {e}"))
+                t.parse::<Placed>().map_err(|e| BadAction::new(whole, NotationWhy::Card(e)))
             }
         })
         .collect()
 }
 
 impl FromStr for Action {
-    type Err = String;
+    type Err = BadAction;
 
-    fn from_str(s: &str) -> Result<Action, String> {
+    fn from_str(s: &str) -> Result<Action, BadAction> {
+        let bad = |why| BadAction::new(s, why);
         match s {
             "draw stock" => return Ok(Action::DrawStock),
             "draw discard" => return Ok(Action::DrawDiscard),
@@ -81,20 +83,20 @@ impl FromStr for Action {
             return Ok(Action::Meld(parse_placed_list(rest, s)?));
         }
         if let Some(rest) = s.strip_prefix("extend ") {
-            let (number, card) = rest.split_once(' ').ok_or_else(|| format!("'{s}': write 'extend N CARD', e.g. 'extend 2 8H'"))?;
+            let (number, card) = rest.split_once(' ').ok_or_else(|| bad(NotationWhy::ExtendForm))?;
             let meld = number
                 .parse::<usize>()
                 .ok()
                 .filter(|_| !number.starts_with('+') && (number == "0" || !number.starts_with('0')))
-                .ok_or_else(|| format!("'{s}': '{number}' is not a meld number"))?;
-            let card = card.parse::<Placed>().map_err(|e| format!("'{s}': {e}"))?;
+                .ok_or_else(|| bad(NotationWhy::NotAMeld(number.to_string())))?;
+            let card = card.parse::<Placed>().map_err(|e| bad(NotationWhy::Card(e)))?;
             return Ok(Action::Extend { meld, card });
         }
         if let Some(card) = s.strip_prefix("discard ") {
-            let card: Card = card.parse().map_err(|e: crate::engine::cards::BadCard| format!("'{s}': {e}"))?;
+            let card: Card = card.parse().map_err(|e| bad(NotationWhy::Card(e)))?;
             return Ok(Action::Discard(card));
         }
-        Err(format!("'{s}' is not a Programmes action ({GRAMMAR})"))
+        Err(bad(NotationWhy::NotAnAction { game: "Programmes", grammar: GRAMMAR }))
     }
 }
 

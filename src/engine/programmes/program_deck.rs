@@ -263,10 +263,22 @@ impl fmt::Display for ProgramId {
     }
 }
 
+/// A text that names no program card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadProgramId(pub String);
+
+impl fmt::Display for BadProgramId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a program card (ids P01 to P40, SUN1, SUN2)", self.0)
+    }
+}
+
+impl std::error::Error for BadProgramId {}
+
 impl std::str::FromStr for ProgramId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<ProgramId, String> {
-        deck().by_id(s).ok_or_else(|| format!("'{s}' is not a program card (ids P01 to P40, SUN1, SUN2)"))
+    type Err = BadProgramId;
+    fn from_str(s: &str) -> Result<ProgramId, BadProgramId> {
+        deck().by_id(s).ok_or_else(|| BadProgramId(s.to_string()))
     }
 }
 
