@@ -879,8 +879,9 @@ fn a_later_layout_must_fit_the_players_still_in() {
         ],
     });
     let Err(err) = Table::replay(&record(3, fields)) else { panic!("the replay stops at deal 2") };
-    assert_eq!(err.at, None, "{}", err.message);
-    assert!(err.message.starts_with("deals[1]: seat 2 is out") && err.message.contains("actions[3]"), "{}", err.message);
+    let message = err.message();
+    assert_eq!(err.at(), None, "{message}");
+    assert!(message.starts_with("deals[1]: seat 2 is out") && message.contains("actions[3]"), "{message}");
 }
 
 #[test]

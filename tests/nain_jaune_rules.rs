@@ -909,12 +909,13 @@ fn illegal_actions_in_a_record_stop_the_replay_at_their_index() {
         { "seat": 1, "do": "play 9H" },
     ]);
     let err = Table::replay(&record(3, json!({ "deals": deals, "actions": actions }))).unwrap_err();
-    assert_eq!(err.at, Some(1));
-    assert!(err.message.contains("play 9H") && err.message.contains("wants a 5"), "{}", err.message);
+    assert_eq!(err.at(), Some(1));
+    let message = err.message();
+    assert!(message.contains("play 9H") && message.contains("wants a 5"), "{message}");
     let actions = json!([{ "seat": 2, "do": "play 5H" }]);
     let err = Table::replay(&record(3, json!({ "deals": [layout(&["2C", "4S 5S 9H", "5H"])], "actions": actions }))).unwrap_err();
-    assert_eq!(err.at, Some(0));
-    assert!(err.message.contains("seat 1's turn"), "{}", err.message);
+    assert_eq!(err.at(), Some(0));
+    assert!(err.message().contains("seat 1's turn"), "{}", err.message());
     // RECORD.md: every move is written, forced ones included: 5S is forced after 4S, and a record
     // that leaves it out goes wrong at the next action.
     let actions = json!([{ "seat": 1, "do": "play 4S" }, { "seat": 1, "do": "play 5S" }, { "seat": 2, "do": "play 5H" }]);
@@ -1047,7 +1048,7 @@ fn huge_stacks_are_refused_or_settled_without_overflow() {
         fields["deals"] = json!([layout(&["4S", "3S KS QD"])]);
         let outcome = std::panic::catch_unwind(|| match Table::replay(&record(2, fields.clone())) {
             Err(e) => {
-                assert_eq!(e.at, None, "{e}");
+                assert_eq!(e.at(), None, "{e}");
                 None
             }
             Ok(mut t) => {

@@ -69,7 +69,7 @@ fn reviewed_seats(record: &Record) -> Vec<Seat> {
 /// Reached through the review's code ([`start`]); the game's code reads the decisions to weigh, and
 /// the worker is then asked for their verdicts one after another.
 pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<Session>) -> Result<(), LoadError> {
-    let failed = |e: crate::record::ReplayError| LoadError { message: e.message, at: e.at };
+    let failed = LoadError::from;
     let table = Table::replay(&record).map_err(failed)?;
     let game = table.game_id();
     // The deal on the table at the end, when no action of the record belongs to it yet.

@@ -97,7 +97,7 @@ pub struct LoadError {
 
 impl From<ReplayError> for LoadError {
     fn from(e: ReplayError) -> LoadError {
-        LoadError { message: e.message, at: e.at }
+        LoadError { message: e.message(), at: e.at() }
     }
 }
 

@@ -119,7 +119,7 @@ fn replay(args: &[String]) -> ExitCode {
             out!("{}", json!({ "ok": true, "state": table.referee_state() }));
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e.message, e.at),
+        Err(e) => fail(e.message(), e.at()),
     }
 }
 
@@ -263,7 +263,7 @@ fn play(args: &[String]) -> Result<(), String> {
         // RULES.md §3: the first dealer is the first player dealt a spade, face up.
         record.first_dealer = Some(draw_first_dealer(seed, players).0);
     }
-    let mut table = Table::start(&record).map_err(|e| e.message)?;
+    let mut table = Table::start(&record).map_err(|e| e.message())?;
     // The computer players' own randomness comes from a stream apart from the deals.
     let mut rng = seeded(seed ^ 0x9E37_79B9_7F4A_7C15);
     while let Some(seat) = table.to_move() {

@@ -30,31 +30,66 @@ macro_rules! with_game {
     };
 }
 
-/// Why a replay stopped: a malformed record (`at` is `None`) or the first illegal action.
+/// Why a replay stopped: a malformed record or setup, or the first action refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    pub message: String,
-    pub at: Option<usize>,
+pub enum ReplayError {
+    Record(BadRecord),
+    Setup(SetupError),
+    /// `names` does not give one name per seat.
+    Names { names: usize, players: usize },
+    /// `actions[index]` is refused.
+    Refused { index: usize, seat: Seat, error: IllegalAction },
+    /// `actions[index]` ends a deal, and the record's layout of the next deal does not fit.
+    NextLayout { index: usize, seat: Seat, error: IllegalAction },
+    /// `actions[index]` is not `{"seat": SEAT, "do": "ACTION"}` (the record's words for it).
+    Unreadable { index: usize, why: String },
 }
 
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.at {
-            Some(i) => write!(f, "action {i}: {}", self.message),
-            None => f.write_str(&self.message),
+impl ReplayError {
+    /// The index in `actions` of the action to blame, when the record's actions are at fault
+    /// (not its setup, nor the layout of a deal).
+    pub fn at(&self) -> Option<usize> {
+        match self {
+            ReplayError::Refused { index, .. } | ReplayError::Unreadable { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+
+    /// What went wrong, without the position ([`ReplayError::at`] says it).
+    pub fn message(&self) -> String {
+        match self {
+            ReplayError::Record(e) => e.0.clone(),
+            ReplayError::Setup(e) => e.to_string(),
+            ReplayError::Names { names, players } => format!("'names' has {names} names for {players} players"),
+            ReplayError::Refused { seat, error, .. } => format!("seat {seat} cannot '{}': {}", error.action, error.reason),
+            ReplayError::NextLayout { index, seat, error } => {
+                format!("{} (found when actions[{index}], seat {seat} '{}', ended the deal before)", error.reason, error.action)
+            }
+            ReplayError::Unreadable { why, .. } => why.clone(),
         }
     }
 }
 
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.at() {
+            Some(i) => write!(f, "action {i}: {}", self.message()),
+            None => f.write_str(&self.message()),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 impl From<BadRecord> for ReplayError {
     fn from(e: BadRecord) -> ReplayError {
-        ReplayError { message: e.0, at: None }
+        ReplayError::Record(e)
     }
 }
 
 impl From<SetupError> for ReplayError {
     fn from(e: SetupError) -> ReplayError {
-        ReplayError { message: e.to_string(), at: None }
+        ReplayError::Setup(e)
     }
 }
 
@@ -67,10 +102,7 @@ impl Table {
         let setup = record.setup();
         if let Some(names) = &record.names {
             if names.len() != record.players {
-                return Err(ReplayError {
-                    message: format!("'names' has {} names for {} players", names.len(), record.players),
-                    at: None,
-                });
+                return Err(ReplayError::Names { names: names.len(), players: record.players });
             }
         }
         Ok(match record.game_id()? {
@@ -84,16 +116,17 @@ impl Table {
     pub fn replay(record: &Record) -> Result<Table, ReplayError> {
         let mut table = Table::start(record)?;
         for (i, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
-            table.play_str(*seat, action).map_err(|e| {
-                if e.is_layout_fault() {
-                    ReplayError { message: format!("{} (found when actions[{i}], seat {seat} '{action}', ended the deal before)", e.reason), at: None }
+            table.play_str(*seat, action).map_err(|error| {
+                let seat = *seat;
+                if error.is_layout_fault() {
+                    ReplayError::NextLayout { index: i, seat, error }
                 } else {
-                    ReplayError { message: format!("seat {seat} cannot '{action}': {}", e.reason), at: Some(i) }
+                    ReplayError::Refused { index: i, seat, error }
                 }
             })?;
         }
-        if let Some((i, why)) = &record.unreadable_action {
-            return Err(ReplayError { message: why.clone(), at: Some(*i) });
+        if let Some((index, why)) = &record.unreadable_action {
+            return Err(ReplayError::Unreadable { index: *index, why: why.clone() });
         }
         Ok(table)
     }

@@ -28,8 +28,8 @@ pub fn setup_error(game: GameId, players: usize, fields: Value) -> String {
     match Table::replay(&record(game, players, fields)) {
         Ok(_) => panic!("the setup was accepted"),
         Err(e) => {
-            assert_eq!(e.at, None, "a setup error is not tied to an action: {e}");
-            e.message
+            assert_eq!(e.at(), None, "a setup error is not tied to an action: {e}");
+            e.message()
         }
     }
 }
