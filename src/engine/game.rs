@@ -85,6 +85,29 @@ macro_rules! with_game_type {
     };
 }
 
+/// The accessors alike in every game's own `impl`, written once: its options, dealer, event log
+/// and seed (the state keeps `options`, `dealer`, `events` and `seed`).
+#[macro_export]
+macro_rules! state_fields {
+    () => {
+        pub fn options(&self) -> &Options {
+            &self.options
+        }
+
+        pub fn dealer(&self) -> Seat {
+            self.dealer
+        }
+
+        pub fn events(&self) -> &[Event] {
+            &self.events
+        }
+
+        pub fn seed(&self) -> u64 {
+            self.seed
+        }
+    };
+}
+
 /// The [`Game`] methods alike in every game, written once inside each game's `impl Game`: those
 /// that only read or set a field (the state keeps `players`, `to_move`, `deals_dealt`, `winner`,
 /// `chips`, an array of at least `players` stacks, and `single_deal`), and observing and

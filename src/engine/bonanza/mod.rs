@@ -157,9 +157,7 @@ pub struct Bonanza {
 }
 
 impl Bonanza {
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
+    crate::state_fields!();
 
     pub fn phase(&self) -> Phase {
         self.phase
@@ -207,10 +205,6 @@ impl Bonanza {
         self.run
     }
 
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-
     pub fn is_out(&self, seat: Seat) -> bool {
         self.out & (1 << seat) != 0
     }
@@ -256,14 +250,6 @@ impl Bonanza {
     /// The winner once the game is over (`None` while playing, or on a tie for the most chips).
     pub fn winner(&self) -> Option<Seat> {
         self.winner
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
     }
 
     /// The cards `seat` could play in the race: its hand without the (dead) joker.

@@ -232,9 +232,7 @@ pub struct NainJaune {
 }
 
 impl NainJaune {
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
+    crate::state_fields!();
 
     pub fn phase(&self) -> Phase {
         self.phase.phase()
@@ -266,21 +264,9 @@ impl NainJaune {
         self.run
     }
 
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-
     /// The winner once the game is over (`None` while playing, or on a tie for the most chips).
     pub fn winner(&self) -> Option<Seat> {
         self.winner
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
     }
 
     /// The seat after `seat` in the direction of play.

@@ -168,16 +168,10 @@ enum Checked {
 }
 
 impl Programmes {
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
+    crate::state_fields!();
 
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
     }
 
     pub fn chips(&self) -> &[Chips] {
@@ -248,16 +242,8 @@ impl Programmes {
         self.failed_rounds[seat]
     }
 
-    pub fn dealer(&self) -> Seat {
-        self.dealer
-    }
-
     pub fn winner(&self) -> Option<Seat> {
         self.winner
-    }
-
-    pub fn events(&self) -> &[Event] {
-        &self.events
     }
 
     /// The card the seat to move took from the discard pile this turn (it may not discard it).
