@@ -31,7 +31,8 @@ use std::process::ExitCode;
 use tapis::ai::search::{ismcts, pimc, NoClock};
 use tapis::ai::{arena, bonanza_bot, choose, Budget, GameBots, Level};
 use tapis::engine::bonanza::{Action, Bonanza, Call, Observation, Phase};
-use tapis::engine::game::{starting_chips, Game, Setup, SetupError};
+use tapis::engine::game::{Game, SetupError};
+use tapis::engine::setup::{starting_chips, FromSetup, Setup};
 use tapis::engine::rng::GameRng;
 
 const PLAYERS: usize = 5;
@@ -149,7 +150,7 @@ fn play_deal(
     let seen = env::var("SEEN").ok();
     let seen = seen.as_deref();
     let start = starting_chips(setup).expect("default options");
-    let mut game = Bonanza::new(setup).expect("a valid setup");
+    let mut game = Bonanza::from_setup(setup).expect("a valid setup");
     game.set_logging(false);
     game.set_single_deal(true);
     while let Some(seat) = game.to_move() {

@@ -18,7 +18,8 @@ use std::time::Instant;
 
 use tapis::ai::{choose, decide_within, Budget, Clock, GameBots, Level, MAX_ITERATIONS};
 use tapis::engine::bonanza::Bonanza;
-use tapis::engine::game::{GameId, Setup};
+use tapis::engine::game::GameId;
+use tapis::engine::setup::Setup;
 use tapis::engine::nain_jaune::NainJaune;
 use tapis::engine::programmes::Programmes;
 use tapis::engine::rng::seeded;
@@ -38,7 +39,7 @@ fn measure<G: GameBots>(players: usize, ms: f64, games: u64) -> Vec<u32> {
     let mut rng = seeded(7);
     let budget = Budget { iterations: Some(MAX_ITERATIONS), time_ms: Some(ms) };
     for g in 0..games {
-        let mut game = G::new(&Setup { players, seed: 100 + g, ..Setup::default() }).expect("a valid table");
+        let mut game = G::from_setup(&Setup { players, seed: 100 + g, ..Setup::default() }).expect("a valid table");
         game.set_logging(false);
         game.set_single_deal(G::ID != GameId::Programmes);
         while let Some(seat) = game.to_move() {

@@ -272,9 +272,9 @@ mod tests {
     /// The page's fallback for one game answers as the fallback for every game does.
     #[test]
     fn a_games_rule_bots_answer_as_every_games() {
-        use crate::engine::game::Setup;
+        use crate::engine::setup::Setup;
         fn same<G: GameBots>(players: usize) {
-            let game = G::new(&Setup { players, seed: 7, ..Setup::default() }).unwrap();
+            let game = G::from_setup(&Setup { players, seed: 7, ..Setup::default() }).unwrap();
             let seat = game.to_move().unwrap();
             let observation = serde_json::to_value(game.observe(seat)).unwrap();
             for level in [Level::Easy, Level::Hard] {

@@ -26,7 +26,8 @@ use serde_json::json;
 use tapis::engine::bonanza::settlement::{deal_range, ChipFlows};
 use tapis::engine::bonanza::{Action, Auction, Betting, Bonanza, Call, Claim, DealSettlement, Event, Phase, Space};
 use tapis::engine::cards::{Card, CardSet};
-use tapis::engine::game::{Chips, Game, GameId, Seat, Setup};
+use tapis::engine::game::{Chips, Game, GameId, Seat};
+use tapis::engine::setup::Setup;
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::Record;
 

@@ -20,7 +20,8 @@ use tapis::app::hint::mark;
 use tapis::app::nain_jaune::hint_from_json;
 use tapis::app::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
-use tapis::engine::game::{Game, Reason, Setup};
+use tapis::engine::game::{Game, Reason};
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox, Points};
 use tapis::engine::rng::{deal_rng, shuffle, SEED_7_ORDER};
 use tapis::protocol::FromWorker;
@@ -186,7 +187,7 @@ async fn sequence_names_each_run_of_cards_once() {
 /// The hand marks as playable exactly the cards the engine allows, in lead and follow positions.
 #[wasm_bindgen_test]
 async fn hand_marks_exactly_the_legal_cards() {
-    let mut game = NainJaune::new(&Setup { players: 4, seed: 42, ..Setup::default() }).unwrap();
+    let mut game = NainJaune::from_setup(&Setup { players: 4, seed: 42, ..Setup::default() }).unwrap();
     let mut checked_follow = false;
     for _ in 0..12 {
         let seat = game.to_move().unwrap();
@@ -553,7 +554,7 @@ async fn wheel_shows_each_space_count() {
 /// plays the action it shows.
 #[wasm_bindgen_test]
 async fn decision_buttons_are_exactly_the_legal_actions() {
-    let mut game = Bonanza::new(&Setup { players: 5, seed: 20240624, ..Setup::default() }).unwrap();
+    let mut game = Bonanza::from_setup(&Setup { players: 5, seed: 20240624, ..Setup::default() }).unwrap();
     let mut phases = std::collections::BTreeSet::new();
     for step in 0..400 {
         let Some(seat) = game.to_move() else { break };
@@ -702,7 +703,7 @@ mod programmes_view {
             "discard": discard,
             "programs": ["P14", "P38", "P10"],
         });
-        Programmes::new(&Setup { players: 3, seed: 9, first_dealer: 2, deals: vec![deal], ..Setup::default() }).unwrap()
+        Programmes::from_setup(&Setup { players: 3, seed: 9, first_dealer: 2, deals: vec![deal], ..Setup::default() }).unwrap()
     }
 
     const HAND: [&str; 13] = ["9H", "9S", "9D", "4S", "5S", "6S", "7S", "8S", "3S", "KC", "KD", "KH", "QD"];

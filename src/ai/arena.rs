@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::search::{Budget, NoClock};
 use super::{choose_within, GameBots, Level};
-use crate::engine::game::{starting_chips, Seat, Setup, SetupError};
+use crate::engine::game::{Seat, SetupError};
+use crate::engine::setup::{starting_chips, Setup};
 use crate::engine::rng::{seeded, GameRng};
 
 /// Who an arena opposes: the game, the table size, the tested level and the baseline.
@@ -70,7 +71,7 @@ impl Side {
 /// Plays one deal of a fresh game seeded `seed` with `levels` per seat; returns each seat's
 /// chips won or lost (negative) over that deal, stakes included.
 pub fn play_deal<G: GameBots>(setup: &Setup, levels: &[Side], rng: &mut GameRng) -> Result<Vec<f64>, SetupError> {
-    let mut game = G::new(setup)?;
+    let mut game = G::from_setup(setup)?;
     game.set_logging(false);
     game.set_single_deal(true);
     let start = starting_chips(setup)?;
@@ -189,7 +190,7 @@ pub struct MatchReport {
 
 /// Plays one whole game with `levels` per seat; returns the winner (if any) and the rounds dealt.
 pub fn play_match<G: GameBots>(setup: &Setup, levels: &[Side], rng: &mut GameRng) -> Result<(Option<Seat>, u32), SetupError> {
-    let mut game = G::new(setup)?;
+    let mut game = G::from_setup(setup)?;
     game.set_logging(false);
     while let Some(seat) = game.to_move() {
         let action = levels[seat].choose::<G>(&game.observe(seat), rng);

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::search::{ismcts, Budget, Clock};
 use super::GameBots;
-use crate::engine::game::{Setup, SetupError};
+use crate::engine::game::SetupError;
+use crate::engine::setup::Setup;
 use crate::engine::rng::seeded;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,7 +26,7 @@ pub struct BenchReport {
 
 /// Runs both measurements, `seconds` each, reading time from `clock`.
 pub fn run<G: GameBots>(players: usize, seed: u64, seconds: f64, clock: &dyn Clock) -> Result<BenchReport, SetupError> {
-    let mut base = G::new(&Setup { players, seed, ..Setup::default() })?;
+    let mut base = G::from_setup(&Setup { players, seed, ..Setup::default() })?;
     base.set_logging(false);
     base.set_single_deal(true);
     let mut rng = seeded(seed);

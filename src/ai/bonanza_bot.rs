@@ -528,7 +528,7 @@ pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::game::Setup;
+    use crate::engine::setup::{FromSetup, Setup};
     use crate::engine::rng::seeded;
 
     /// Facing chips put in, the estimate that reads the bets is lower than the one from the cards
@@ -537,7 +537,7 @@ mod tests {
     fn reading_the_bets_lowers_the_chance_against_players_who_put_chips_in() {
         let (mut positions, mut cards, mut bets) = (0, 0.0, 0.0);
         for g in 0..300 {
-            let mut game = Bonanza::new(&Setup { players: 5, seed: 500 + g, ..Setup::default() }).unwrap();
+            let mut game = Bonanza::from_setup(&Setup { players: 5, seed: 500 + g, ..Setup::default() }).unwrap();
             let mut rng = seeded(g);
             while let Some(seat) = game.to_move() {
                 let obs = game.observe(seat);
@@ -564,7 +564,7 @@ mod tests {
         let mut options = serde_json::Map::new();
         options.insert("poker_limit".into(), 100_000.into());
         let setup = Setup { players: 3, seed: 9, chips: Some(vec![20_000; 3]), options, ..Setup::default() };
-        let mut game = Bonanza::new(&setup).unwrap();
+        let mut game = Bonanza::from_setup(&setup).unwrap();
         let mut rng = seeded(3);
         let mut checked = 0;
         while let Some(seat) = game.to_move() {

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::bonanza::{self, Bonanza};
 use crate::engine::game::{Game, GameId, Seat, MAX_SEATS};
+use crate::engine::setup::FromSetup;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::{Action, Observation, Programmes};
 use crate::engine::rng::{index_below, seeded, GameRng};
@@ -172,7 +173,7 @@ pub enum SearchKind {
 }
 
 /// What each game gives the computer players: its rule-based bot and its playout policy.
-pub trait GameBots: Game {
+pub trait GameBots: Game + FromSetup {
     /// The game's name in the worker's messages ("not a Nain Jaune observation").
     const NAME: &'static str;
 

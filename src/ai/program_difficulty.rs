@@ -9,7 +9,8 @@
 use serde::Serialize;
 
 use super::programmes_bot;
-use crate::engine::game::{Game, Setup};
+use crate::engine::game::Game;
+use crate::engine::setup::{FromSetup, Setup};
 use crate::engine::programmes::{deck, ProgramId, Programmes};
 use crate::engine::rng::{seeded, shuffle};
 
@@ -50,7 +51,7 @@ pub fn measure(players: usize, rounds: u32, seed: u64, mut on_round: impl FnMut(
     let mut total_turns = 0u64;
     for round in 0..rounds {
         let setup = Setup { players, seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(round)), ..Setup::default() };
-        let mut game = Programmes::new(&setup).map_err(|e| e.to_string())?;
+        let mut game = Programmes::from_setup(&setup).map_err(|e| e.to_string())?;
         game.set_logging(false);
         game.set_single_deal(true);
         let mut programs = Vec::with_capacity(players);

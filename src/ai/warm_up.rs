@@ -10,7 +10,7 @@
 
 use super::search::NoClock;
 use super::{decide_within, Budget, GameBots, Level};
-use crate::engine::game::Setup;
+use crate::engine::setup::Setup;
 use crate::engine::rng::seeded;
 
 /// The share of the hard level's default budget each searched decision of a warm-up runs (the
@@ -27,7 +27,7 @@ pub fn warm_up<G: GameBots>(players: usize) -> u32 {
     let mut done = 0;
     // A deal with too few searched decisions goes on to the next seed; a few deals suffice.
     for seed in 1..=8 {
-        let Ok(mut game) = G::new(&Setup { players, seed, ..Setup::default() }) else { return done };
+        let Ok(mut game) = G::from_setup(&Setup { players, seed, ..Setup::default() }) else { return done };
         game.set_logging(false);
         game.set_single_deal(true);
         while let Some(seat) = game.to_move() {

@@ -2,8 +2,9 @@
 //! the legal actions, applying one (refused with a reason, never half-applied), what one seat may
 //! observe, and rebuilding a full state from an observation with the hidden cards dealt again.
 //!
-//! Notation (action strings) lives in each game's `notation` module; records and the referee only
-//! see the [`Game`] methods plus `Display`/`FromStr` on actions.
+//! Notation (action strings) lives in each game's `notation` module, a record's setup in
+//! [`setup`](super::setup) and each game's `record.rs`; records and the referee only see the
+//! [`Game`] methods plus `Display`/`FromStr` on actions.
 
 use std::fmt;
 use std::str::FromStr;
@@ -355,19 +356,17 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// How a game is started: the record's fields, already parsed. Each game turns the options and
-/// layouts into its own types (see `Game::new`).
-#[derive(Clone, Debug, Default)]
-pub struct Setup {
+/// A game's start, read and checked: the table size (within the game's range), the seed of every
+/// shuffle, the first dealer (a seat), every seat's starting stack, the house rules, and the deals
+/// a record lays out (those after them are shuffled from the seed).
+#[derive(Clone, Debug)]
+pub struct Start<O, L> {
     pub players: usize,
     pub seed: u64,
     pub first_dealer: Seat,
-    /// Starting stacks; `None` means every seat gets the `start_chips` option.
-    pub chips: Option<Vec<Chips>>,
-    /// The record's `options` object (keys left out take their defaults).
-    pub options: serde_json::Map<String, serde_json::Value>,
-    /// The record's explicit `deals`, in order.
-    pub deals: Vec<serde_json::Value>,
+    pub chips: Vec<Chips>,
+    pub options: O,
+    pub layouts: Vec<L>,
 }
 
 /// A chip-and-card game: the complete state of one game in progress, hidden cards included.
@@ -377,10 +376,17 @@ pub trait Game: Clone + Sized {
     /// What one seat may know: its own cards, everything public, and public inferences.
     type Observation: Clone + fmt::Debug + Serialize + DeserializeOwned;
 
+    /// The game's house rules (RECORD.md "Options"), typed.
+    type Options: Clone + fmt::Debug;
+    /// One deal laid out: where each card goes, as a record may fix it (RECORD.md "deals").
+    type Layout: Clone + fmt::Debug;
+
     const ID: GameId;
 
-    /// Starts a game (antes or stakes paid, first hand dealt) or says why the setup is invalid.
-    fn new(setup: &Setup) -> Result<Self, SetupError>;
+    /// Starts a game (antes or stakes paid, first hand dealt), or says why the layouts do not fit
+    /// it. Records reach it through [`FromSetup`](super::setup::FromSetup), which reads and checks
+    /// their fields first.
+    fn start(start: Start<Self::Options, Self::Layout>) -> Result<Self, SetupError>;
 
     fn players(&self) -> usize;
 
@@ -442,72 +448,6 @@ pub trait Game: Clone + Sized {
     fn redeal(&mut self, rng: &mut GameRng);
 }
 
-/// An option's value as the record gives it; `null`, like a key left out, takes the default (as
-/// the record's own optional fields do).
-fn given<'a>(options: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Option<&'a serde_json::Value> {
-    options.get(key).filter(|v| !v.is_null())
-}
-
-/// Reads an integer option, or its default; refuses other types and values below `min`.
-pub fn int_option(
-    options: &serde_json::Map<String, serde_json::Value>,
-    key: &'static str,
-    default: i64,
-    min: i64,
-) -> Result<i64, SetupError> {
-    match given(options, key) {
-        None => Ok(default),
-        Some(v) => match v.as_i64() {
-            Some(n) if n >= min => Ok(n),
-            _ => Err(SetupError::OptionValue { key, wanted: Wanted::Integer { min }, given: v.to_string() }),
-        },
-    }
-}
-
-/// Reads a string option from a list of allowed values (the first is the default).
-pub fn choice_option(
-    options: &serde_json::Map<String, serde_json::Value>,
-    key: &'static str,
-    allowed: &'static [&'static str],
-) -> Result<&'static str, SetupError> {
-    match given(options, key) {
-        None => Ok(allowed[0]),
-        Some(v) => {
-            let s = v.as_str().unwrap_or("");
-            allowed.iter().copied().find(|a| *a == s).ok_or_else(|| {
-                SetupError::OptionValue { key, wanted: Wanted::OneOf(allowed), given: v.to_string() }
-            })
-        }
-    }
-}
-
-/// Reads a boolean option, or its default.
-pub fn bool_option(
-    options: &serde_json::Map<String, serde_json::Value>,
-    key: &'static str,
-    default: bool,
-) -> Result<bool, SetupError> {
-    match given(options, key) {
-        None => Ok(default),
-        Some(v) => v.as_bool().ok_or_else(|| SetupError::OptionValue { key, wanted: Wanted::Flag, given: v.to_string() }),
-    }
-}
-
-/// Refuses option keys the game does not know (its `declared` options), naming them.
-pub fn check_option_keys(
-    options: &serde_json::Map<String, serde_json::Value>,
-    declared: &[OptionDecl],
-    game: GameId,
-) -> Result<(), SetupError> {
-    for key in options.keys() {
-        if key != "start_chips" && !declared.iter().any(|d| d.key == key) {
-            let known = declared.iter().map(|d| d.key).collect();
-            return Err(SetupError::UnknownOption { key: key.clone(), game, known });
-        }
-    }
-    Ok(())
-}
-
 /// A house rule as a record holds it (RECORD.md "Options"): its key, the values it takes and its
 /// default. Each game declares its options once (`<game>::options::OPTIONS`, in the order the
 /// new-game form shows them) and reads the record through these declarations; the form adds only
@@ -533,77 +473,6 @@ pub enum OptionKind {
 /// count of four thousand million rounds or deals is no game anybody plays out.
 pub const MAX_COUNT: i64 = u32::MAX as i64;
 
-impl OptionDecl {
-    /// A choice option's value in `options`, or its default.
-    pub fn choice(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<&'static str, SetupError> {
-        match self.kind {
-            OptionKind::Choice(values) => choice_option(options, self.key, values),
-            _ => unreachable!("option '{}' is not a choice", self.key),
-        }
-    }
-
-    /// A whole-number option's value in `options`, or its default.
-    pub fn whole(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<i64, SetupError> {
-        let OptionKind::Whole { default, min, max } = self.kind else {
-            unreachable!("option '{}' is not a number", self.key)
-        };
-        let n = int_option(options, self.key, default, min)?;
-        if n > max {
-            return Err(SetupError::OptionTooLarge { key: self.key, max });
-        }
-        Ok(n)
-    }
-
-    /// A count option (declared with `max` [`MAX_COUNT`]) as a `u32`.
-    pub fn count(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<u32, SetupError> {
-        let n = self.whole(options)?;
-        Ok(u32::try_from(n).expect("a count option is declared within u32"))
-    }
-
-    /// A yes/no option's value in `options`, or its default.
-    pub fn flag(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<bool, SetupError> {
-        match self.kind {
-            OptionKind::Flag { default } => bool_option(options, self.key, default),
-            _ => unreachable!("option '{}' is not a flag", self.key),
-        }
-    }
-}
-
-/// Refuses a table size outside `game`'s range ([`GameId::player_range`]) and a first dealer who
-/// is not a seat.
-pub fn check_seats(setup: &Setup, game: GameId) -> Result<(), SetupError> {
-    let (players, (min, max)) = (setup.players, game.player_range());
-    if !(min..=max).contains(&players) {
-        return Err(SetupError::Players { game, players });
-    }
-    if setup.first_dealer >= players {
-        return Err(SetupError::FirstDealer { first_dealer: setup.first_dealer, players });
-    }
-    Ok(())
-}
-
-/// What every game reads from a setup before its own start, in this order: the seats checked
-/// against `game`'s range, the options, every seat's starting stack and the record's layouts
-/// (`layout` reads one from its value, the number of players and its index).
-pub struct SetupParts<O, L, const N: usize> {
-    pub options: O,
-    pub chips: [Chips; N],
-    pub layouts: Vec<L>,
-}
-
-pub fn read_setup<O, L, const N: usize>(
-    setup: &Setup,
-    game: GameId,
-    options: impl FnOnce(&serde_json::Map<String, serde_json::Value>) -> Result<O, SetupError>,
-    layout: impl Fn(&serde_json::Value, usize, usize) -> Result<L, SetupError>,
-) -> Result<SetupParts<O, L, N>, SetupError> {
-    check_seats(setup, game)?;
-    let options = options(&setup.options)?;
-    let chips = seat_array(&starting_chips(setup)?);
-    let layouts = setup.deals.iter().enumerate().map(|(i, d)| layout(d, setup.players, i)).collect::<Result<_, _>>()?;
-    Ok(SetupParts { options, chips, layouts })
-}
-
 /// The largest table of the three games (Bonanza's nine): per-seat arrays that serve every game.
 pub const MAX_SEATS: usize = 9;
 const _: () = assert!(
@@ -623,21 +492,3 @@ pub fn seat_array<T: Copy + Default, const N: usize>(values: &[T]) -> [T; N] {
 /// boxes then stays far inside 64-bit integers, so chip arithmetic can never overflow.
 pub const MAX_STACK: Chips = 1_000_000_000_000;
 
-/// The starting stacks: the record's `chips`, or `start_chips` (default 100) for every seat.
-pub fn starting_chips(setup: &Setup) -> Result<Vec<Chips>, SetupError> {
-    let start = int_option(&setup.options, "start_chips", 100, 1)?;
-    if start > MAX_STACK {
-        return Err(SetupError::OptionTooLarge { key: "start_chips", max: MAX_STACK });
-    }
-    if setup.chips.as_ref().is_some_and(|c| c.iter().any(|&c| c > MAX_STACK)) {
-        return Err(SetupError::ChipsTooLarge);
-    }
-    match &setup.chips {
-        None => Ok(vec![start; setup.players]),
-        Some(chips) if chips.len() != setup.players => {
-            Err(SetupError::ChipsCount { stacks: chips.len(), players: setup.players })
-        }
-        Some(chips) if chips.iter().any(|&c| c < 0) => Err(SetupError::ChipsNegative),
-        Some(chips) => Ok(chips.clone()),
-    }
-}

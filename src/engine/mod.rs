@@ -12,3 +12,4 @@ pub mod nain_jaune;
 pub mod pack_deal;
 pub mod programmes;
 pub mod rng;
+pub mod setup;

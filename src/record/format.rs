@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{Chips, GameId, Seat, Setup};
+use crate::engine::game::{Chips, GameId, Seat};
+use crate::engine::setup::Setup;
 
 pub const FORMAT_VERSION: u32 = 1;
 

@@ -5,6 +5,7 @@
 
 use super::format::{BadRecord, Record, RecordedAction};
 use crate::engine::game::{BadAction, Game, GameId, IllegalAction, RefereeState, Seat, SetupError};
+use crate::engine::setup::FromSetup;
 use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::Programmes;
@@ -106,9 +107,9 @@ impl Table {
             }
         }
         Ok(match record.game_id()? {
-            GameId::Bonanza => Table::Bonanza(Bonanza::new(&setup)?),
-            GameId::NainJaune => Table::NainJaune(NainJaune::new(&setup)?),
-            GameId::Programmes => Table::Programmes(Programmes::new(&setup)?),
+            GameId::Bonanza => Table::Bonanza(Bonanza::from_setup(&setup)?),
+            GameId::NainJaune => Table::NainJaune(NainJaune::from_setup(&setup)?),
+            GameId::Programmes => Table::Programmes(Programmes::from_setup(&setup)?),
         })
     }
 
@@ -216,9 +217,9 @@ pub struct Decision {
 /// The decisions of `seats` in a record of game `G` that replays (a review asks for a verdict on
 /// each): where each stands among the actions, who made it, what that seat saw then, and the move.
 /// Generic, so that a game's code links only its own game's observations.
-pub fn decisions<G: Game>(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, ReplayError> {
+pub fn decisions<G: Game + FromSetup>(record: &Record, seats: &[Seat]) -> Result<Vec<Decision>, ReplayError> {
     Table::replay(record)?;
-    let mut game = G::new(&record.setup())?;
+    let mut game = G::from_setup(&record.setup())?;
     let mut decisions = Vec::new();
     for (at, RecordedAction { seat, action }) in record.actions.iter().enumerate() {
         if seats.contains(seat) {

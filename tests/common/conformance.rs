@@ -27,7 +27,8 @@ use std::time::Instant;
 use rand::Rng;
 use serde_json::Value;
 use tapis::ai::{self, GameBots, Level};
-use tapis::engine::game::{Chips, Game, RefereeState, Seat, Setup, TurnRefusal};
+use tapis::engine::game::{Chips, Game, RefereeState, Seat, TurnRefusal};
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::{Record, RecordedAction, Table};
 
@@ -314,7 +315,7 @@ pub fn play_case<M: Model>(case: &mut Case<M>, probes: &Probes, counts: &mut Cou
             record.options, record.chips, record.first_dealer
         )
     };
-    let mut game = M::G::new(&record.setup()).unwrap_or_else(|e| panic!("{}: {e}", ctx_base()));
+    let mut game = M::G::from_setup(&record.setup()).unwrap_or_else(|e| panic!("{}: {e}", ctx_base()));
     game.set_logging(logging);
     game.set_single_deal(single_deal);
     let starting = starting_stacks(record);
@@ -508,7 +509,7 @@ pub fn visit_positions<M: Model>(
     for index in 0..games {
         let mut c = case(index * 7 + 1);
         c.record.chips = None;
-        let mut game = M::G::new(&c.record.setup()).unwrap();
+        let mut game = M::G::from_setup(&c.record.setup()).unwrap();
         game.set_logging(false);
         game.set_single_deal(c.single_deal);
         let mut rng = seeded(index);
@@ -609,7 +610,7 @@ pub fn determinized_movers_have_a_move<M: Model>(suite: &Suite<M>) {
 /// be observed (the app shows it, the worker may receive it) and dealt again: `Game::determinize`
 /// promises a state consistent with any observation.
 pub fn determinize_before_the_first_deal<G: Subject>(setup: &Setup) {
-    let game = G::new(setup).unwrap();
+    let game = G::from_setup(setup).unwrap();
     assert!(game.is_finished());
     assert_eq!(game.deal_number(), 0);
     for seat in 0..setup.players {
@@ -631,7 +632,7 @@ pub fn single_deal_playouts<M: Model>(suite: &Suite<M>) {
     let mut playouts = 0;
     for index in 0..games {
         let mut c = (suite.case)(index);
-        let mut base = M::G::new(&c.record.setup()).unwrap();
+        let mut base = M::G::from_setup(&c.record.setup()).unwrap();
         if base.is_finished() {
             continue;
         }

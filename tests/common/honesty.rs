@@ -7,7 +7,8 @@
 
 use rand::Rng;
 use tapis::ai::{self, choose_within, search::NoClock, Budget, Level};
-use tapis::engine::game::{Seat, Setup};
+use tapis::engine::game::Seat;
+use tapis::engine::setup::Setup;
 use tapis::engine::rng::{seeded, GameRng};
 
 use super::Subject;
@@ -49,7 +50,7 @@ pub fn decision_points<G: Subject>(h: &Honesty) -> Vec<G> {
     let mut found = Vec::new();
     for g in 0..games {
         let players = min + (g % (max - min + 1) as u64) as usize;
-        let mut game = G::new(&Setup { players, seed: seed + g, ..Setup::default() }).unwrap();
+        let mut game = G::from_setup(&Setup { players, seed: seed + g, ..Setup::default() }).unwrap();
         let mut rng = seeded(g);
         let mut taken = 0;
         while let Some(seat) = game.to_move() {

@@ -23,6 +23,7 @@ use std::fmt;
 use tapis::ai::GameBots;
 use tapis::engine::bonanza::{self, Bonanza};
 use tapis::engine::game::{Chips, Game, RefereeState, Seat, MAX_SEATS};
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::nain_jaune::{self, NainJaune};
 use tapis::engine::programmes::{self, Programmes};
 use tapis::record::Table;
@@ -206,7 +207,7 @@ pub struct AfterMove {
 /// `start` chips each so that games end), with random legal moves, and hands each finished game
 /// to `check` with the chips after its start (index 0) and after every move. `logged` says how
 /// many events a game has logged.
-pub fn random_finished_games<G: Game>(
+pub fn random_finished_games<G: Game + FromSetup>(
     games: u64,
     max_players: usize,
     start: Chips,
@@ -215,8 +216,8 @@ pub fn random_finished_games<G: Game>(
 ) {
     for seed in 0..games {
         let players = 2 + (seed as usize) % (max_players - 1);
-        let setup = tapis::engine::game::Setup { players, seed, chips: Some(vec![start; players]), ..Default::default() };
-        let mut game = G::new(&setup).expect("a valid setup");
+        let setup = Setup { players, seed, chips: Some(vec![start; players]), ..Default::default() };
+        let mut game = G::from_setup(&setup).expect("a valid setup");
         let mut rng = tapis::engine::rng::seeded(seed);
         let mut moves = vec![AfterMove { logged: logged(&game), chips: game.chip_counts().to_vec() }];
         while game.play_random(&mut rng) {

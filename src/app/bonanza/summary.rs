@@ -8,6 +8,7 @@ use crate::engine::bonanza::settlement::deal_range;
 use crate::engine::bonanza::{Bonanza, DealSettlement, Event, Flow, GameEnd};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::setup::FromSetup;
 use crate::record::Record;
 
 use super::calls::{deal_story, DealStory, StoryLine};
@@ -19,7 +20,7 @@ use crate::app::results::{ChipTable, SummaryDialog};
 /// The cards in every hand, and the dead hand, just before the last card of deal `deal` was
 /// played: the record is replayed up to that move.
 fn deal_end_cards(record: &Record, deal: u32) -> Option<(Vec<CardSet>, CardSet)> {
-    let mut game = Bonanza::new(&record.setup()).ok()?;
+    let mut game = Bonanza::from_setup(&record.setup()).ok()?;
     let mut calls = 0;
     let mut seen = game.events().len();
     for a in &record.actions {

@@ -1,14 +1,11 @@
 //! Where the 53 cards of one deal go (RULES.md §1 "Deal"): the hands and the widow, either from a
 //! record's `deals[i]` or shuffled from the seed.
 
-use serde_json::json;
-
 use rand::Rng;
 
 use super::MAX_PLAYERS;
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{LayoutFault, LayoutWhy, Seat, SetupError};
-use crate::engine::pack_deal::{self, PackDealForm};
+use crate::engine::game::{LayoutFault, LayoutWhy, Seat};
 use crate::engine::rng::shuffle;
 
 /// One deal's cards: the hands in seat order (empty for seats out of the game) and the widow.
@@ -19,14 +16,6 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
-    /// is exactly the 53 cards once each.
-    pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: "Bonanza", pile: "widow", fields: "'hands' and 'widow'", pile_optional: false, pack: CardSet::PACK_53 };
-        let (hands, widow) = pack_deal::read(value, players, index, &form)?;
-        Ok(Layout { hands, widow })
-    }
-
     /// Checks the layout against the seats in the game for its deal (`out` has a bit per seat out):
     /// a seat that is out has no cards, every other hand and the widow hold at least one card
     /// besides the joker (so no hand is empty before the race).
@@ -47,13 +36,6 @@ impl Layout {
         Ok(())
     }
 
-    /// The record's form of this layout.
-    pub fn to_record(&self) -> serde_json::Value {
-        json!({
-            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
-            "widow": self.widow.to_strings(),
-        })
-    }
 }
 
 /// Shuffles the 53 cards and deals them one at a time: the widow first (it sits at the dealer's

@@ -47,7 +47,7 @@ pub use settlement::{DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{read_setup, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, Setup, SetupError, SetupParts, TurnRefusal};
+use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, SetupError, Start, TurnRefusal};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -565,17 +565,18 @@ impl Bonanza {
 impl Game for Bonanza {
     type Action = Action;
     type Observation = Observation;
+    type Options = Options;
+    type Layout = Layout;
 
     const ID: GameId = GameId::Bonanza;
 
-    fn new(setup: &Setup) -> Result<Bonanza, SetupError> {
-        let players = setup.players;
-        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::Bonanza, Options::from_record, Layout::from_record)?;
-        let mut game = Bonanza::bare(options, setup.seed, players);
+    fn start(start: Start<Options, Layout>) -> Result<Bonanza, SetupError> {
+        let Start { players, seed, first_dealer, chips, options, layouts } = start;
+        let mut game = Bonanza::bare(options, seed, players);
         game.layouts = (!layouts.is_empty()).then(|| Arc::new(layouts));
-        game.chips = chips;
-        game.first_dealer = setup.first_dealer;
-        game.dealer = setup.first_dealer;
+        game.chips = seat_array(&chips);
+        game.first_dealer = first_dealer;
+        game.dealer = first_dealer;
         game.logging = true;
         game.start_deal()?;
         Ok(game)

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{check_option_keys, Chips, GameId, OptionDecl, OptionKind, SetupError, MAX_COUNT};
+use crate::engine::game::{Chips, OptionDecl, OptionKind, MAX_COUNT};
 
 /// Where the price of a sold widow goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,51 +78,6 @@ pub const LEFTOVERS: OptionDecl = OptionDecl { key: "leftovers", kind: OptionKin
 pub const OPTIONS: [OptionDecl; 7] = [WIDOW_PRICE_TO, POKER, POKER_LIMIT, POKER_MAX_RAISES, UNUSED_JOKER, DEALS, LEFTOVERS];
 
 impl Options {
-    /// Reads the record's `options` object; keys left out take their defaults.
-    pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
-        check_option_keys(map, &OPTIONS, GameId::Bonanza)?;
-        let widow_price_to = match WIDOW_PRICE_TO.choice(map)? {
-            "dealer" => WidowPriceTo::Dealer,
-            _ => WidowPriceTo::Pot,
-        };
-        let unused_joker = match UNUSED_JOKER.choice(map)? {
-            "set_aside" => UnusedJoker::SetAside,
-            _ => UnusedJoker::DeadCard,
-        };
-        let leftovers = match LEFTOVERS.choice(map)? {
-            "split" => Leftovers::Split,
-            _ => Leftovers::ChipLeader,
-        };
-        let poker = POKER.flag(map)?;
-        let poker_limit = POKER_LIMIT.whole(map)?;
-        let poker_max_raises = POKER_MAX_RAISES.whole(map)?;
-        let deals = DEALS.count(map)?;
-        Ok(Options {
-            widow_price_to,
-            poker,
-            poker_limit,
-            poker_max_raises,
-            unused_joker,
-            deals,
-            leftovers,
-        })
-    }
-
-    /// The record's `options` object for these options (every key written out).
-    pub fn to_record(&self) -> serde_json::Map<String, serde_json::Value> {
-        let mut map = serde_json::Map::new();
-        // The enums serialize as their record spelling (snake_case).
-        let json = |v: serde_json::Result<serde_json::Value>| v.expect("options serialize");
-        map.insert("widow_price_to".into(), json(serde_json::to_value(self.widow_price_to)));
-        map.insert("poker".into(), self.poker.into());
-        map.insert("poker_limit".into(), self.poker_limit.into());
-        map.insert("poker_max_raises".into(), self.poker_max_raises.into());
-        map.insert("unused_joker".into(), json(serde_json::to_value(self.unused_joker)));
-        map.insert("deals".into(), self.deals.into());
-        map.insert("leftovers".into(), json(serde_json::to_value(self.leftovers)));
-        map
-    }
-
     /// The number of deals a game with `players` lasts.
     pub fn game_deals(&self, players: usize) -> u32 {
         if self.deals == 0 {

@@ -1,7 +1,10 @@
 //! Bonanza's state as the referee prints it (RECORD.md), apart from the rules.
 
 use super::*;
+use super::options::{DEALS, LEFTOVERS, OPTIONS, POKER, POKER_LIMIT, POKER_MAX_RAISES, UNUSED_JOKER, WIDOW_PRICE_TO};
 use crate::engine::game::{events_json, RefereeState};
+use crate::engine::pack_deal::{self, PackDealForm};
+use crate::engine::setup::{check_option_keys, FromSetup};
 
 impl RefereeState for Bonanza {
     fn referee_state(&self) -> serde_json::Value {
@@ -45,6 +48,73 @@ impl RefereeState for Bonanza {
             "run": race::by_race_order(self.run).iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "wanted": match self.phase { Phase::Follow(c) => Some(c.to_string()), _ => None },
             "options": self.options.to_record(),
+        })
+    }
+}
+
+impl FromSetup for Bonanza {
+    /// Reads the record's `options` object; keys left out take their defaults.
+    fn read_options(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
+        check_option_keys(map, &OPTIONS, GameId::Bonanza)?;
+        let widow_price_to = match WIDOW_PRICE_TO.choice(map)? {
+            "dealer" => WidowPriceTo::Dealer,
+            _ => WidowPriceTo::Pot,
+        };
+        let unused_joker = match UNUSED_JOKER.choice(map)? {
+            "set_aside" => UnusedJoker::SetAside,
+            _ => UnusedJoker::DeadCard,
+        };
+        let leftovers = match LEFTOVERS.choice(map)? {
+            "split" => Leftovers::Split,
+            _ => Leftovers::ChipLeader,
+        };
+        let poker = POKER.flag(map)?;
+        let poker_limit = POKER_LIMIT.whole(map)?;
+        let poker_max_raises = POKER_MAX_RAISES.whole(map)?;
+        let deals = DEALS.count(map)?;
+        Ok(Options {
+            widow_price_to,
+            poker,
+            poker_limit,
+            poker_max_raises,
+            unused_joker,
+            deals,
+            leftovers,
+        })
+    }
+
+    /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
+    /// is exactly the 53 cards once each.
+    fn read_layout(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
+        let form = PackDealForm { game: "Bonanza", pile: "widow", fields: "'hands' and 'widow'", pile_optional: false, pack: CardSet::PACK_53 };
+        let (hands, widow) = pack_deal::read(value, players, index, &form)?;
+        Ok(Layout { hands, widow })
+    }
+}
+
+impl Options {
+    /// The record's `options` object for these options (every key written out).
+    pub fn to_record(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        // The enums serialize as their record spelling (snake_case).
+        let json = |v: serde_json::Result<serde_json::Value>| v.expect("options serialize");
+        map.insert("widow_price_to".into(), json(serde_json::to_value(self.widow_price_to)));
+        map.insert("poker".into(), self.poker.into());
+        map.insert("poker_limit".into(), self.poker_limit.into());
+        map.insert("poker_max_raises".into(), self.poker_max_raises.into());
+        map.insert("unused_joker".into(), json(serde_json::to_value(self.unused_joker)));
+        map.insert("deals".into(), self.deals.into());
+        map.insert("leftovers".into(), json(serde_json::to_value(self.leftovers)));
+        map
+    }
+}
+
+impl Layout {
+    /// The record's form of this layout.
+    pub fn to_record(&self) -> serde_json::Value {
+        json!({
+            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
+            "widow": self.widow.to_strings(),
         })
     }
 }

@@ -10,28 +10,6 @@ pub struct Layout {
     pub talon: CardSet,
 }
 
-impl Layout {
-    /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "talon": […]}`), checking that it
-    /// is exactly the 52 cards once each.
-    pub fn from_record(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: "Nain Jaune", pile: "talon", fields: "'hands' and 'talon'", pile_optional: true, pack: CardSet::PACK_52 };
-        let (hands, talon) = pack_deal::read(value, players, index, &form)?;
-        if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
-            let why = LayoutWhy::EmptyHand { seat, because: "every seat plays every round" };
-            return Err(LayoutFault { deal: index, why }.into());
-        }
-        Ok(Layout { hands, talon })
-    }
-
-    /// The record's form of this layout.
-    pub fn to_record(&self) -> serde_json::Value {
-        json!({
-            "hands": self.hands.iter().map(|h| h.to_strings()).collect::<Vec<_>>(),
-            "talon": self.talon.to_strings(),
-        })
-    }
-}
-
 /// Deals a shuffled pack: one card at a time from `first` onwards (`next` gives the order), the
 /// hand sizes of [`deal_sizes`], the remainder to the talon.
 pub fn deal_from<R: Rng>(rng: &mut R, players: usize, first: Seat, next: impl Fn(Seat) -> Seat) -> Layout {

@@ -39,8 +39,7 @@ pub use settlement::{RoundRow, RoundSettlement};
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{read_setup, seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, Setup, SetupError, SetupParts, TurnRefusal};
-use crate::engine::pack_deal::{self, PackDealForm};
+use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, SetupError, Start, TurnRefusal};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
@@ -383,25 +382,26 @@ pub fn card_points(rank: Rank) -> Chips {
 impl Game for NainJaune {
     type Action = Action;
     type Observation = Observation;
+    type Options = Options;
+    type Layout = Layout;
 
     const ID: GameId = GameId::NainJaune;
 
-    fn new(setup: &Setup) -> Result<NainJaune, SetupError> {
-        let players = setup.players;
-        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::NainJaune, Options::from_record, Layout::from_record)?;
+    fn start(start: Start<Options, Layout>) -> Result<NainJaune, SetupError> {
+        let Start { players, seed, first_dealer, chips, options, layouts } = start;
         let mut game = NainJaune {
             next: seat_order(options.direction, players),
             options,
-            seed: setup.seed,
+            seed,
             layouts: (!layouts.is_empty()).then(|| Arc::new(layouts)),
             players,
-            chips,
+            chips: seat_array(&chips),
             boxes: [0; 5],
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             talon: CardSet::EMPTY,
             played: CardSet::EMPTY,
             run: CardSet::EMPTY,
-            dealer: setup.first_dealer,
+            dealer: first_dealer,
             deals_dealt: 0,
             phase: PhaseCode::LEAD,
             to_move: None,

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{check_option_keys, GameId, OptionDecl, OptionKind, SetupError, MAX_COUNT, MAX_STACK};
+use crate::engine::game::{OptionDecl, OptionKind, MAX_COUNT, MAX_STACK};
 
 /// Which way play (and the deal) goes round the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,38 +51,3 @@ pub const ROUNDS: OptionDecl = OptionDecl { key: "rounds", kind: OptionKind::Who
 /// Every option, in the order the new-game form shows them.
 pub const OPTIONS: [OptionDecl; 4] = [DIRECTION, STAKE_MULTIPLIER, POINTS, ROUNDS];
 
-impl Options {
-    /// Reads the record's `options` object; keys left out take their defaults.
-    pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
-        check_option_keys(map, &OPTIONS, GameId::NainJaune)?;
-        let direction = match DIRECTION.choice(map)? {
-            "clockwise" => Direction::Clockwise,
-            _ => Direction::Anticlockwise,
-        };
-        let points = match POINTS.choice(map)? {
-            "pips" => Points::Pips,
-            _ => Points::Cards,
-        };
-        let stake_multiplier = STAKE_MULTIPLIER.whole(map)?;
-        let rounds = ROUNDS.count(map)?;
-        Ok(Options { direction, stake_multiplier, points, rounds })
-    }
-
-    /// The record's `options` object for these options (every key written out).
-    pub fn to_record(&self) -> serde_json::Map<String, serde_json::Value> {
-        let mut map = serde_json::Map::new();
-        let direction = match self.direction {
-            Direction::Clockwise => "clockwise",
-            Direction::Anticlockwise => "anticlockwise",
-        };
-        let points = match self.points {
-            Points::Pips => "pips",
-            Points::Cards => "cards",
-        };
-        map.insert("direction".into(), direction.into());
-        map.insert("stake_multiplier".into(), self.stake_multiplier.into());
-        map.insert("points".into(), points.into());
-        map.insert("rounds".into(), self.rounds.into());
-        map
-    }
-}

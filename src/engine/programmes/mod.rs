@@ -44,7 +44,7 @@ use rand::Rng;
 
 use crate::engine::card_multiset::{CardMultiset, PACK_108_CARDS};
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
-use crate::engine::game::{read_setup, Chips, Game, GameId, IllegalAction, Seat, Setup, SetupError, SetupParts, TurnRefusal};
+use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, Seat, SetupError, Start, TurnRefusal};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -359,22 +359,24 @@ impl Game for Programmes {
     type Action = Action;
     type Observation = Observation;
 
+    type Options = Options;
+    type Layout = Layout;
+
     const ID: GameId = GameId::Programmes;
 
-    fn new(setup: &Setup) -> Result<Programmes, SetupError> {
-        let players = setup.players;
-        let SetupParts { options, chips, layouts } = read_setup(setup, GameId::Programmes, Options::from_record, Layout::from_record)?;
+    fn start(start: Start<Options, Layout>) -> Result<Programmes, SetupError> {
+        let Start { players, seed, first_dealer, chips, options, layouts } = start;
         // The program deck shuffled from the seed, without the cards the first deal gives; a
         // whole deck the first deal gives is put in place with the deal (`start_round`).
         let given: Vec<ProgramId> = layouts.first().and_then(|l| l.programs.clone()).unwrap_or_default();
         let mut program_deck: Vec<ProgramId> = deck().ids().filter(|id| !given.contains(id)).collect();
-        shuffle(&mut program_deck, &mut deal_rng(setup.seed, PROGRAM_STREAM));
+        shuffle(&mut program_deck, &mut deal_rng(seed, PROGRAM_STREAM));
         let mut game = Programmes {
             options,
-            seed: setup.seed,
+            seed,
             layouts: Arc::new(layouts),
             players,
-            chips,
+            chips: seat_array(&chips),
             hands: [CardMultiset::EMPTY; MAX_PLAYERS],
             stock: Vec::with_capacity(108),
             discard: Vec::with_capacity(108),
@@ -388,7 +390,7 @@ impl Game for Programmes {
             revealed: 0,
             has_drawn: 0,
             failed_rounds: [0; MAX_PLAYERS],
-            dealer: setup.first_dealer,
+            dealer: first_dealer,
             deals_dealt: 0,
             phase: Phase::Draw,
             to_move: None,

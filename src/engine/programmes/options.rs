@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{check_option_keys, GameId, OptionDecl, OptionKind, SetupError, MAX_COUNT};
+use crate::engine::game::{OptionDecl, OptionKind, MAX_COUNT};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
@@ -30,22 +30,3 @@ pub const STRICT_CONSTRAINTS: OptionDecl = OptionDecl { key: "strict_constraints
 /// Every option, in the order the new-game form shows them.
 pub const OPTIONS: [OptionDecl; 3] = [TARGET, EXCHANGE_AFTER, STRICT_CONSTRAINTS];
 
-impl Options {
-    /// Reads the record's `options` object; keys left out take their defaults.
-    pub fn from_record(map: &serde_json::Map<String, serde_json::Value>) -> Result<Options, SetupError> {
-        check_option_keys(map, &OPTIONS, GameId::Programmes)?;
-        let target = TARGET.count(map)?;
-        let exchange_after = EXCHANGE_AFTER.count(map)?;
-        let strict_constraints = STRICT_CONSTRAINTS.flag(map)?;
-        Ok(Options { target, exchange_after, strict_constraints })
-    }
-
-    /// The record's `options` object for these options (every key written out).
-    pub fn to_record(&self) -> serde_json::Map<String, serde_json::Value> {
-        let mut map = serde_json::Map::new();
-        map.insert("target".into(), self.target.into());
-        map.insert("exchange_after".into(), self.exchange_after.into());
-        map.insert("strict_constraints".into(), self.strict_constraints.into());
-        map
-    }
-}
