@@ -10,7 +10,7 @@ use crate::engine::programmes::{GameEnd, RoundSettlement};
 use super::program_card::ProgramCard;
 use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
 use crate::app::i18n::{rank_place, tr, use_lang, Lang, Names, T};
-use crate::app::results::SummaryDialog;
+use crate::app::results::{places, GameOverShell, SummaryDialog};
 
 /// A player's name, following the language (one closure type for every name shown).
 fn name_of(names: Signal<Names>, seat: Seat) -> impl Fn() -> String + Copy + Send + Sync + 'static {
@@ -104,8 +104,6 @@ pub fn GameOverPanel(
     on_new_game: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let button = NodeRef::<leptos::html::Button>::new();
-    crate::app::results::focus_button_when(button, || true);
     // Most programs first, the winner first among equals: one integer key per seat.
     let mut keys: Vec<u32> = (0..done.len())
         .map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32)
@@ -117,17 +115,12 @@ pub fn GameOverPanel(
         Some(w) => names.with(|n| game_winner_title(lang.get(), &n.of(w), best)),
         None => L::Tie.text(lang.get()).to_string(),
     };
-    let mut place = 0;
-    let mut last = None;
+    let places = places(order.iter().map(|&seat| done[seat]));
     let standings = order
         .iter()
-        .enumerate()
-        .map(|(i, &seat)| {
-            if last != Some(done[seat]) {
-                place = i + 1;
-                last = Some(done[seat]);
-            }
-            let (p, d) = (place, done[seat]);
+        .zip(places)
+        .map(|(&seat, p)| {
+            let d = done[seat];
             view! {
                 <li class="standing" class:standing-first=p == 1 data-seat=seat data-programs=d>
                     <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
@@ -138,24 +131,13 @@ pub fn GameOverPanel(
         })
         .collect_view();
     view! {
-        <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
-            <p class="game-over-kicker">{lt(L::GameOver)}</p>
-            <h2 id="game-over-title" class="game-over-title">{headline}</h2>
-            <p class="game-over-reason">{move || game_end_sentence(lang.get(), &end, target)}</p>
-            <h3 class="summary-subtitle">{lt(L::FinalStandings)}</h3>
-            <ol class="standings">{standings}</ol>
-            <div class="game-over-actions">
-                <crate::app::review::ReviewButton />
-                <button
-                    type="button"
-                    class="btn btn-primary btn-large"
-                    data-testid="new-game-button"
-                    node_ref=button
-                    on:click=move |_| on_new_game.run(())
-                >
-                    {lt(L::PlayAgain)}
-                </button>
-            </div>
-        </section>
+        <GameOverShell
+            headline=Signal::derive(headline)
+            reason=Signal::derive(move || game_end_sentence(lang.get(), &end, target))
+            subtitle=(L::FinalStandings.text(Lang::En), L::FinalStandings.text(Lang::Fr))
+            on_new_game=on_new_game
+        >
+            {standings}
+        </GameOverShell>
     }
 }
