@@ -23,11 +23,11 @@ use common::conformance::{self, random_games, At, Case, Model, Player, Playouts,
 use common::Counts;
 use rand::Rng;
 use serde_json::json;
-use tapis::engine::bonanza::settlement::{deal_range, ChipFlows};
+use tapis::engine::bonanza::settlement::{deal_range, CardsLeft, ChipFlows};
 use tapis::engine::bonanza::{Action, Auction, Betting, Bonanza, Call, Claim, DealSettlement, Event, Phase, Space};
 use tapis::engine::cards::{Card, CardSet};
 use tapis::engine::game::{Chips, Game, GameId, Seat};
-use tapis::engine::setup::Setup;
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::Record;
 
@@ -849,9 +849,9 @@ fn determinize_before_the_first_deal() {
 
 #[test]
 fn each_deal_settlement_accounts_for_every_chip() {
-    // RULES.md §3 "Payments": the ante, the widow's price, the spaces, the poker bets, the Bonanza
-    // pot and the payments for the cards left are every chip a deal moves; the summary shows the
-    // engine's settlement.
+    // RULES.md §1 (the ante to the race): the ante, the widow's price, the spaces, the poker bets,
+    // the Bonanza pot and the payments for the cards left are every chip a deal moves; the summary
+    // shows the engine's settlement.
     let mut deals = 0;
     common::random_finished_games::<Bonanza>(300, 9, 40, |g| g.events().len(), |g, moves| {
         let events = g.events();
@@ -880,4 +880,51 @@ fn each_deal_settlement_accounts_for_every_chip() {
         }
     });
     assert!(deals > 1000, "only {deals} deals");
+}
+
+#[test]
+fn the_cards_left_at_a_deal_s_end_are_those_the_losers_pay_for() {
+    // RULES.md §1: "The first player to empty his hand calls Bonanza ... and every other player
+    // pays him one chip per card left in hand" (a dead joker "counts in the Bonanza payment"). The
+    // summary shows the engine's cards left: the caller's hand is empty, every other hand holds
+    // what its owner was asked to pay for, and none of those cards, nor the dead hand's, was
+    // played in the deal.
+    let mut deals = 0;
+    for seed in 0..150u64 {
+        let players = 2 + (seed as usize) % 8;
+        let setup = Setup { players, seed, chips: Some(vec![40; players]), ..Default::default() };
+        let mut game = Bonanza::from_setup(&setup).expect("a valid setup");
+        let mut rng = seeded(seed);
+        let mut actions: Vec<(Seat, Action)> = Vec::new();
+        while let Some(seat) = game.to_move() {
+            let legal = game.legal_actions();
+            let action = legal[index_below(legal.len(), &mut rng)];
+            game.play(seat, &action).expect("a legal move");
+            actions.push((seat, action));
+        }
+        let events = game.events();
+        let calls = events.iter().filter(|e| matches!(e, Event::Bonanza { .. })).count() as u32;
+        for deal in 1..=calls {
+            let left = CardsLeft::of(&setup, actions.iter().copied(), deal).expect("the deal ended");
+            let (start, end) = deal_range(events, deal).expect("a settled deal");
+            assert!(!left.dead.is_empty(), "seed {seed}, deal {deal}: a dead hand");
+            let mut held = CardSet::from_cards(left.dead.iter().copied());
+            for hand in &left.hands {
+                let cards = CardSet::from_cards(hand.iter().copied());
+                assert!(!held.intersects(cards) && cards.len() == hand.len(), "seed {seed}, deal {deal}: a card twice");
+                held |= cards;
+            }
+            for e in &events[start..=end] {
+                match e {
+                    Event::Bonanza { seat, .. } => assert!(left.hands[*seat].is_empty(), "seed {seed}, deal {deal}: the caller"),
+                    Event::Paid { from, owed, .. } => assert_eq!(*owed, left.hands[*from].len() as Chips, "seed {seed}, deal {deal}"),
+                    Event::Played { card, .. } => assert!(!held.contains(*card), "seed {seed}, deal {deal}: {card} played"),
+                    _ => {}
+                }
+            }
+            deals += 1;
+        }
+        assert!(CardsLeft::of(&setup, actions.iter().copied(), calls + 1).is_none(), "seed {seed}: no deal {}", calls + 1);
+    }
+    assert!(deals > 300, "only {deals} deals");
 }

@@ -20,6 +20,7 @@ use common::conformance::{self, random_games, visit_positions, At, Case, Model, 
 use common::Counts;
 use rand::Rng;
 use serde_json::json;
+use tapis::ai::nain_jaune_playout::{play_out, playout_move};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Chips, Game, GameId, Seat};
 use tapis::engine::setup::Setup;
@@ -536,8 +537,8 @@ fn determinize_before_the_first_deal() {
 
 #[test]
 fn fast_playouts_play_the_same_moves_as_the_playout_policy_move_by_move() {
-    // `NainJaune::play_out` (the searches' and the bench's playouts) plays whole deals at once on
-    // its own copies of the state. It must give exactly what repeating `play_playout_move` gives
+    // `nain_jaune_playout::play_out` (the searches' and the bench's playouts) plays whole deals at
+    // once on its own copies of the state. It must give exactly what repeating `playout_move` gives
     // under RULES.md §2 (runs, "X without Y" voids, stops, boxes, the settlement, the next deal):
     // the same final state, the same number of moves, the same random draws.
     let mut compared = 0;
@@ -551,9 +552,9 @@ fn fast_playouts_play_the_same_moves_as_the_playout_policy_move_by_move() {
             let mut slow = fast.clone();
             let seed: u64 = rng.random();
             let (mut fast_rng, mut slow_rng) = (seeded(seed), seeded(seed));
-            let moves = fast.play_out(&mut fast_rng);
+            let moves = play_out(&mut fast, &mut fast_rng);
             let mut slow_moves = 0;
-            while slow.play_playout_move(&mut slow_rng) {
+            while playout_move(&mut slow, &mut slow_rng) {
                 slow_moves += 1;
             }
             assert_eq!(moves, slow_moves, "seed {seed}");
@@ -578,7 +579,7 @@ fn the_playout_policy_takes_boxes_and_otherwise_plays_any_copy() {
         let mut next = game.clone();
         next.set_logging(false);
         next.set_single_deal(true);
-        assert!(next.play_playout_move(rng));
+        assert!(playout_move(&mut next, rng));
         let played = game.hand(seat) - next.hand(seat);
         let board = playable.iter().find(|&c| box_of(c).is_some());
         assert_eq!(played.first(), Some(board.unwrap_or_else(|| playable.first().unwrap())));

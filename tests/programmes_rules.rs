@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tapis::engine::card_multiset::CardMultiset;
 use tapis::engine::cards::Card;
 use tapis::engine::game::Game;
-use tapis::engine::programmes::{draw_first_dealer, find_reveal, Phase, Programmes};
+use tapis::engine::programmes::{draw_first_dealer, find_reveal, Event, GameEnd, Phase, ProgramId, Programmes, RoundEnd, RoundRow, RoundSettlement};
 use tapis::record::Table;
 
 table_helpers!(Programmes);
@@ -606,6 +606,54 @@ fn the_target_wins_at_once_even_mid_round() {
     assert_eq!(s["hands"][1].as_array().unwrap().len(), 10, "cards left in hand do not matter");
     assert!(refused(&mut t, 1, "discard 9S").contains("game is over"));
     assert_eq!(events_of(&t, "game_over")[0]["end"], json!({ "reason": "target", "seat": 1 }));
+}
+
+#[test]
+fn a_round_s_settlement_tells_who_completed_which_program_and_who_draws_again() {
+    // RULES.md §3: "A completed program counts 1. Players who completed get a new program card next
+    // round; the others keep theirs." and "A sun card is a free program: it counts at once and its
+    // receiver draws another program card." The round's settlement, as the summary shows it.
+    let mut first = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "9C");
+    first["programs"] = json!(["P18", "P07"]);
+    let mut second = layout(&[IDLE, IDLE2], None, "");
+    second["programs"] = json!(["P18", "SUN1"]);
+    // Every program card once: the completed P07 at the bottom of the deck.
+    let mut rest: Vec<String> =
+        tapis::engine::programmes::deck().ids().map(|p| p.to_string()).filter(|p| !["P18", "P07", "SUN1"].contains(&p.as_str())).collect();
+    rest.push("P07".into());
+    second["program_deck"] = json!(rest);
+    let mut t = start(2, json!({ "deals": [first, second] }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    act(&mut t, 1, "discard 9C");
+    let g = game(&t);
+    let program = |p: &str| Some(p.parse::<ProgramId>().unwrap());
+    let row = |program, completed, done| RoundRow { program, completed, done };
+    // Seat 0 sees its own card, kept; seat 1's is shown, being revealed; the sun came with seat 1's
+    // new card, so seat 1 has 2 programs and draws again.
+    let seen = RoundSettlement::of(g, 1, Some(0)).expect("round 1 was played");
+    assert_eq!(seen.deal_number, 1);
+    assert_eq!(seen.end, Some(RoundEnd::WentOut { seat: 1 }));
+    assert_eq!(seen.game_end, None);
+    assert_eq!(seen.rows, [row(program("P18"), false, 0), row(program("P07"), true, 2)]);
+    assert!(matches!(seen.after[..], [Event::Sun { seat: 1, programs_done: 2, .. }]), "{:?}", seen.after);
+    assert_eq!(seen.new_programs, [1]);
+    // A spectator (or seat 1) does not see seat 0's card.
+    assert_eq!(RoundSettlement::of(g, 1, Some(1)).unwrap().rows[0].program, None);
+    assert_eq!(RoundSettlement::of(g, 1, None).unwrap().rows[0].program, None);
+    // Round 2 goes on: nothing completed yet; there is no round 3.
+    let now = RoundSettlement::of(g, 2, Some(0)).unwrap();
+    assert_eq!((now.end, now.rows[1].completed, now.after.len()), (None, false, 0));
+    assert!(RoundSettlement::of(g, 3, Some(0)).is_none());
+    // RULES.md §3: "The first player to have completed 5 programs wins at once, even mid-round":
+    // the round has no end of its own, and nobody draws a new card.
+    let mut t = start(2, json!({ "deals": [two(READY, ["P18", "P07"], "2C", "AS")], "options": { "target": 1 } }));
+    act(&mut t, 1, "draw stock");
+    act(&mut t, 1, "reveal 4H 5H 6H 7H");
+    let last = RoundSettlement::of(game(&t), 1, None).unwrap();
+    assert_eq!((last.end, last.game_end), (None, Some(GameEnd::Target { seat: 1 })));
+    assert_eq!(last.rows[1], row(program("P07"), true, 1));
+    assert!(last.new_programs.is_empty());
 }
 
 #[test]

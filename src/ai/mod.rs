@@ -12,6 +12,7 @@ pub mod bench;
 pub mod bonanza_bot;
 pub mod bonanza_playout;
 pub mod nain_jaune_bot;
+pub mod nain_jaune_playout;
 pub mod program_difficulty;
 pub mod programmes_bot;
 pub mod review;
@@ -347,11 +348,11 @@ impl GameBots for NainJaune {
     }
 
     fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
-        nain_jaune_bot::playout_move(state, rng)
+        nain_jaune_playout::playout_move(state, rng)
     }
 
     fn play_out(state: &mut NainJaune, rng: &mut GameRng) -> u64 {
-        state.play_out(rng)
+        nain_jaune_playout::play_out(state, rng)
     }
 }
 

@@ -174,11 +174,3 @@ pub fn explain(obs: &Observation, action: Action) -> Hint {
     let points = run.cards.iter().map(|c| card_points(c.rank_unchecked())).sum();
     Hint::Sheds { card, run: run.cards.len(), points }
 }
-
-/// The playout policy of the searches (see [`NainJaune::play_playout_move`]): a follower plays
-/// the board card of the wanted rank when he holds it, a leader a random card. As fast as a random
-/// move.
-pub fn playout_move(state: &mut NainJaune, rng: &mut GameRng) -> bool {
-    // The engine plays it in one step (no legality check, no event).
-    state.play_playout_move(rng)
-}

@@ -165,15 +165,6 @@ pub fn GameOverPanel(
     on_new_game: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let button = NodeRef::<leptos::html::Button>::new();
-    // A guided game ends on the guide's words: its panel keeps the player's eye, the button does
-    // not pull the page down to itself.
-    let guided = use_context::<super::AppState>().is_some_and(|state| state.guide.with_untracked(Option::is_some));
-    Effect::new(move |_| {
-        if let Some(b) = button.get().filter(|_| !guided) {
-            focus_when_settled(b);
-        }
-    });
     let mut order: Vec<Seat> = (0..chips.len()).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(chips[s]));
     let headline = move || match winner {
@@ -181,16 +172,11 @@ pub fn GameOverPanel(
         None => T::Tie.text(lang.get()).to_string(),
     };
     let standings = {
-        let mut place = 0;
-        let mut last_chips = None;
+        let places = places(order.iter().map(|&seat| chips[seat]));
         order
             .iter()
-            .enumerate()
-            .map(|(i, &seat)| {
-                if last_chips != Some(chips[seat]) {
-                    place = i + 1;
-                    last_chips = Some(chips[seat]);
-                }
+            .zip(places)
+            .map(|(&seat, place)| {
                 let (p, c, is_out) = (place, chips[seat], out.contains(&seat));
                 view! {
                     <li class="standing" class:standing-first=p == 1 class:standing-out=is_out data-seat=seat>
@@ -203,12 +189,58 @@ pub fn GameOverPanel(
             .collect_view()
     };
     view! {
+        <GameOverShell headline=Signal::derive(headline) reason=reason subtitle=T::FinalStandings.both() on_new_game=on_new_game>
+            {standings}
+        </GameOverShell>
+    }
+}
+
+/// Each place in standings listed best first, from the scores in that order: equal scores share
+/// the place of the first of them ("1st, 2nd, 2nd, 4th").
+pub fn places<S: PartialEq>(scores: impl IntoIterator<Item = S>) -> Vec<usize> {
+    let mut last = None;
+    let mut place = 0;
+    scores
+        .into_iter()
+        .enumerate()
+        .map(|(i, score)| {
+            if last.as_ref() != Some(&score) {
+                place = i + 1;
+                last = Some(score);
+            }
+            place
+        })
+        .collect()
+}
+
+/// The game-over panel of every game: why the game ended, the standings (its children, the items
+/// of the list), the review button and the New game button. The button takes the focus as the
+/// panel opens, except when a guided game ends: the guide's closing words keep the player's eye,
+/// and the button does not pull the page down to itself.
+#[component]
+pub fn GameOverShell(
+    headline: Signal<String>,
+    reason: Signal<String>,
+    /// The standings' heading, in English and French.
+    subtitle: (&'static str, &'static str),
+    on_new_game: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let lang = use_lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    let guided = use_context::<super::AppState>().is_some_and(|state| state.guide.with_untracked(Option::is_some));
+    Effect::new(move |_| {
+        if let Some(b) = button.get().filter(|_| !guided) {
+            focus_when_settled(b);
+        }
+    });
+    view! {
         <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
             <p class="game-over-kicker">{tr(T::GameOver)}</p>
-            <h2 id="game-over-title" class="game-over-title">{headline}</h2>
+            <h2 id="game-over-title" class="game-over-title">{move || headline.get()}</h2>
             <p class="game-over-reason">{move || reason.get()}</p>
-            <h3 class="summary-subtitle">{tr(T::FinalStandings)}</h3>
-            <ol class="standings">{standings}</ol>
+            <h3 class="summary-subtitle">{move || lang.get().pick(subtitle.0, subtitle.1)}</h3>
+            <ol class="standings">{children()}</ol>
             <div class="game-over-actions">
                 <ReviewButton />
                 <button

@@ -4,11 +4,10 @@
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::settlement::deal_range;
+use crate::engine::bonanza::settlement::{deal_range, CardsLeft};
 use crate::engine::bonanza::{Bonanza, DealSettlement, Event, Flow, GameEnd};
-use crate::engine::cards::{Card, CardSet};
+use crate::engine::cards::Card;
 use crate::engine::game::{Chips, Game, Seat};
-use crate::engine::setup::FromSetup;
 use crate::record::Record;
 
 use super::calls::{deal_story, DealStory, StoryLine};
@@ -16,25 +15,6 @@ use super::mini_cards;
 use super::text::{lt, bonanza_title, event_sentence, game_end_sentence, L};
 use crate::app::i18n::{tr, use_lang, Lang, Names, T};
 use crate::app::results::{ChipTable, SummaryDialog};
-
-/// The cards in every hand, and the dead hand, just before the last card of deal `deal` was
-/// played: the record is replayed up to that move.
-fn deal_end_cards(record: &Record, deal: u32) -> Option<(Vec<CardSet>, CardSet)> {
-    let mut game = Bonanza::from_setup(&record.setup()).ok()?;
-    let mut calls = 0;
-    let mut seen = game.events().len();
-    for a in &record.actions {
-        let before = ((0..game.players()).map(|s| game.hand(s)).collect::<Vec<_>>(), game.dead_hand());
-        game.play(a.seat, &a.action.parse().ok()?).ok()?;
-        let events = game.events();
-        calls += events[seen..].iter().filter(|e| matches!(e, Event::Bonanza { .. })).count() as u32;
-        seen = events.len();
-        if calls >= deal {
-            return Some(before);
-        }
-    }
-    None
-}
 
 /// What one deal did: the engine's settlement, with the story of the spaces and the cards left.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,11 +32,10 @@ impl DealReport {
         let events = g.events();
         let settlement = DealSettlement::of(events, deal, g.chips())?;
         let (start, end) = deal_range(events, deal)?;
-        let (hands, dead) = deal_end_cards(record, deal).unwrap_or_default();
-        let left = (0..g.players())
-            .map(|s| if s == settlement.winner { Vec::new() } else { hands.get(s).map(|h| h.by_rank()).unwrap_or_default() })
-            .collect();
-        Some(DealReport { settlement, story: deal_story(&events[start..=end]), left, dead: dead.by_rank() })
+        let actions = record.actions.iter().map_while(|a| Some((a.seat, a.action.parse().ok()?)));
+        let CardsLeft { hands: left, dead } =
+            CardsLeft::of(&record.setup(), actions, deal).unwrap_or_else(|| CardsLeft { hands: vec![Vec::new(); g.players()], dead: Vec::new() });
+        Some(DealReport { settlement, story: deal_story(&events[start..=end]), left, dead })
     }
 }
 

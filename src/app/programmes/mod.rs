@@ -40,7 +40,7 @@ use hand::{focus_soon, focus_soon_showing, InView, ProgrammesHand};
 use super::hand::{HandCover, NoHand};
 use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
-use summary::{GameOverPanel, RoundReport, RoundSummary};
+use summary::{GameOverPanel, RoundSummary};
 use text::{event_kind, event_sentence, lt, prompt_text, seat_note, Prompt, L};
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
@@ -527,7 +527,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         let v = seen.with_untracked(|s| s.viewer);
         let (report, last) = session.with_untracked(|s| {
             let s = s.as_ref()?;
-            let report = RoundReport::build(s.programmes()?, players, deal, v)?;
+            let report = crate::engine::programmes::RoundSettlement::of(s.programmes()?, deal, v)?;
             Some((report, s.table.is_finished() && s.rounds_finished() as u32 == deal))
         })?;
         Some(view! { <RoundSummary report=report names=names last=last on_continue=continue_after_summary /> })

@@ -5,70 +5,12 @@
 use leptos::prelude::*;
 
 use crate::engine::game::Seat;
-use crate::engine::programmes::{Event, GameEnd, ProgramId, Programmes, RoundEnd};
+use crate::engine::programmes::{GameEnd, RoundSettlement};
 
 use super::program_card::ProgramCard;
 use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
 use crate::app::i18n::{rank_place, tr, use_lang, Lang, Names, T};
-use crate::app::results::SummaryDialog;
-
-/// One player's line of the summary.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SummaryRow {
-    /// The program card as the viewer may see it (the revealed one, or the viewer's own).
-    pub program: Option<ProgramId>,
-    pub completed: bool,
-    pub done: u32,
-}
-
-/// What one round did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RoundReport {
-    pub deal: u32,
-    pub end: Option<RoundEnd>,
-    pub game_end: Option<GameEnd>,
-    pub rows: Vec<SummaryRow>,
-    /// The suns and other notable events after the round (before the next deal).
-    pub after: Vec<Event>,
-    /// Seats that draw a new program card (those who completed), when the game goes on.
-    pub new_programs: Vec<Seat>,
-}
-
-impl RoundReport {
-    /// Round `deal` of `game`, as `viewer` (if any) sees it.
-    pub fn build(game: &Programmes, players: usize, deal: u32, viewer: Option<Seat>) -> Option<RoundReport> {
-        let events = game.events();
-        let start = events.iter().position(|e| matches!(e, Event::Dealt { deal_number, .. } if *deal_number == deal))?;
-        let stop = events[start + 1..]
-            .iter()
-            .position(|e| matches!(e, Event::Dealt { .. }))
-            .map_or(events.len(), |i| start + 1 + i);
-        let mut rows: Vec<SummaryRow> = (0..players)
-            .map(|s| SummaryRow { program: None, completed: false, done: game.programs_done(s) })
-            .collect();
-        let (mut end, mut game_end, mut after) = (None, None, Vec::new());
-        for e in &events[start..stop] {
-            match e {
-                Event::Revealed { seat, program, .. } => {
-                    rows[*seat].program = Some(*program);
-                    rows[*seat].completed = true;
-                }
-                Event::RoundOver { end: how, .. } => end = Some(*how),
-                Event::GameOver { end: how, .. } => game_end = Some(*how),
-                Event::Sun { .. } | Event::ProgramDeckRebuilt { .. } => after.push(e.clone()),
-                _ => {}
-            }
-        }
-        // The viewer still holds the card he did not complete (it is his to see).
-        if let Some(v) = viewer {
-            if !rows[v].completed {
-                rows[v].program = game.program(v);
-            }
-        }
-        let new_programs = if game_end.is_some() { Vec::new() } else { (0..players).filter(|&s| rows[s].completed).collect() };
-        Some(RoundReport { deal, end, game_end, rows, after, new_programs })
-    }
-}
+use crate::app::results::{places, GameOverShell, SummaryDialog};
 
 /// A player's name, following the language (one closure type for every name shown).
 fn name_of(names: Signal<Names>, seat: Seat) -> impl Fn() -> String + Copy + Send + Sync + 'static {
@@ -76,9 +18,10 @@ fn name_of(names: Signal<Names>, seat: Seat) -> impl Fn() -> String + Copy + Sen
     move || names.with(|n| n.of(seat).display(lang.get()))
 }
 
+/// The round summary dialog: the engine's [`RoundSettlement`], rendered.
 #[component]
 pub fn RoundSummary(
-    report: RoundReport,
+    report: RoundSettlement,
     #[prop(into)] names: Signal<Names>,
     /// The game is over after this round (the button then leads to the result).
     last: bool,
@@ -88,7 +31,7 @@ pub fn RoundSummary(
     let report = StoredValue::new(report);
     let players = report.with_value(|r| r.rows.len());
     let title = move || {
-        report.with_value(|r| names.with(|n| round_end_title(lang.get(), r.deal, r.end, r.game_end, n)))
+        report.with_value(|r| names.with(|n| round_end_title(lang.get(), r.deal_number, r.end, r.game_end, n)))
     };
     let rows = move || {
         report.with_value(|r| {
@@ -161,8 +104,6 @@ pub fn GameOverPanel(
     on_new_game: Callback<()>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let button = NodeRef::<leptos::html::Button>::new();
-    crate::app::results::focus_button_when(button, || true);
     // Most programs first, the winner first among equals: one integer key per seat.
     let mut keys: Vec<u32> = (0..done.len())
         .map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32)
@@ -174,17 +115,12 @@ pub fn GameOverPanel(
         Some(w) => names.with(|n| game_winner_title(lang.get(), &n.of(w), best)),
         None => L::Tie.text(lang.get()).to_string(),
     };
-    let mut place = 0;
-    let mut last = None;
+    let places = places(order.iter().map(|&seat| done[seat]));
     let standings = order
         .iter()
-        .enumerate()
-        .map(|(i, &seat)| {
-            if last != Some(done[seat]) {
-                place = i + 1;
-                last = Some(done[seat]);
-            }
-            let (p, d) = (place, done[seat]);
+        .zip(places)
+        .map(|(&seat, p)| {
+            let d = done[seat];
             view! {
                 <li class="standing" class:standing-first=p == 1 data-seat=seat data-programs=d>
                     <span class="standing-place">{move || rank_place(lang.get(), p)}</span>
@@ -195,24 +131,13 @@ pub fn GameOverPanel(
         })
         .collect_view();
     view! {
-        <section class="game-over panel" data-testid="game-over" aria-labelledby="game-over-title">
-            <p class="game-over-kicker">{lt(L::GameOver)}</p>
-            <h2 id="game-over-title" class="game-over-title">{headline}</h2>
-            <p class="game-over-reason">{move || game_end_sentence(lang.get(), &end, target)}</p>
-            <h3 class="summary-subtitle">{lt(L::FinalStandings)}</h3>
-            <ol class="standings">{standings}</ol>
-            <div class="game-over-actions">
-                <crate::app::review::ReviewButton />
-                <button
-                    type="button"
-                    class="btn btn-primary btn-large"
-                    data-testid="new-game-button"
-                    node_ref=button
-                    on:click=move |_| on_new_game.run(())
-                >
-                    {lt(L::PlayAgain)}
-                </button>
-            </div>
-        </section>
+        <GameOverShell
+            headline=Signal::derive(headline)
+            reason=Signal::derive(move || game_end_sentence(lang.get(), &end, target))
+            subtitle=(L::FinalStandings.text(Lang::En), L::FinalStandings.text(Lang::Fr))
+            on_new_game=on_new_game
+        >
+            {standings}
+        </GameOverShell>
     }
 }

@@ -57,8 +57,6 @@ pub enum L {
     NextRound,
     SeeResult,
     FinalStandings,
-    GameOver,
-    PlayAgain,
     Tie,
 }
 
@@ -110,8 +108,6 @@ impl L {
             NextRound => ("Next round", "Donne suivante"),
             SeeResult => ("See the result", "Voir le résultat"),
             FinalStandings => ("Programs completed", "Programmes réussis"),
-            GameOver => ("Game over", "Partie terminée"),
-            PlayAgain => ("New game", "Nouvelle partie"),
             Tie => ("A tie for the most programs!", "Égalité en tête !"),
         };
         lang.pick(en, fr)

@@ -43,7 +43,7 @@ pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Leftovers, Options, UnusedJoker, WidowPriceTo};
 pub use refusal::{BetLimit, Refusal};
-pub use settlement::{DealRow, DealSettlement, Flow};
+pub use settlement::{CardsLeft, DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};

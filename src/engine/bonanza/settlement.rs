@@ -1,9 +1,14 @@
-//! What a deal did to each player's chips, read from the events (RULES.md §3 "Payments"): the
-//! ante, the widow's price, the spaces taken, the poker bets, the Bonanza pot and the payments for
-//! the cards left. The views render this; they never redo the accounting.
+//! What a deal did to each player's chips, read from the events (RULES.md §1, "Ante" to "Lower
+//! half: the race"): the ante, the widow's price, the spaces taken, the poker bets, the Bonanza pot
+//! and the payments for the cards left; and the cards left, in the hands and the dead hand, when
+//! the deal ended. The views render this; they never redo the accounting or the play.
 
 use super::events::Event;
-use crate::engine::game::{Chips, Seat};
+use super::notation::Action;
+use super::Bonanza;
+use crate::engine::cards::Card;
+use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::setup::{FromSetup, Setup};
 
 /// Where a deal's chips went, by kind: the columns of a deal's summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,5 +124,42 @@ impl DealSettlement {
             }
         }
         Some(DealSettlement { deal_number: deal, winner, rows, payments })
+    }
+}
+
+/// The cards left when a deal ended: what the Bonanza payments were for, and the dead hand turned
+/// up (RULES.md §1: "every other player pays him one chip per card left in hand"; a dead joker
+/// "stays in hand as a dead card").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardsLeft {
+    /// Per seat, by rank: the cards still held (none for the Bonanza caller, nor for a seat out).
+    pub hands: Vec<Vec<Card>>,
+    /// The dead hand, by rank.
+    pub dead: Vec<Card>,
+}
+
+impl CardsLeft {
+    /// The cards left at the end of deal `deal` of the game `setup` starts, whose moves are
+    /// `actions`: the game is replayed up to the move that called Bonanza, and the hands read just
+    /// before it (the caller's last card leaves his hand then; nothing else moves). `None` if the
+    /// moves stop, or are refused, before that deal ends.
+    pub fn of(setup: &Setup, actions: impl IntoIterator<Item = (Seat, Action)>, deal: u32) -> Option<CardsLeft> {
+        let mut game = Bonanza::from_setup(setup).ok()?;
+        let mut calls = 0;
+        let mut seen = game.events().len();
+        for (seat, action) in actions {
+            let hands: Vec<_> = (0..game.players()).map(|s| game.hand(s)).collect();
+            let dead = game.dead_hand();
+            game.play(seat, &action).ok()?;
+            let events = game.events();
+            let caller = events[seen..].iter().find_map(|e| if let Event::Bonanza { seat, .. } = e { Some(*seat) } else { None });
+            seen = events.len();
+            calls += u32::from(caller.is_some());
+            if calls >= deal {
+                let hands = hands.iter().enumerate().map(|(s, h)| if Some(s) == caller { Vec::new() } else { h.by_rank() }).collect();
+                return Some(CardsLeft { hands, dead: dead.by_rank() });
+            }
+        }
+        None
     }
 }

@@ -67,7 +67,7 @@ impl NainJauneBox {
 
 /// The [`NainJauneBox::index`] of the box each card takes, by card index; 5 (no box) for the
 /// cards that take none.
-pub(super) const BOX_OF_CARD: [u8; 64] = {
+pub(crate) const BOX_OF_CARD: [u8; 64] = {
     let mut boxes = [5; 64];
     let mut b = 0;
     while b < 5 {

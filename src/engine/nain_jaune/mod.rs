@@ -14,7 +14,6 @@ pub mod notation;
 pub mod observation;
 pub mod options;
 pub mod play;
-pub mod playout;
 pub mod record;
 pub mod refusal;
 pub mod rounds;
@@ -25,11 +24,10 @@ use std::sync::Arc;
 use serde_json::json;
 
 pub use board::{NainJauneBox, STAKE_PER_PLAYER};
-use board::BOX_OF_CARD;
 pub use events::{Event, GameEnd};
 pub use layout::{deal_from, Layout};
 use layout::deal_hands;
-use playout::random_card;
+use play::random_card;
 pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Direction, Options, Points};
@@ -95,10 +93,10 @@ impl Phase {
 
 /// A [`Phase`] in one byte: 0 to 12 follow that rank (its index), then lead and game over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct PhaseCode(u8);
+pub(crate) struct PhaseCode(pub(crate) u8);
 
 impl PhaseCode {
-    const LEAD: PhaseCode = PhaseCode(13);
+    pub(crate) const LEAD: PhaseCode = PhaseCode(13);
     const GAME_OVER: PhaseCode = PhaseCode(14);
 
     fn of(phase: Phase) -> PhaseCode {
@@ -118,25 +116,25 @@ impl PhaseCode {
     }
 
     #[inline(always)]
-    fn is_follow(self) -> bool {
+    pub(crate) fn is_follow(self) -> bool {
         self.0 < 13
     }
 
     /// The cards of the wanted rank (none unless following).
     #[inline(always)]
-    fn wanted_cards(self) -> CardSet {
+    pub(crate) fn wanted_cards(self) -> CardSet {
         FOLLOW_CARDS[self.0 as usize & 15]
     }
 
     /// What follows a play of `card`: the next rank up, or a new lead after a king.
     #[inline(always)]
-    fn after(card: Card) -> PhaseCode {
+    pub(crate) fn after(card: Card) -> PhaseCode {
         PhaseCode(AFTER[card.index() & 63])
     }
 }
 
 /// The four cards of each rank by [`PhaseCode`] (none for the codes that do not follow).
-const FOLLOW_CARDS: [CardSet; 16] = {
+pub(crate) const FOLLOW_CARDS: [CardSet; 16] = {
     let mut masks = [CardSet::EMPTY; 16];
     let mut r = 0;
     while r < 13 {
@@ -162,7 +160,7 @@ const AFTER: [u8; 64] = {
 };
 
 /// The rank index of each card (by index; 13 for the unused indices).
-const RANK_INDEX: [u8; 64] = {
+pub(crate) const RANK_INDEX: [u8; 64] = {
     let mut ranks = [13; 64];
     let mut c = 0;
     while c < 52 {
@@ -192,7 +190,8 @@ const POINT_BITS: [CardSet; 4] = {
     masks
 };
 
-/// A Nain Jaune game in progress, every card included.
+/// A Nain Jaune game in progress, every card included. The fields the searches' playouts play on
+/// (`ai::nain_jaune_playout`, on local copies of the deal) are open to the crate.
 #[derive(Clone, Debug)]
 pub struct NainJaune {
     options: Options,
@@ -200,32 +199,32 @@ pub struct NainJaune {
     /// The record's explicit deals, shared (never changed) so clones stay cheap; `None` when there
     /// are none (playouts and searches: no reference count to touch).
     layouts: Option<Arc<Vec<Layout>>>,
-    players: usize,
+    pub(crate) players: usize,
     /// The seat after each seat in the direction of play (looked up on every "X without Y").
     next: [u8; MAX_PLAYERS],
     /// Stacks in seat order (a fixed array, like the hands: clones never allocate).
-    chips: [Chips; MAX_PLAYERS],
-    boxes: [Chips; 5],
+    pub(crate) chips: [Chips; MAX_PLAYERS],
+    pub(crate) boxes: [Chips; 5],
     /// Hands in seat order (seats beyond `players` stay empty): a fixed array keeps clones cheap.
-    hands: [CardSet; MAX_PLAYERS],
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
     talon: CardSet,
     /// Cards played this round.
-    played: CardSet,
+    pub(crate) played: CardSet,
     /// The running sequence (one card per rank, so a set ordered by rank says it all).
-    run: CardSet,
+    pub(crate) run: CardSet,
     dealer: Seat,
     /// Deals dealt so far (the current deal is number `deals_dealt`, counting from 1).
     deals_dealt: u32,
     /// The [`Phase`] in one byte, read on every move: see [`PhaseCode`].
-    phase: PhaseCode,
-    to_move: Option<Seat>,
+    pub(crate) phase: PhaseCode,
+    pub(crate) to_move: Option<Seat>,
     /// Seats that have played a card this round (one bit each): Grand Opéra needs only one.
-    movers: u16,
+    pub(crate) movers: u16,
     /// Public inference per seat: bit r set when the seat is known to hold no card of rank r.
-    voids: [u16; MAX_PLAYERS],
+    pub(crate) voids: [u16; MAX_PLAYERS],
     winner: Option<Seat>,
     events: Vec<Event>,
-    logging: bool,
+    pub(crate) logging: bool,
     /// Playouts stop at the end of the current deal instead of dealing the next one.
     single_deal: bool,
 }
@@ -356,7 +355,7 @@ impl NainJaune {
 /// A seat as an index of the per-seat arrays. Seats are below `MAX_PLAYERS`, a power of two, so
 /// the mask changes nothing but lets the compiler drop the bounds checks of the hot path.
 #[inline(always)]
-fn slot(seat: Seat) -> usize {
+pub(crate) fn slot(seat: Seat) -> usize {
     debug_assert!(seat < MAX_PLAYERS);
     seat & (MAX_PLAYERS - 1)
 }

@@ -61,7 +61,7 @@ impl NainJaune {
     /// second), with a single test of `logging`; the logged version and the rare parts (a box won,
     /// the end of the round) are out of line.
     #[inline(always)]
-    pub(super) fn apply_play(&mut self, seat: Seat, card: Card) {
+    pub(crate) fn apply_play(&mut self, seat: Seat, card: Card) {
         debug_assert_eq!(self.to_move, Some(seat));
         if self.logging {
             self.apply_play_logged(seat, card);
@@ -126,4 +126,17 @@ impl NainJaune {
         }
         None
     }
+}
+
+/// A uniformly random card of `cards` (not empty): forced moves (a single card) draw no random
+/// number. The draws of every random move, playouts and random players alike.
+#[inline(always)]
+pub(crate) fn random_card(cards: CardSet, rng: &mut GameRng) -> Card {
+    let count = cards.len() as u32;
+    let k = if count == 1 { 0 } else { below(rng, count) };
+    let mut bits = cards.0;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    Card::from_index_const(bits.trailing_zeros() as usize)
 }

@@ -125,7 +125,7 @@ impl NainJaune {
     #[cold]
     #[inline(never)]
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    pub(super) fn end_round(&mut self, seat: Seat) {
+    pub(crate) fn end_round(&mut self, seat: Seat) {
         self.settle_round(seat);
         if self.single_deal {
             self.phase = PhaseCode::GAME_OVER;

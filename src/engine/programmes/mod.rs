@@ -25,6 +25,7 @@ pub mod refusal;
 pub mod program_deck;
 pub mod reveal;
 pub mod rounds;
+pub mod settlement;
 
 use std::sync::Arc;
 
@@ -39,6 +40,7 @@ pub use observation::Observation;
 pub use options::Options;
 pub use program_deck::{deck, CombinationKind, Directive, ProgramCard, ProgramId};
 pub use reveal::{canonical_reveals, check_reveal, find_reveal, Combinations};
+pub use settlement::{RoundRow, RoundSettlement};
 
 use rand::Rng;
 
