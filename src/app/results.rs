@@ -150,6 +150,15 @@ pub fn SummaryDialog(
     }
 }
 
+/// The end of a game on the table: its final standings, drawn by `panel` with the action that
+/// starts a new game, and under them the statistics' note.
+pub fn game_over<V: IntoView>(state: super::AppState, panel: impl FnOnce(Callback<()>) -> V) -> impl IntoView {
+    view! {
+        {panel(Callback::new(move |_| state.screen.set(super::Screen::NewGame)))}
+        <super::stats::GameOverSlot />
+    }
+}
+
 /// The final standings; its main button (focused on open) starts a new game.
 #[component]
 pub fn GameOverPanel(

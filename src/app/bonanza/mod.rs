@@ -31,10 +31,10 @@ use super::hand::{Hand, HandPlace};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
-use super::results::GameOverPanel;
+use super::results::{game_over, GameOverPanel};
 use super::seats::{SeatView, SeatsRing};
 use super::session::Session;
-use super::{AppState, Screen};
+use super::AppState;
 use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
 use decisions::Decisions;
 use poker::PokerBox;
@@ -398,17 +398,7 @@ pub fn BonanzaTable() -> impl IntoView {
             })
         })?;
         let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, &leftovers, n)));
-        Some(view! {
-            <GameOverPanel
-                reason=reason
-                winner=winner
-                chips=chips
-                names=names
-                out=out
-                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
-            />
-            <crate::app::stats::GameOverSlot />
-        })
+        Some(game_over(state, move |on_new_game| view! { <GameOverPanel reason winner chips names out on_new_game /> }))
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();

@@ -24,13 +24,13 @@ use super::i18n::{hand_title, round_title, T};
 use text::{event_sentence, hint_card, hint_sentence, is_announcement, waiting_for, your_turn_follow};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
-use super::{AppState, Screen};
+use super::AppState;
 use board::{Board, RunningSequence, SequenceCard};
 use super::hand::{Hand, HandPlace};
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::Session;
 use summary::{game_over_reason, RoundSummary};
-use super::results::GameOverPanel;
+use super::results::{game_over, GameOverPanel};
 use super::seats::{SeatView, SeatsRing};
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
@@ -260,16 +260,7 @@ pub fn NainJauneTable() -> impl IntoView {
             })
         })?;
         let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, rounds, n)));
-        Some(view! {
-            <GameOverPanel
-                reason=reason
-                winner=winner
-                chips=chips
-                names=names
-                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
-            />
-            <crate::app::stats::GameOverSlot />
-        })
+        Some(game_over(state, move |on_new_game| view! { <GameOverPanel reason winner chips names on_new_game /> }))
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();

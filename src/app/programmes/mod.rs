@@ -34,7 +34,8 @@ use super::i18n::{hand_title, round_title, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
 use super::session::Session;
-use super::{AppState, Screen};
+use super::results::game_over;
+use super::AppState;
 use actions::{engine_check, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
 use hand::{focus_soon, focus_soon_showing, InView, ProgrammesHand};
 use super::hand::{HandCover, NoHand};
@@ -543,17 +544,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 _ => None,
             })
         })?;
-        Some(view! {
-            <GameOverPanel
-                end=end
-                winner=winner
-                done=done
-                target=target
-                names=names
-                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
-            />
-            <crate::app::stats::GameOverSlot />
-        })
+        Some(game_over(state, move |on_new_game| view! { <GameOverPanel end winner done target names on_new_game /> }))
     };
 
     let bottom_view = move || match bottom.get() {
