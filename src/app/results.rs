@@ -98,6 +98,18 @@ pub fn ChipTable(
     }
 }
 
+/// The buttons under a deal's summary or the final standings: the review's, then the main one
+/// (`button`, which the caller focuses), which goes on with the game.
+#[component]
+fn GoOn(button: NodeRef<leptos::html::Button>, test_id: &'static str, on_click: Callback<()>, children: Children) -> impl IntoView {
+    view! {
+        <ReviewButton />
+        <button type="button" class="btn btn-primary btn-large" data-testid=test_id node_ref=button on:click=move |_| on_click.run(())>
+            {children()}
+        </button>
+    }
+}
+
 /// The dialog after a deal or round: a title, the game's content, and one button (focused on
 /// open) that continues. The content scrolls on a small screen: it is the Tab key's other stop.
 #[component]
@@ -134,16 +146,9 @@ pub fn SummaryDialog(
                 </div>
                 <div class="dialog-body" tabindex="0">{children()}</div>
                 <div class="dialog-foot">
-                    <ReviewButton />
-                    <button
-                        type="button"
-                        class="btn btn-primary btn-large"
-                        data-testid="summary-continue"
-                        node_ref=button
-                        on:click=move |_| on_continue.run(())
-                    >
+                    <GoOn button test_id="summary-continue" on_click=on_continue>
                         {move || lang.get().pick(label.0, label.1)}
-                    </button>
+                    </GoOn>
                 </div>
             </div>
         </div>
@@ -219,16 +224,9 @@ pub fn GameOverPanel(
             <h3 class="summary-subtitle">{tr(T::FinalStandings)}</h3>
             <ol class="standings">{standings}</ol>
             <div class="game-over-actions">
-                <ReviewButton />
-                <button
-                    type="button"
-                    class="btn btn-primary btn-large"
-                    data-testid="new-game-button"
-                    node_ref=button
-                    on:click=move |_| on_new_game.run(())
-                >
+                <GoOn button test_id="new-game-button" on_click=on_new_game>
                     {tr(T::PlayAgain)}
-                </button>
+                </GoOn>
             </div>
         </section>
     }
