@@ -4,38 +4,13 @@
 // desktop. Every rule axe runs by default (WCAG 2.0–2.2 A and AA, and its best practices) must pass.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { scenario, setup, assertNoErrors, byId, settleAnimations, shot, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, audit, byId, shot, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table, bonanza, programmes } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let env;
 before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
-
-/** Runs axe on the page as it is and fails with each violation, its elements and why. */
-async function audit(page, what) {
-  // Entrance animations end first: a half-faded element has a contrast it never keeps.
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      elements: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
-      count: v.nodes.length,
-    }));
-  });
-  const report = violations
-    .map((v) => `- ${v.rule} (${v.impact}, ${v.count} element(s)): ${v.help}\n    ${v.elements.join('\n    ')}`)
-    .join('\n');
-  assert.equal(violations.length, 0, `axe found problems on ${what}:\n${report}`);
-}
 
 /** Tab and Shift+Tab go round the dialog `testId` (its buttons and its scrolling parts), never out. */
 async function assertTabStaysIn(page, testId) {
