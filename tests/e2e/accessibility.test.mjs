@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, audit, byId, shot, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table, bonanza, programmes } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
+import { openGuide } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -126,21 +127,17 @@ scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (En
   assertNoErrors(errors);
 });
 
-scenario(() => env, 'the guided first game (French, phone)', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant&tutorial=nain-jaune' });
-  await byId(page, 'tutorial').waitFor();
-  await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: 'the card the guide points at' });
-  await audit(page, 'the guided first game');
-  assertNoErrors(errors);
-});
-
-scenario(() => env, 'the guided first game of Bonanza (French, phone)', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant&tutorial=bonanza' });
-  await byId(page, 'tutorial').waitFor();
-  await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: 'the decision the guide points at' });
-  await audit(page, 'the guided first game of Bonanza, at the widow');
-  assertNoErrors(errors);
-});
+for (const [game, title, target, what] of [
+  ['nain-jaune', 'the guided first game (French, phone)', 'the card the guide points at', 'the guided first game'],
+  ['bonanza', 'the guided first game of Bonanza (French, phone)', 'the decision the guide points at', 'the guided first game of Bonanza, at the widow'],
+]) {
+  scenario(() => env, title, { timeout: 60_000 }, async ({ open }) => {
+    const { page, errors } = await openGuide(open, `?lang=fr&speed=instant&tutorial=${game}`, PHONE);
+    await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: target });
+    await audit(page, what);
+    assertNoErrors(errors);
+  });
+}
 
 scenario(() => env, 'Bonanza table (French, phone)', { timeout: 90_000 }, async ({ open }) => {
   const { page, errors } = await open({
