@@ -346,21 +346,14 @@ pub fn StatsDialog() -> impl IntoView {
             close_test_id="stats-close"
             on_tab=move |g| choose_game(g)
         >
-            {move || match store.get() {
-                Err(StoreError::Newer(v)) => Some(view! {
-                    <p class="stats-warning" role="alert">{move || match lang.get() {
-                        Lang::En => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
-                        Lang::Fr => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
-                    }}</p>
-                }.into_any()),
-                Err(StoreError::Unreadable(why)) => Some(view! {
-                    <p class="stats-warning" role="alert">{move || match lang.get() {
-                        Lang::En => format!("Your statistics cannot be read ({why}). They are kept as they are."),
-                        Lang::Fr => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
-                    }}</p>
-                }.into_any()),
-                Ok(_) => None,
-            }}
+            {move || store.get().err().map(|error| view! {
+                <p class="stats-warning" role="alert">{move || match (&error, lang.get()) {
+                    (StoreError::Newer(v), Lang::En) => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
+                    (StoreError::Newer(v), Lang::Fr) => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
+                    (StoreError::Unreadable(why), Lang::En) => format!("Your statistics cannot be read ({why}). They are kept as they are."),
+                    (StoreError::Unreadable(why), Lang::Fr) => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
+                }}</p>
+            })}
             <Show when=move || damaged.get()>
                 <div class="stats-warning" role="alert">
                     <p>{move || lang.get().pick(
