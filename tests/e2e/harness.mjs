@@ -226,6 +226,15 @@ export function activeTestId(page) {
   });
 }
 
+/** Waits (5 s at most) for the focus on an element whose data-testid starts with `prefix`
+ *  (`card-`, `action-`), and gives that test id. */
+export function untilFocusOn(page, prefix, what) {
+  return until(async () => {
+    const id = await activeTestId(page);
+    return id && id.startsWith(prefix) ? id : null;
+  }, { timeout: 5_000, what });
+}
+
 /** Presses Tab (then Shift+Tab) until the element with this data-testid has the focus. */
 export async function tabTo(page, testId, maxPresses = 80) {
   for (const key of ['Tab', 'Shift+Tab']) {
