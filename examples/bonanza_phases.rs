@@ -28,7 +28,7 @@
 use std::env;
 use std::process::ExitCode;
 
-use tapis::ai::search::{ismcts, pimc, NoClock};
+use tapis::ai::search::{ismcts, pimc, Ask, NoClock};
 use tapis::ai::{arena, bonanza_bot, choose, Budget, GameBots, Level};
 use tapis::engine::bonanza::{Action, Bonanza, Call, Observation, Phase};
 use tapis::engine::game::{Game, SetupError};
@@ -100,11 +100,11 @@ fn search(observation: &Observation, iterations: u32, rng: &mut GameRng) -> Acti
     if candidates.len() == 1 {
         return candidates[0];
     }
-    let budget = Budget::iterations(iterations);
+    let ask = Ask { observation, seat, budget: Budget::iterations(iterations), clock: &NoClock };
     if env::var("SEARCH").as_deref() == Ok("pimc") {
-        return pimc::<Bonanza>(observation, seat, &candidates, budget, &NoClock, rng).best;
+        return pimc::<Bonanza>(&ask, &candidates, rng).best;
     }
-    ismcts::<Bonanza>(observation, seat, &candidates, budget, &NoClock, rng).best
+    ismcts::<Bonanza>(&ask, &candidates, rng).best
 }
 
 /// A lead chosen by PIMC (ITERATIONS playouts shared among the moves) that sees more than its

@@ -8,9 +8,10 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    tapis::app::game_code::set_loader(game_views::game_code, game_views::review_code);
-    tapis::app::stats::set_view_loader(game_views::stats_code);
-    tapis::app::guide::set_guide_loader(game_views::guide_code);
+    tapis::app::game_code::set_loader(game_views::game_code);
+    tapis::app::game_code::REVIEW.set_loader(game_views::review_code);
+    tapis::app::stats::CHUNK.set_loader(game_views::stats_code);
+    tapis::app::guide::CHUNK.set_loader(game_views::guide_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.

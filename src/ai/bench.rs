@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::search::{ismcts, Budget, Clock};
+use super::search::{ismcts, Ask, Budget, Clock, NoClock};
 use super::GameBots;
 use crate::engine::game::SetupError;
 use crate::engine::setup::Setup;
@@ -55,7 +55,8 @@ pub fn run<G: GameBots>(players: usize, seed: u64, seconds: f64, clock: &dyn Clo
         game.redeal(&mut rng);
         let seat = game.to_move().expect("a fresh deal has a leader");
         let legal = game.legal_actions();
-        let result = ismcts::<G>(&game.observe(seat), seat, &legal, Budget::iterations(1000), &super::search::NoClock, &mut rng);
+        let ask = Ask { observation: &game.observe(seat), seat, budget: Budget::iterations(1000), clock: &NoClock };
+        let result = ismcts::<G>(&ask, &legal, &mut rng);
         iterations += u64::from(result.iterations);
     }
     let search_ms = clock.now_ms() - start;

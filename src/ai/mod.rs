@@ -136,13 +136,14 @@ pub fn decide_within<G: GameBots>(
             assert!(!searched.is_empty(), "the seat to move has a legal move");
             let candidates = G::search_candidates(observation, &searched);
             let kind = if level == Level::Medium { SearchKind::Pimc } else { G::HARD_SEARCH };
+            let ask = search::Ask { observation, seat, budget, clock };
             let result = match (kind, candidates.len()) {
                 (_, 1) => return (candidates[0].clone(), 0),
                 (SearchKind::Pimc, _) if G::CANDIDATES_RANKED && level == Level::Hard => {
-                    search::pimc_ranked::<G>(observation, seat, &candidates, budget, clock, rng, RANKED_Z)
+                    search::pimc_ranked::<G>(&ask, &candidates, rng, RANKED_Z)
                 }
-                (SearchKind::Pimc, _) => search::pimc::<G>(observation, seat, &candidates, budget, clock, rng),
-                (SearchKind::Ismcts, _) => search::ismcts::<G>(observation, seat, &candidates, budget, clock, rng),
+                (SearchKind::Pimc, _) => search::pimc::<G>(&ask, &candidates, rng),
+                (SearchKind::Ismcts, _) => search::ismcts::<G>(&ask, &candidates, rng),
             };
             (result.best, result.iterations)
         }

@@ -66,7 +66,7 @@ fn compare<G: GameBots>(
 ) -> Option<Values> {
     let (seat, _) = G::check_observation(observation).ok()?;
     let ([best, played], error, samples) =
-        search::pimc_pair::<G>(observation, seat, &[best.clone(), played.clone()], budget, clock, rng);
+        search::pimc_pair::<G>(&search::Ask { observation, seat, budget, clock }, &[best.clone(), played.clone()], rng);
     (samples > 0).then_some(Values { played, best, error, samples })
 }
 

@@ -87,19 +87,30 @@ fn sample_world<G: Game>(observation: &G::Observation, rng: &mut GameRng) -> G {
     world
 }
 
-fn out_of_budget(budget: &Budget, done: u32, clock: &dyn Clock, start: f64) -> bool {
-    if done == 0 {
-        return false;
-    }
-    budget.iterations.is_some_and(|n| done >= n) || budget.time_ms.is_some_and(|t| clock.now_ms() - start >= t)
-}
-
 /// Per-move statistics of a finished search, best first (for hints and tests).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats<A> {
     pub action: A,
     pub visits: u32,
     pub mean: f64,
+}
+
+/// What every search is asked: the deciding seat, what it sees, and how long it may think.
+pub struct Ask<'a, G: Game> {
+    pub observation: &'a G::Observation,
+    pub seat: Seat,
+    pub budget: Budget,
+    pub clock: &'a dyn Clock,
+}
+
+impl<G: Game> Ask<'_, G> {
+    /// Whether a search begun at `start` has used its budget after `done` iterations.
+    fn out_of_budget(&self, done: u32, start: f64) -> bool {
+        if done == 0 {
+            return false;
+        }
+        self.budget.iterations.is_some_and(|n| done >= n) || self.budget.time_ms.is_some_and(|t| self.clock.now_ms() - start >= t)
+    }
 }
 
 /// What a search found: the chosen move and the statistics behind it.
@@ -111,15 +122,8 @@ pub struct SearchResult<A> {
 }
 
 /// PIMC: each iteration samples one world and tries every legal move in it with one playout.
-pub fn pimc<G: GameBots>(
-    observation: &G::Observation,
-    seat: Seat,
-    legal: &[G::Action],
-    budget: Budget,
-    clock: &dyn Clock,
-    rng: &mut GameRng,
-) -> SearchResult<G::Action> {
-    let samples = pimc_samples::<G>(observation, seat, legal, budget, clock, rng);
+pub fn pimc<G: GameBots>(ask: &Ask<G>, legal: &[G::Action], rng: &mut GameRng) -> SearchResult<G::Action> {
+    let samples = pimc_samples::<G>(ask, legal, rng);
     let mut moves = samples.stats(legal);
     moves.sort_by(|a, b| b.mean.total_cmp(&a.mean));
     SearchResult { best: moves[0].action.clone(), moves, iterations: samples.iterations }
@@ -129,16 +133,8 @@ pub fn pimc<G: GameBots>(
 /// another beats it clearly — its mean gain over the first, paired world by world, above `z`
 /// standard errors. With few iterations a plain argmax picks among near-equal moves by noise;
 /// this keeps the rule of thumb's choice then.
-pub fn pimc_ranked<G: GameBots>(
-    observation: &G::Observation,
-    seat: Seat,
-    ranked: &[G::Action],
-    budget: Budget,
-    clock: &dyn Clock,
-    rng: &mut GameRng,
-    z: f64,
-) -> SearchResult<G::Action> {
-    let samples = pimc_samples::<G>(observation, seat, ranked, budget, clock, rng);
+pub fn pimc_ranked<G: GameBots>(ask: &Ask<G>, ranked: &[G::Action], rng: &mut GameRng, z: f64) -> SearchResult<G::Action> {
+    let samples = pimc_samples::<G>(ask, ranked, rng);
     let mut moves = samples.stats(ranked);
     let mut best = 0;
     let mut best_gain = 0.0;
@@ -156,15 +152,8 @@ pub fn pimc_ranked<G: GameBots>(
 
 /// Two moves weighed side by side in the same sampled worlds: each one's mean result for `seat`,
 /// the standard error of the second's gain over the first, and the worlds sampled.
-pub fn pimc_pair<G: GameBots>(
-    observation: &G::Observation,
-    seat: Seat,
-    pair: &[G::Action; 2],
-    budget: Budget,
-    clock: &dyn Clock,
-    rng: &mut GameRng,
-) -> ([f64; 2], f64, u32) {
-    let samples = pimc_samples::<G>(observation, seat, pair, budget, clock, rng);
+pub fn pimc_pair<G: GameBots>(ask: &Ask<G>, pair: &[G::Action; 2], rng: &mut GameRng) -> ([f64; 2], f64, u32) {
+    let samples = pimc_samples::<G>(ask, pair, rng);
     let n = samples.iterations.max(1) as f64;
     ([samples.sums[0] / n, samples.sums[1] / n], samples.gain_of(1).1, samples.iterations)
 }
@@ -198,20 +187,14 @@ impl PimcSamples {
 }
 
 #[cfg_attr(feature = "fast-ai", optimize(speed))]
-fn pimc_samples<G: GameBots>(
-    observation: &G::Observation,
-    seat: Seat,
-    legal: &[G::Action],
-    budget: Budget,
-    clock: &dyn Clock,
-    rng: &mut GameRng,
-) -> PimcSamples {
+fn pimc_samples<G: GameBots>(ask: &Ask<G>, legal: &[G::Action], rng: &mut GameRng) -> PimcSamples {
+    let Ask { observation, seat, clock, .. } = *ask;
     let start = clock.now_ms();
     let mut samples =
         PimcSamples { sums: vec![0.0; legal.len()], gain: vec![0.0; legal.len()], gain_squares: vec![0.0; legal.len()], iterations: 0 };
     let mut values = vec![0.0; legal.len()];
     if legal.len() > 1 {
-        while !out_of_budget(&budget, samples.iterations, clock, start) {
+        while !ask.out_of_budget(samples.iterations, start) {
             let world: G = sample_world(observation, rng);
             let before = world.standing();
             for (i, action) in legal.iter().enumerate() {
@@ -249,14 +232,8 @@ pub const EXPLORATION: f64 = 0.7;
 
 /// ISMCTS: one tree over the observer's information sets, a fresh world each iteration.
 #[cfg_attr(feature = "fast-ai", optimize(speed))]
-pub fn ismcts<G: GameBots>(
-    observation: &G::Observation,
-    seat: Seat,
-    legal: &[G::Action],
-    budget: Budget,
-    clock: &dyn Clock,
-    rng: &mut GameRng,
-) -> SearchResult<G::Action> {
+pub fn ismcts<G: GameBots>(ask: &Ask<G>, legal: &[G::Action], rng: &mut GameRng) -> SearchResult<G::Action> {
+    let Ask { observation, seat, clock, .. } = *ask;
     let start = clock.now_ms();
     let mut nodes: Vec<Node<G::Action>> =
         vec![Node { action: None, mover: seat, children: Vec::new(), visits: 0, available: 0, reward: 0.0 }];
@@ -275,7 +252,7 @@ pub fn ismcts<G: GameBots>(
     // a search. The same function fills the table, so the values, and the moves, are unchanged.
     let mut ln_of: Vec<f64> = vec![0.0];
     if legal.len() > 1 {
-        while !out_of_budget(&budget, iterations, clock, start) {
+        while !ask.out_of_budget(iterations, start) {
             // A node's `available` grows by at most one per iteration (a path visits a node once).
             while ln_of.len() < iterations as usize + 2 {
                 ln_of.push((ln_of.len() as f64).ln());

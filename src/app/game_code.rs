@@ -68,34 +68,47 @@ thread_local! {
 }
 
 /// Called once by the app's binary before mounting.
-pub fn set_loader(loader: Loader, review: ReviewLoader) {
+pub fn set_loader(loader: Loader) {
     let _ = LOADER.set(loader);
-    let _ = REVIEW_LOADER.set(review);
 }
 
-/// Loads the review's chunk (once) and gives its code.
-pub type ReviewLoader = fn() -> Pin<Box<dyn Future<Output = Result<ReviewCode, LoadFailed>>>>;
+/// Fetches a [`Chunk`]'s code (set by the app's binary, `src/main.rs`).
+pub type ChunkLoader<C> = fn() -> Pin<Box<dyn Future<Output = Result<C, LoadFailed>>>>;
 
-static REVIEW_LOADER: OnceLock<ReviewLoader> = OnceLock::new();
-
-thread_local! {
-    static REVIEW: std::cell::Cell<Option<ReviewCode>> = const { std::cell::Cell::new(None) };
+/// A chunk that holds one piece of code (the review, the guide, the statistics): fetched on first
+/// use, then kept. A failed download is not kept: the next [`Chunk::load`] fetches it again.
+pub struct Chunk<C: 'static> {
+    loader: OnceLock<ChunkLoader<C>>,
+    code: OnceLock<C>,
 }
 
-/// The review's code, if it has arrived.
-pub fn review_loaded() -> Option<ReviewCode> {
-    REVIEW.get()
-}
-
-/// Fetches the review's code.
-pub async fn load_review() -> Result<ReviewCode, LoadFailed> {
-    if let Some(code) = review_loaded() {
-        return Ok(code);
+impl<C: Copy> Chunk<C> {
+    pub const fn new() -> Self {
+        Chunk { loader: OnceLock::new(), code: OnceLock::new() }
     }
-    let code = REVIEW_LOADER.get().ok_or(LoadFailed)?().await?;
-    REVIEW.set(Some(code));
-    Ok(code)
+
+    /// Called once by the app's binary before mounting.
+    pub fn set_loader(&self, loader: ChunkLoader<C>) {
+        let _ = self.loader.set(loader);
+    }
+
+    /// The code, if it has arrived.
+    pub fn loaded(&self) -> Option<C> {
+        self.code.get().copied()
+    }
+
+    /// Fetches the code (once).
+    pub async fn load(&self) -> Result<C, LoadFailed> {
+        if let Some(code) = self.loaded() {
+            return Ok(code);
+        }
+        let code = self.loader.get().ok_or(LoadFailed)?().await?;
+        Ok(*self.code.get_or_init(|| code))
+    }
 }
+
+/// The review's chunk.
+pub static REVIEW: Chunk<ReviewCode> = Chunk::new();
 
 /// `game`'s code, if it has arrived.
 pub fn loaded(game: GameId) -> Option<GameCode> {

@@ -15,13 +15,9 @@
 
 use leptos::prelude::*;
 
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::OnceLock;
-
 use crate::engine::game::{GameId, Seat};
 
-use super::game_code::{GameView, LoadFailed};
+use super::game_code::{Chunk, GameView};
 use super::i18n::{use_lang, Lang};
 use crate::record::Record;
 
@@ -100,40 +96,19 @@ pub struct GuideCode {
     pub deal: fn(GameId) -> &'static str,
 }
 
-/// Loads the guide's chunk (set by the app's binary, `src/main.rs`).
-pub type GuideLoader = fn() -> Pin<Box<dyn Future<Output = Result<GuideCode, LoadFailed>>>>;
-
-static LOADER: OnceLock<GuideLoader> = OnceLock::new();
-
-pub fn set_guide_loader(loader: GuideLoader) {
-    let _ = LOADER.set(loader);
-}
-
-thread_local! {
-    /// The guide's chunk's code, once it has arrived.
-    static LOADED: std::cell::Cell<Option<GuideCode>> = const { std::cell::Cell::new(None) };
-}
+/// The guide's chunk.
+pub static CHUNK: Chunk<GuideCode> = Chunk::new();
 
 /// The words of the step that waits for the player's move, for a copy beside the controls (a
 /// phone's panel is far above them by then); `None` until the chunk has arrived.
 pub fn words_now(state: &AppState, lang: Lang) -> Option<&'static str> {
-    (LOADED.get()?.words)(state, lang)
-}
-
-/// Fetches the guide's chunk (once).
-pub async fn load() -> Result<GuideCode, LoadFailed> {
-    if let Some(code) = LOADED.get() {
-        return Ok(code);
-    }
-    let code = LOADER.get().ok_or(LoadFailed)?().await?;
-    LOADED.set(Some(code));
-    Ok(code)
+    (CHUNK.loaded()?.words)(state, lang)
 }
 
 /// The guided first game of `game`: its deal, a record whose actions are the guide's script
 /// (`None` until the guide's chunk has arrived: [`start_guide`] fetches it first).
 pub fn guided_deal(game: GameId) -> Option<Record> {
-    Record::from_json((LOADED.get()?.deal)(game)).ok()
+    Record::from_json((CHUNK.loaded()?.deal)(game)).ok()
 }
 
 /// Where the guide's panel goes, above a game's table (each game's view places it): the panel of
@@ -153,7 +128,7 @@ pub fn GuideSlot() -> impl IntoView {
             });
         }
     });
-    move || guided.get().then(|| LOADED.get()).flatten().map(|c| (c.panel)())
+    move || guided.get().then(|| CHUNK.loaded()).flatten().map(|c| (c.panel)())
 }
 
 /// A copy of the words of the step that waits for the player's move, beside the controls, on

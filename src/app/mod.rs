@@ -241,7 +241,7 @@ pub struct Guide {
 pub fn start_guide(state: &AppState, game: GameId) {
     let state = *state;
     leptos::task::spawn_local(async move {
-        let Some(mut record) = guide::load().await.ok().and_then(|_| guide::guided_deal(game)) else {
+        let Some(mut record) = guide::CHUNK.load().await.ok().and_then(|_| guide::guided_deal(game)) else {
             state.notices.push(Msg::GuideUnavailable);
             return;
         };
@@ -481,7 +481,7 @@ fn GameScreen() -> impl IntoView {
             || ().into_any(),
             // A review's panel comes with its step's table (both are drawn afresh at each step).
             |code| {
-                let panel = state.review.with_untracked(Option::is_some).then(game_code::review_loaded).flatten();
+                let panel = state.review.with_untracked(Option::is_some).then(|| game_code::REVIEW.loaded()).flatten();
                 view! { {panel.map(|review| (review.panel)())} {(code.view)()} }.into_any()
             },
         ),

@@ -98,6 +98,18 @@ pub fn ChipTable(
     }
 }
 
+/// The buttons under a deal's summary or the final standings: the review's, then the main one
+/// (`button`, which the caller focuses), which goes on with the game.
+#[component]
+fn GoOn(button: NodeRef<leptos::html::Button>, test_id: &'static str, on_click: Callback<()>, children: Children) -> impl IntoView {
+    view! {
+        <ReviewButton />
+        <button type="button" class="btn btn-primary btn-large" data-testid=test_id node_ref=button on:click=move |_| on_click.run(())>
+            {children()}
+        </button>
+    }
+}
+
 /// The dialog after a deal or round: a title, the game's content, and one button (focused on
 /// open) that continues. The content scrolls on a small screen: it is the Tab key's other stop.
 #[component]
@@ -134,19 +146,21 @@ pub fn SummaryDialog(
                 </div>
                 <div class="dialog-body" tabindex="0">{children()}</div>
                 <div class="dialog-foot">
-                    <ReviewButton />
-                    <button
-                        type="button"
-                        class="btn btn-primary btn-large"
-                        data-testid="summary-continue"
-                        node_ref=button
-                        on:click=move |_| on_continue.run(())
-                    >
+                    <GoOn button test_id="summary-continue" on_click=on_continue>
                         {move || lang.get().pick(label.0, label.1)}
-                    </button>
+                    </GoOn>
                 </div>
             </div>
         </div>
+    }
+}
+
+/// The end of a game on the table: its final standings, drawn by `panel` with the action that
+/// starts a new game, and under them the statistics' note.
+pub fn game_over<V: IntoView>(state: super::AppState, panel: impl FnOnce(Callback<()>) -> V) -> impl IntoView {
+    view! {
+        {panel(Callback::new(move |_| state.screen.set(super::Screen::NewGame)))}
+        <super::stats::GameOverSlot />
     }
 }
 
@@ -242,16 +256,9 @@ pub fn GameOverShell(
             <h3 class="summary-subtitle">{move || lang.get().pick(subtitle.0, subtitle.1)}</h3>
             <ol class="standings">{children()}</ol>
             <div class="game-over-actions">
-                <ReviewButton />
-                <button
-                    type="button"
-                    class="btn btn-primary btn-large"
-                    data-testid="new-game-button"
-                    node_ref=button
-                    on:click=move |_| on_new_game.run(())
-                >
+                <GoOn button test_id="new-game-button" on_click=on_new_game>
                     {tr(T::PlayAgain)}
-                </button>
+                </GoOn>
             </div>
         </section>
     }

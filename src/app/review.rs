@@ -106,7 +106,7 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
 
 /// Fetches the review's code, then opens the review ([`open`]); says what went wrong.
 pub async fn start(state: AppState, record: Record, step: Option<usize>, back: Option<Session>) {
-    let opened = match super::game_code::load_review().await {
+    let opened = match super::game_code::REVIEW.load().await {
         Ok(code) => (code.open)(&state, record, step, back).map_err(|e| e.message),
         Err(_) => Err(state.lang.get_untracked().pick(
             "the review's code could not be downloaded (is the network down?)",

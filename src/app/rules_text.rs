@@ -16,8 +16,8 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::engine::game::GameId;
 
-use super::dialog_focus;
-use super::i18n::{tr, Lang, T};
+use super::dialog_focus::{self, GameTabsDialog};
+use super::i18n::Lang;
 use super::storage::describe;
 use super::AppState;
 
@@ -91,11 +91,11 @@ fn load(lang: Lang, current: Signal<Lang>, loaded: RwSignal<Loaded>) {
     });
 }
 
-/// The games the guide covers, with their tab's name and the dialog's title.
-const GUIDES: [(GameId, &str, (&str, &str)); 3] = [
-    (GameId::NainJaune, "Nain Jaune", ("How to play Nain Jaune", "Comment jouer au Nain Jaune")),
-    (GameId::Bonanza, "Bonanza", ("How to play Bonanza", "Comment jouer au Bonanza")),
-    (GameId::Programmes, "Programmes", ("How to play Programmes", "Comment jouer aux Programmes")),
+/// The games the guide covers, with the dialog's title.
+const GUIDES: [(GameId, (&str, &str)); 3] = [
+    (GameId::NainJaune, ("How to play Nain Jaune", "Comment jouer au Nain Jaune")),
+    (GameId::Bonanza, ("How to play Bonanza", "Comment jouer au Bonanza")),
+    (GameId::Programmes, ("How to play Programmes", "Comment jouer aux Programmes")),
 ];
 
 /// The rules of `game`, in the current language (a line while they load; if they cannot be
@@ -165,7 +165,6 @@ pub fn RulesDialog() -> impl IntoView {
     let lang = state.lang;
     let open = state.rules_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
-    let dialog = NodeRef::<leptos::html::Div>::new();
     // The guide shown: the game on the table's when the dialog opens.
     let game = RwSignal::new(GameId::NainJaune);
     dialog_focus::keep_focus(open, close_button, move || {
@@ -174,76 +173,23 @@ pub fn RulesDialog() -> impl IntoView {
         }
     });
     let close = move || open.set(false);
+    let title = move || {
+        let g = game.get();
+        GUIDES.iter().find(|(id, _)| *id == g).map(|(_, title)| lang.get().pick(title.0, title.1)).unwrap_or_default()
+    };
     view! {
-        <Show when=move || open.get()>
-            <div class="dialog-backdrop" on:click=move |_| close()>
-                <div
-                    class="dialog rules-dialog"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-labelledby="rules-title"
-                    data-testid="rules"
-                    data-game=move || game.get().key()
-                    node_ref=dialog
-                    on:click=|ev| ev.stop_propagation()
-                    on:keydown=move |ev| {
-                        match ev.key().as_str() {
-                            "Escape" => {
-                                ev.prevent_default();
-                                close();
-                            }
-                            // Tab goes round the game tabs, the close button and the text, never out.
-                            "Tab" => {
-                                if let Some(d) = dialog.get_untracked() {
-                                    dialog_focus::cycle_tab(&d, &ev);
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                >
-                    <div class="dialog-head">
-                        <h2 id="rules-title">
-                            {move || {
-                                let g = game.get();
-                                GUIDES.iter().find(|(id, _, _)| *id == g).map(|(_, _, title)| lang.get().pick(title.0, title.1)).unwrap_or_default()
-                            }}
-                        </h2>
-                        <button type="button" class="btn" node_ref=close_button on:click=move |_| close()>
-                            {tr(T::Close)}
-                        </button>
-                    </div>
-                    <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
-                        {GUIDES
-                            .iter()
-                            .map(|&(g, name, _)| view! {
-                                <button
-                                    type="button"
-                                    class="btn btn-small rules-tab"
-                                    data-testid=format!("rules-{}", g.key())
-                                    aria-pressed=move || (game.get() == g).to_string()
-                                    on:click=move |_| game.set(g)
-                                >
-                                    {name}
-                                </button>
-                            })
-                            .collect_view()}
-                    </div>
-                    <div class="dialog-body rules-body" tabindex="0">
-                        // Learning by playing beats reading: the guided deal of the game shown.
-                        <p class="rules-guide">
-                            <button type="button" class="btn btn-primary" data-testid="rules-guide-start"
-                                on:click=move |_| {
-                                    close();
-                                    super::start_guide(&state, game.get_untracked());
-                                }>
-                                {move || lang.get().pick("Learn by playing one guided deal", "Apprendre en jouant une donne guidée")}
-                            </button>
-                        </p>
-                        <RulesText game=game />
-                    </div>
-                </div>
-            </div>
-        </Show>
+        <GameTabsDialog open name="rules" game title close_button on_tab=move |g| game.set(g)>
+            // Learning by playing beats reading: the guided deal of the game shown.
+            <p class="rules-guide">
+                <button type="button" class="btn btn-primary" data-testid="rules-guide-start"
+                    on:click=move |_| {
+                        close();
+                        super::start_guide(&state, game.get_untracked());
+                    }>
+                    {move || lang.get().pick("Learn by playing one guided deal", "Apprendre en jouant une donne guidée")}
+                </button>
+            </p>
+            <RulesText game=game />
+        </GameTabsDialog>
     }
 }

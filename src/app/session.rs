@@ -116,6 +116,50 @@ pub enum UndoRefused {
     EarlierDeal,
 }
 
+/// The people at a table, fixed for its game. Two or more share the device: each one's cards stay
+/// covered until their owner asks to see them. One alone always sees their own.
+#[derive(Clone, Copy, Debug)]
+pub struct Humans {
+    /// The first person's seat (`None` at a computers' table).
+    first: Option<Seat>,
+    /// More than one person: they share the device.
+    shared_device: bool,
+    /// Their seats, one bit each.
+    seats: u16,
+}
+
+impl Humans {
+    pub fn new(humans: &[Seat]) -> Humans {
+        Humans { first: humans.first().copied(), shared_device: humans.len() > 1, seats: humans.iter().map(|&s| 1u16 << s).sum() }
+    }
+
+    /// The seat drawn at the bottom of the table: the first person's (or seat 0 at a computers' table).
+    pub fn anchor(self) -> Seat {
+        self.first.unwrap_or(0)
+    }
+
+    pub fn plays(self, seat: Seat) -> bool {
+        self.seats & (1 << seat) != 0
+    }
+
+    /// Whose cards show when the game starts: the one person's; at a shared device, nobody's yet.
+    pub fn first_shown(self) -> Option<Seat> {
+        if self.shared_device { None } else { self.first }
+    }
+
+    /// Whose cards the view shows: the one person's; at a shared device, those of the person to
+    /// move, else the last shown, else the first person's.
+    pub fn viewer(self, human_to_move: Option<Seat>, shown: Option<Seat>) -> Option<Seat> {
+        if self.shared_device { human_to_move.or(shown).or(self.first) } else { self.first }
+    }
+
+    /// Whether a shared device hides the hand: a person is to move whose cards are not the ones
+    /// shown, and no summary is open.
+    pub fn covered(self, human_to_move: Option<Seat>, shown: Option<Seat>, summary: bool) -> bool {
+        self.shared_device && !summary && human_to_move.is_some_and(|h| shown != Some(h))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     /// Changes whenever another game is put on the table (new, imported, resumed): pending

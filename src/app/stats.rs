@@ -13,17 +13,13 @@
 //! A store that cannot be read is never written over: it is moved to `tapis.stats.damaged` and
 //! offered for download; one written by a newer version is left alone and nothing is counted.
 
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::OnceLock;
-
 use leptos::prelude::*;
 use serde_json::Value;
 
 use crate::engine::game::{Chips, GameId, Seat};
 use crate::record::Record;
 
-use super::game_code::{GameView, LoadFailed};
+use super::game_code::{Chunk, GameView};
 use super::i18n::Lang;
 use super::session::Session;
 use super::{daily, storage, AppState};
@@ -457,28 +453,12 @@ pub struct StatsCode {
     pub spend: fn(&str),
 }
 
-/// Loads the statistics chunk (set by the app's binary, `src/main.rs`).
-pub type ViewLoader = fn() -> Pin<Box<dyn Future<Output = Result<StatsCode, LoadFailed>>>>;
-
-static VIEW_LOADER: OnceLock<ViewLoader> = OnceLock::new();
-
-pub fn set_view_loader(loader: ViewLoader) {
-    let _ = VIEW_LOADER.set(loader);
-}
-
-thread_local! {
-    /// The statistics chunk's code, once it has arrived.
-    static LOADED: std::cell::Cell<Option<StatsCode>> = const { std::cell::Cell::new(None) };
-}
+/// The statistics chunk.
+pub static CHUNK: Chunk<StatsCode> = Chunk::new();
 
 /// The statistics chunk's code, fetched once and shared; `None` when it cannot be downloaded.
 async fn stats_code() -> Option<StatsCode> {
-    if let Some(code) = LOADED.get() {
-        return Some(code);
-    }
-    let code = VIEW_LOADER.get()?().await.ok()?;
-    LOADED.set(Some(code));
-    Some(code)
+    CHUNK.load().await.ok()
 }
 
 /// The statistics dialog, once its code has arrived: fetched the first time it opens. A failed
@@ -503,7 +483,7 @@ pub fn StatsHost() -> impl IntoView {
         });
     });
     // (`arrived` read first, so that it is tracked even before the code is there.)
-    move || arrived.get().then(|| LOADED.get()).flatten().map(|c| (c.dialog)())
+    move || arrived.get().then(|| CHUNK.loaded()).flatten().map(|c| (c.dialog)())
 }
 
 /// Under a game's final standings (each game's view places it): the statistics chunk's note, which
@@ -520,5 +500,5 @@ pub fn GameOverSlot() -> impl IntoView {
             }
         });
     }
-    move || arrived.get().then(|| LOADED.get()).flatten().map(|c| (c.note)())
+    move || arrived.get().then(|| CHUNK.loaded()).flatten().map(|c| (c.note)())
 }

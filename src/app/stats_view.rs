@@ -13,9 +13,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
-use crate::record::Table;
 
-use super::dialog_focus;
+use super::dialog_focus::{self, game_name, GameTabsDialog};
 use super::i18n::{rank_place, tr, Lang, T};
 use super::stats::{self, Entry, Store, StoreError};
 use super::{storage, AppState};
@@ -90,14 +89,6 @@ fn signed(n: i64) -> String {
     }
 }
 
-/// The game's name as the tabs show it.
-fn game_name(game: GameId) -> &'static str {
-    match game {
-        GameId::NainJaune => "Nain Jaune",
-        GameId::Bonanza => "Bonanza",
-        GameId::Programmes => "Programmes",
-    }
-}
 
 /// "nain-jaune" → the game; unknown keys (a newer version's game) are left out.
 fn is_game(entry: &Entry, game: GameId) -> bool {
@@ -149,7 +140,6 @@ pub fn StatsDialog() -> impl IntoView {
     let lang = state.lang;
     let open = state.stats_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
-    let dialog = NodeRef::<leptos::html::Div>::new();
     let game = RwSignal::new(GameId::NainJaune);
     let players = RwSignal::new(ALL.to_string());
     let level = RwSignal::new(ALL.to_string());
@@ -182,7 +172,6 @@ pub fn StatsDialog() -> impl IntoView {
             state.stats_rev.update(|n| *n += 1);
         }
     });
-    let close = move || open.set(false);
 
     // The games of the tab, then those the filters keep.
     let of_game = move || -> Vec<Entry> {
@@ -205,13 +194,13 @@ pub fn StatsDialog() -> impl IntoView {
         let mut seen: Vec<usize> = of_game().iter().map(|e| e.players).collect();
         seen.sort_unstable();
         seen.dedup();
-        seen
+        seen.iter().map(usize::to_string).collect::<Vec<_>>()
     };
     let level_choices = move || {
         let seen: Vec<String> = of_game().iter().map(|e| e.level.clone()).collect();
-        ["random", "easy", "medium", "hard", "mixed"].into_iter().filter(|l| seen.iter().any(|s| s == l)).collect::<Vec<_>>()
+        ["random", "easy", "medium", "hard", "mixed"].into_iter().filter(|l| seen.iter().any(|s| s == l)).map(String::from).collect::<Vec<_>>()
     };
-    let level_label = |key: &str, l: Lang| -> &'static str {
+    let level_label = |key: &str, l: Lang| -> String {
         match key {
             "random" => l.pick("random", "au hasard"),
             "easy" => l.pick("easy", "facile"),
@@ -219,6 +208,7 @@ pub fn StatsDialog() -> impl IntoView {
             "hard" => l.pick("hard", "fort"),
             _ => l.pick("mixed levels", "niveaux mêlés"),
         }
+        .to_string()
     };
     let choose_game = move |g: GameId| {
         game.set(g);
@@ -313,226 +303,176 @@ pub fn StatsDialog() -> impl IntoView {
         }
     };
     let fixed = move |en: &'static str, fr: &'static str| Signal::derive(move || lang.get().pick(en, fr));
+    // A filter: every table, or one of `choices`, each shown by `name` in the current language.
+    let filter = move |label: Signal<&'static str>,
+                       test_id: &'static str,
+                       value: RwSignal<String>,
+                       choices: Signal<Vec<String>>,
+                       name: fn(&str, Lang) -> String| {
+        view! {
+            <label class="field field-inline">
+                <span>{move || label.get()}</span>
+                <select
+                    tabindex="0"
+                    data-testid=test_id
+                    prop:value=move || value.get()
+                    on:change=move |ev| value.set(event_target_value(&ev))
+                >
+                    <option value=ALL selected=move || value.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
+                    {move || choices
+                        .get()
+                        .into_iter()
+                        .map(|choice| {
+                            let (chosen, shown) = (choice.clone(), choice.clone());
+                            view! { <option value=choice selected=move || value.get() == chosen>{move || name(&shown, lang.get())}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        }
+    };
     let average_label = Signal::derive(move || match game.get() {
         GameId::Programmes => lang.get().pick("Programs per match", "Programmes par partie"),
         _ => lang.get().pick("Chips per deal", "Jetons par donne"),
     });
 
     view! {
-        <Show when=move || open.get()>
-            <div class="dialog-backdrop" on:click=move |_| close()>
-                <div
-                    class="dialog stats-dialog"
-                    role="dialog"
-                    aria-modal="true"
-                    aria-labelledby="stats-title"
-                    data-testid="stats"
-                    data-game=move || game.get().key()
-                    node_ref=dialog
-                    on:click=|ev| ev.stop_propagation()
-                    on:keydown=move |ev| match ev.key().as_str() {
-                        "Escape" => {
-                            ev.prevent_default();
-                            close();
-                        }
-                        "Tab" => {
-                            if let Some(d) = dialog.get_untracked() {
-                                dialog_focus::cycle_tab(&d, &ev);
-                            }
-                        }
-                        _ => {}
+        <GameTabsDialog
+            open
+            name="stats"
+            game
+            title=tr(T::Statistics)
+            close_button
+            close_test_id="stats-close"
+            on_tab=move |g| choose_game(g)
+        >
+            {move || store.get().err().map(|error| view! {
+                <p class="stats-warning" role="alert">{move || match (&error, lang.get()) {
+                    (StoreError::Newer(v), Lang::En) => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
+                    (StoreError::Newer(v), Lang::Fr) => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
+                    (StoreError::Unreadable(why), Lang::En) => format!("Your statistics cannot be read ({why}). They are kept as they are."),
+                    (StoreError::Unreadable(why), Lang::Fr) => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
+                }}</p>
+            })}
+            <Show when=move || damaged.get()>
+                <div class="stats-warning" role="alert">
+                    <p>{move || lang.get().pick(
+                        "Statistics saved earlier could not be read. Nothing is lost: they are kept apart, and you can download them.",
+                        "Des statistiques enregistrées plus tôt étaient illisibles. Rien n'est perdu\u{a0}: elles sont gardées à part, et vous pouvez les télécharger.",
+                    )}</p>
+                    <button type="button" class="btn btn-small" data-testid="stats-download-damaged" on:click=download_damaged>
+                        {move || lang.get().pick("Download them", "Les télécharger")}
+                    </button>
+                </div>
+            </Show>
+            <div class="stats-filters">
+                {filter(Signal::derive(tr(T::Players)), "stats-players", players, Signal::derive(player_choices), |n, _| n.to_string())}
+                {filter(fixed("Computers' level", "Niveau des ordinateurs"), "stats-level", level, Signal::derive(level_choices), level_label)}
+            </div>
+            <div class="stats-tiles">
+                {tile(fixed("Games played", "Parties jouées"), Signal::derive(move || figures().played.to_string()), "stats-games")}
+                {tile(fixed("Won", "Gagnées"), Signal::derive(move || {
+                    let f = figures();
+                    if f.played == 0 {
+                        return "0".into();
                     }
+                    let percent = (f.won * 100 + f.played / 2) / f.played;
+                    match lang.get() {
+                        Lang::En => format!("{} ({percent}%)", f.won),
+                        Lang::Fr => format!("{} ({percent}\u{a0}%)", f.won),
+                    }
+                }), "stats-won")}
+                {tile(
+                    average_label,
+                    Signal::derive(move || figures().average.map(|t| decimal(lang.get(), t, game.get() != GameId::Programmes)).unwrap_or_else(|| "—".into())),
+                    "stats-average",
+                )}
+                {tile(fixed("Average place", "Place moyenne"), Signal::derive(move || figures().place.map(|t| decimal(lang.get(), t, false)).unwrap_or_else(|| "—".into())), "stats-place")}
+                {tile(fixed("Best game", "Meilleure partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().best)), "stats-best")}
+                {tile(fixed("Worst game", "Pire partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().worst)), "stats-worst")}
+                {tile(fixed("Winning streak", "Victoires d'affilée"), Signal::derive(move || figures().streak.to_string()), "stats-streak")}
+                {tile(fixed("Longest streak", "Plus longue série"), Signal::derive(move || figures().longest.to_string()), "stats-longest")}
+            </div>
+            {move || {
+                let g = game.get();
+                let l = lang.get();
+                let games = kept.get();
+                if games.is_empty() {
+                    return view! {
+                        <p class="stats-empty">{l.pick(
+                            "No game counted here yet. A game against the computer counts when it ends.",
+                            "Aucune partie comptée ici pour l'instant. Une partie contre l'ordinateur compte quand elle se termine.",
+                        )}</p>
+                    }.into_any();
+                }
+                view! { <Chart games=games game=g lang=l /> }.into_any()
+            }}
+            <p class="stats-said" class:stats-said-error=move || said.with(Said::is_error) role="status" data-testid="stats-message">
+                {move || said.with(|s| s.text(lang.get()))}
+            </p>
+            <div class="stats-actions">
+                <button type="button" class="btn" data-testid="stats-export" on:click=export>
+                    {move || lang.get().pick("Export (JSON file)", "Exporter (fichier JSON)")}
+                </button>
+                <span class="file-picker">
+                    <input
+                        id="stats-import"
+                        class="file-input"
+                        type="file"
+                        tabindex="0"
+                        accept=".json,application/json"
+                        data-testid="stats-import"
+                        on:change=import
+                    />
+                    <label for="stats-import" class="btn">{move || lang.get().pick("Import…", "Importer…")}</label>
+                </span>
+                <button
+                    type="button"
+                    class="btn btn-danger"
+                    data-testid="stats-reset"
+                    aria-expanded=move || confirming.get().to_string()
+                    on:click=move |_| confirming.set(true)
                 >
-                    <div class="dialog-head">
-                        <h2 id="stats-title">{tr(T::Statistics)}</h2>
-                        <button type="button" class="btn" data-testid="stats-close" node_ref=close_button on:click=move |_| close()>
-                            {tr(T::Close)}
+                    {move || lang.get().pick("Erase…", "Effacer…")}
+                </button>
+            </div>
+            <Show when=move || confirming.get()>
+                <div class="stats-confirm" role="group" aria-labelledby="stats-confirm-text">
+                    <p id="stats-confirm-text">{move || {
+                        let n = store.with(|s| s.as_ref().map_or(0, |s| s.games.len()));
+                        let also = damaged.get();
+                        match lang.get() {
+                            Lang::En => format!(
+                                "Erase the {n} games counted, of all three games{}? This cannot be undone: export them first to keep a copy.",
+                                if also { ", and the unreadable statistics kept apart" } else { "" }
+                            ),
+                            Lang::Fr => format!(
+                                "Effacer les {n} parties comptées, des trois jeux{}\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie.",
+                                if also { ", et les statistiques illisibles gardées à part" } else { "" }
+                            ),
+                        }
+                    }}</p>
+                    <div class="stats-actions">
+                        <button type="button" class="btn btn-danger" data-testid="stats-reset-confirm" on:click=erase>
+                            {move || lang.get().pick("Erase them", "Les effacer")}
+                        </button>
+                        <button
+                            type="button"
+                            class="btn"
+                            data-testid="stats-reset-cancel"
+                            node_ref=cancel_button
+                            on:click=move |_| confirming.set(false)
+                        >
+                            {move || lang.get().pick("Keep them", "Les garder")}
                         </button>
                     </div>
-                    <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
-                        {Table::GAMES
-                            .iter()
-                            .map(|&g| view! {
-                                <button
-                                    type="button"
-                                    class="btn btn-small rules-tab"
-                                    data-testid=format!("stats-{}", g.key())
-                                    aria-pressed=move || (game.get() == g).to_string()
-                                    on:click=move |_| choose_game(g)
-                                >
-                                    {game_name(g)}
-                                </button>
-                            })
-                            .collect_view()}
-                    </div>
-                    <div class="dialog-body stats-body" tabindex="0">
-                        {move || match store.get() {
-                            Err(StoreError::Newer(v)) => Some(view! {
-                                <p class="stats-warning" role="alert">{move || match lang.get() {
-                                    Lang::En => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
-                                    Lang::Fr => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
-                                }}</p>
-                            }.into_any()),
-                            Err(StoreError::Unreadable(why)) => Some(view! {
-                                <p class="stats-warning" role="alert">{move || match lang.get() {
-                                    Lang::En => format!("Your statistics cannot be read ({why}). They are kept as they are."),
-                                    Lang::Fr => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
-                                }}</p>
-                            }.into_any()),
-                            Ok(_) => None,
-                        }}
-                        <Show when=move || damaged.get()>
-                            <div class="stats-warning" role="alert">
-                                <p>{move || lang.get().pick(
-                                    "Statistics saved earlier could not be read. Nothing is lost: they are kept apart, and you can download them.",
-                                    "Des statistiques enregistrées plus tôt étaient illisibles. Rien n'est perdu\u{a0}: elles sont gardées à part, et vous pouvez les télécharger.",
-                                )}</p>
-                                <button type="button" class="btn btn-small" data-testid="stats-download-damaged" on:click=download_damaged>
-                                    {move || lang.get().pick("Download them", "Les télécharger")}
-                                </button>
-                            </div>
-                        </Show>
-                        <div class="stats-filters">
-                            <label class="field field-inline">
-                                <span>{tr(T::Players)}</span>
-                                <select
-                                    tabindex="0"
-                                    data-testid="stats-players"
-                                    prop:value=move || players.get()
-                                    on:change=move |ev| players.set(event_target_value(&ev))
-                                >
-                                    <option value=ALL selected=move || players.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
-                                    {move || player_choices()
-                                        .into_iter()
-                                        .map(|n| view! { <option value=n.to_string() selected=move || players.get() == n.to_string()>{n}</option> })
-                                        .collect_view()}
-                                </select>
-                            </label>
-                            <label class="field field-inline">
-                                <span>{move || lang.get().pick("Computers' level", "Niveau des ordinateurs")}</span>
-                                <select
-                                    tabindex="0"
-                                    data-testid="stats-level"
-                                    prop:value=move || level.get()
-                                    on:change=move |ev| level.set(event_target_value(&ev))
-                                >
-                                    <option value=ALL selected=move || level.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
-                                    {move || level_choices()
-                                        .into_iter()
-                                        .map(|key| view! {
-                                            <option value=key selected=move || level.get() == key>{move || level_label(key, lang.get())}</option>
-                                        })
-                                        .collect_view()}
-                                </select>
-                            </label>
-                        </div>
-                        <div class="stats-tiles">
-                            {tile(fixed("Games played", "Parties jouées"), Signal::derive(move || figures().played.to_string()), "stats-games")}
-                            {tile(fixed("Won", "Gagnées"), Signal::derive(move || {
-                                let f = figures();
-                                if f.played == 0 {
-                                    return "0".into();
-                                }
-                                let percent = (f.won * 100 + f.played / 2) / f.played;
-                                match lang.get() {
-                                    Lang::En => format!("{} ({percent}%)", f.won),
-                                    Lang::Fr => format!("{} ({percent}\u{a0}%)", f.won),
-                                }
-                            }), "stats-won")}
-                            {tile(
-                                average_label,
-                                Signal::derive(move || figures().average.map(|t| decimal(lang.get(), t, game.get() != GameId::Programmes)).unwrap_or_else(|| "—".into())),
-                                "stats-average",
-                            )}
-                            {tile(fixed("Average place", "Place moyenne"), Signal::derive(move || figures().place.map(|t| decimal(lang.get(), t, false)).unwrap_or_else(|| "—".into())), "stats-place")}
-                            {tile(fixed("Best game", "Meilleure partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().best)), "stats-best")}
-                            {tile(fixed("Worst game", "Pire partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().worst)), "stats-worst")}
-                            {tile(fixed("Winning streak", "Victoires d'affilée"), Signal::derive(move || figures().streak.to_string()), "stats-streak")}
-                            {tile(fixed("Longest streak", "Plus longue série"), Signal::derive(move || figures().longest.to_string()), "stats-longest")}
-                        </div>
-                        {move || {
-                            let g = game.get();
-                            let l = lang.get();
-                            let games = kept.get();
-                            if games.is_empty() {
-                                return view! {
-                                    <p class="stats-empty">{l.pick(
-                                        "No game counted here yet. A game against the computer counts when it ends.",
-                                        "Aucune partie comptée ici pour l'instant. Une partie contre l'ordinateur compte quand elle se termine.",
-                                    )}</p>
-                                }.into_any();
-                            }
-                            view! { <Chart games=games game=g lang=l /> }.into_any()
-                        }}
-                        <p class="stats-said" class:stats-said-error=move || said.with(Said::is_error) role="status" data-testid="stats-message">
-                            {move || said.with(|s| s.text(lang.get()))}
-                        </p>
-                        <div class="stats-actions">
-                            <button type="button" class="btn" data-testid="stats-export" on:click=export>
-                                {move || lang.get().pick("Export (JSON file)", "Exporter (fichier JSON)")}
-                            </button>
-                            <span class="file-picker">
-                                <input
-                                    id="stats-import"
-                                    class="file-input"
-                                    type="file"
-                                    tabindex="0"
-                                    accept=".json,application/json"
-                                    data-testid="stats-import"
-                                    on:change=import
-                                />
-                                <label for="stats-import" class="btn">{move || lang.get().pick("Import…", "Importer…")}</label>
-                            </span>
-                            <button
-                                type="button"
-                                class="btn btn-danger"
-                                data-testid="stats-reset"
-                                aria-expanded=move || confirming.get().to_string()
-                                on:click=move |_| confirming.set(true)
-                            >
-                                {move || lang.get().pick("Erase…", "Effacer…")}
-                            </button>
-                        </div>
-                        <Show when=move || confirming.get()>
-                            <div class="stats-confirm" role="group" aria-labelledby="stats-confirm-text">
-                                <p id="stats-confirm-text">{move || {
-                                    let n = store.with(|s| s.as_ref().map_or(0, |s| s.games.len()));
-                                    let also = damaged.get();
-                                    match lang.get() {
-                                        Lang::En => format!(
-                                            "Erase the {n} games counted, of all three games{}? This cannot be undone: export them first to keep a copy.",
-                                            if also { ", and the unreadable statistics kept apart" } else { "" }
-                                        ),
-                                        Lang::Fr => format!(
-                                            "Effacer les {n} parties comptées, des trois jeux{}\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie.",
-                                            if also { ", et les statistiques illisibles gardées à part" } else { "" }
-                                        ),
-                                    }
-                                }}</p>
-                                <div class="stats-actions">
-                                    <button type="button" class="btn btn-danger" data-testid="stats-reset-confirm" on:click=erase>
-                                        {move || lang.get().pick("Erase them", "Les effacer")}
-                                    </button>
-                                    <button
-                                        type="button"
-                                        class="btn"
-                                        data-testid="stats-reset-cancel"
-                                        node_ref=cancel_button
-                                        on:click=move |_| confirming.set(false)
-                                    >
-                                        {move || lang.get().pick("Keep them", "Les garder")}
-                                    </button>
-                                </div>
-                            </div>
-                        </Show>
-                        <p class="stats-help">{move || lang.get().pick(
-                            "Counted: each game you play alone against the computer, once, when it ends. Kept in this browser only.",
-                            "Comptée\u{a0}: chaque partie jouée seul contre l'ordinateur, une fois, quand elle se termine. Gardées dans ce navigateur seulement.",
-                        )}</p>
-                    </div>
                 </div>
-            </div>
-        </Show>
+            </Show>
+            <p class="stats-help">{move || lang.get().pick(
+                "Counted: each game you play alone against the computer, once, when it ends. Kept in this browser only.",
+                "Comptée\u{a0}: chaque partie jouée seul contre l'ordinateur, une fois, quand elle se termine. Gardées dans ce navigateur seulement.",
+            )}</p>
+        </GameTabsDialog>
     }
 }
 
@@ -714,11 +654,7 @@ fn plural(n: usize) -> &'static str {
 
 /// A daily deal's result to share: `Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5`.
 pub fn share_text(lang: Lang, game: GameId, date: &str, result: i64, rank: usize, players: usize) -> String {
-    let name = match game {
-        GameId::NainJaune => "Nain Jaune",
-        GameId::Bonanza => "Bonanza",
-        GameId::Programmes => "Programmes",
-    };
+    let name = game_name(game);
     let score = match (game, lang) {
         (GameId::Programmes, Lang::En) => format!("{result} program{}", if result == 1 { "" } else { "s" }),
         (GameId::Programmes, Lang::Fr) => format!("{result} programme{}", if result == 1 { "" } else { "s" }),

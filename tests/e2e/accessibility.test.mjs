@@ -4,38 +4,14 @@
 // desktop. Every rule axe runs by default (WCAG 2.0–2.2 A and AA, and its best practices) must pass.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { scenario, setup, assertNoErrors, byId, settleAnimations, shot, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, audit, byId, shot, shotAlsoSmall, until, DESKTOP, PHONE } from './harness.mjs';
 import { newGame, table, bonanza, programmes } from './pages.mjs';
 import { revealRecord } from './programmes-records.mjs';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { openGuide } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
-
-/** Runs axe on the page as it is and fails with each violation, its elements and why. */
-async function audit(page, what) {
-  // Entrance animations end first: a half-faded element has a contrast it never keeps.
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      elements: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
-      count: v.nodes.length,
-    }));
-  });
-  const report = violations
-    .map((v) => `- ${v.rule} (${v.impact}, ${v.count} element(s)): ${v.help}\n    ${v.elements.join('\n    ')}`)
-    .join('\n');
-  assert.equal(violations.length, 0, `axe found problems on ${what}:\n${report}`);
-}
 
 /** Tab and Shift+Tab go round the dialog `testId` (its buttons and its scrolling parts), never out. */
 async function assertTabStaysIn(page, testId) {
@@ -151,21 +127,17 @@ scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (En
   assertNoErrors(errors);
 });
 
-scenario(() => env, 'the guided first game (French, phone)', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant&tutorial=nain-jaune' });
-  await byId(page, 'tutorial').waitFor();
-  await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: 'the card the guide points at' });
-  await audit(page, 'the guided first game');
-  assertNoErrors(errors);
-});
-
-scenario(() => env, 'the guided first game of Bonanza (French, phone)', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant&tutorial=bonanza' });
-  await byId(page, 'tutorial').waitFor();
-  await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: 'the decision the guide points at' });
-  await audit(page, 'the guided first game of Bonanza, at the widow');
-  assertNoErrors(errors);
-});
+for (const [game, title, target, what] of [
+  ['nain-jaune', 'the guided first game (French, phone)', 'the card the guide points at', 'the guided first game'],
+  ['bonanza', 'the guided first game of Bonanza (French, phone)', 'the decision the guide points at', 'the guided first game of Bonanza, at the widow'],
+]) {
+  scenario(() => env, title, { timeout: 60_000 }, async ({ open }) => {
+    const { page, errors } = await openGuide(open, `?lang=fr&speed=instant&tutorial=${game}`, PHONE);
+    await until(async () => (await page.locator('[data-tutorial-target="true"]').count()) === 1, { what: target });
+    await audit(page, what);
+    assertNoErrors(errors);
+  });
+}
 
 scenario(() => env, 'Bonanza table (French, phone)', { timeout: 90_000 }, async ({ open }) => {
   const { page, errors } = await open({

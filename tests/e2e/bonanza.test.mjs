@@ -7,7 +7,7 @@
 // (a phone held upright and sideways, a small phone, a laptop, a large screen).
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, activeTestId, byId, shot, until, untilFocusOn, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
 import { newGame, bonanza, topBar } from './pages.mjs';
 
 let env;
@@ -145,10 +145,7 @@ for (const [lang, viewport, device, seed] of [['fr', DESKTOP, 'laptop', 20240624
           assert.match(await byId(page, 'announcement').innerText(), t.stop);
           await shots(page, lang, '4-race-stop', 'race', viewport);
         }
-        const focused = await until(async () => {
-          const id = await activeTestId(page);
-          return id && id.startsWith('card-') ? id : null;
-        }, { timeout: 5_000, what: 'the focus on a playable card' });
+        const focused = await untilFocusOn(page, 'card-', 'the focus on a playable card');
         const playable = await page.$$eval('[data-testid="hand"] [data-playable="true"]', (c) => c.map((e) => e.dataset.testid));
         assert.equal(focused, playable[0], 'the focus is on the first playable card');
         await page.keyboard.press('Enter');

@@ -4,9 +4,7 @@
 // second one says it will not; at the end, a result to share, copied with one click.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { scenario, setup, assertNoErrors, byId, settleAnimations, shot, until, DESKTOP, SMALL_PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, audit, byId, shot, until, DESKTOP, SMALL_PHONE } from './harness.mjs';
 import { table } from './pages.mjs';
 
 let env;
@@ -30,19 +28,6 @@ async function openDaily(open, game, time, viewport = DESKTOP) {
   await opened.page.goto(`${env.server.url}?lang=en&speed=instant&daily=1&game=${game}`);
   await byId(opened.page, 'game').waitFor({ timeout: 15_000 });
   return opened;
-}
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core on the page as it is (every rule it runs by default, as accessibility.test.mjs). */
-async function audit(page, what) {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
-  });
-  assert.deepEqual(violations, [], `axe found problems on ${what}`);
 }
 
 const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tapis.current')));

@@ -4,9 +4,9 @@
 // must leave the controls free, its texts fit a 360 px phone, and the control it points at be in view.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, until, shot, activeTestId, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until, shot, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
-import { guide, walk } from './guide-walk.mjs';
+import { closeGuide, guide, openGuide, tabForwardTo, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -75,21 +75,18 @@ scenario(() => env, 'the guided deal of Bonanza from the form, by mouse, in Engl
   for (const words of [/widow/, /stands in for the J♦/, /pair of kings/, /dead hand/, /other colour/, /King of Hearts space/, /Bonanza!/]) {
     assert.ok(texts.some((t) => words.test(t)), `the guide says ${words}:\n${texts.join('\n')}`);
   }
-  await byId(page, 'tutorial-done').click();
-  await byId(page, 'new-game').waitFor();
+  await closeGuide(page);
   assertNoErrors(errors);
 });
 
 scenario(() => env, 'the guided deal of Bonanza from the address, by keyboard, in French, on a phone', { timeout: 240_000 }, async ({ open }) => {
-  const { page, errors } = await open({ query: '?lang=fr&speed=fast&tutorial=bonanza', viewport: PHONE });
-  await byId(page, 'tutorial').waitFor();
+  const { page, errors } = await openGuide(open, '?lang=fr&speed=fast&tutorial=bonanza', PHONE);
   assert.match((await guide(page)).text, /Bienvenue au Bonanza/);
   let n = 0;
   const { cards, texts } = await walk(page, {
     // The control the guide waits for is one the keyboard reaches: Tab to it, Enter.
     play: async (id) => {
-      for (let i = 0; i < 40 && (await activeTestId(page)) !== id; i++) await page.keyboard.press('Tab');
-      assert.equal(await activeTestId(page), id, `the keyboard reaches ${id}`);
+      await tabForwardTo(page, id);
       await targetInView(page, id);
       const name = `guide-bonanza-phone-fr-${String(++n).padStart(2, '0')}-${id}`;
       await panelFits(page, name);
@@ -139,8 +136,7 @@ async function outsideLoop(page, keyboard) {
     } else {
       used.push(g.target);
       if (keyboard) {
-        for (let i = 0; i < 40 && (await activeTestId(page)) !== g.target; i++) await page.keyboard.press('Tab');
-        assert.equal(await activeTestId(page), g.target, `the keyboard reaches ${g.target}`);
+        await tabForwardTo(page, g.target);
         await page.keyboard.press('Enter');
       } else {
         await page.locator('[data-tutorial-target]').click();
@@ -155,8 +151,7 @@ async function outsideLoop(page, keyboard) {
 }
 
 scenario(() => env, 'an outside loop of Next and the pointed control reaches the end of Bonanza\'s guide, by mouse and by keyboard; Start again starts over', { timeout: 240_000 }, async ({ open }) => {
-  const { page, errors } = await open({ query: '?lang=en&speed=fast&tutorial=bonanza', viewport: DESKTOP });
-  await byId(page, 'tutorial').waitFor();
+  const { page, errors } = await openGuide(open, '?lang=en&speed=fast&tutorial=bonanza', DESKTOP);
   const expected = MOVES.map((m) => (m.startsWith('action-') ? m : `card-${m}`));
   assert.deepEqual(await outsideLoop(page, false), expected);
   await byId(page, 'tutorial-restart').click();

@@ -4,9 +4,9 @@
 // clicks (cards to select, then a button) move the guide's target along.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, until, shot, shotAlsoSmall, activeTestId, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until, shot, shotAlsoSmall, DESKTOP, PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
-import { guide, walk } from './guide-walk.mjs';
+import { closeGuide, guide, openGuide, tabForwardTo, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -85,14 +85,12 @@ scenario(() => env, 'the guided deal of Programmes from the form, by mouse, in E
   assert.ok(texts.some((t) => /wild/.test(t)) && texts.some((t) => /new sets/.test(t)) && texts.some((t) => /you go out/.test(t)), texts.join('\n'));
   assert.match((await guide(page)).text, /five programs/);
 
-  await byId(page, 'tutorial-done').click();
-  await byId(page, 'new-game').waitFor();
+  await closeGuide(page);
   assertNoErrors(errors);
 });
 
 scenario(() => env, 'the guided deal of Programmes from the address, by keyboard, in French, on a phone', { timeout: 240_000 }, async ({ open }) => {
-  const { page, errors } = await open({ query: '?lang=fr&speed=fast&tutorial=programmes', viewport: PHONE });
-  await byId(page, 'tutorial').waitFor();
+  const { page, errors } = await openGuide(open, '?lang=fr&speed=fast&tutorial=programmes', PHONE);
   assert.match((await guide(page)).text, /Bienvenue aux Programmes/);
   await shotAlsoSmall(page, 'phone-guide-programmes-welcome');
   let shots = 0;
@@ -100,8 +98,7 @@ scenario(() => env, 'the guided deal of Programmes from the address, by keyboard
     // The control the guide waits for is one the keyboard reaches: Tab to it (in fewer than 40
     // presses, from wherever the focus was left), Enter.
     play: async (id) => {
-      for (let i = 0; i < 40 && (await activeTestId(page)) !== id; i++) await page.keyboard.press('Tab');
-      assert.equal(await activeTestId(page), id, `the keyboard reaches ${id}`);
+      await tabForwardTo(page, id);
       assert.equal(await targetInView(page), true, `${id} is in view`);
       if (['discard', 'action-reveal', 'action-meld', 'action-extend-0'].includes(id)) await shotAlsoSmall(page, `phone-guide-programmes-${++shots}-${id}`);
       await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@
 // state, and a walk that uses the one control the guide points at (`data-tutorial-target`, which
 // carries a data-testid) or its Next until it is done, closing a deal's summary on the way.
 import assert from 'node:assert/strict';
-import { byId, until, shot } from './harness.mjs';
+import { activeTestId, byId, until, shot } from './harness.mjs';
 
 /** The guide's panel: its step, the card it waits for, whether a move left the script. */
 export const guide = (page) =>
@@ -53,3 +53,23 @@ export async function walk(page, { play, next, shots, limit = 40 }) {
   return { cards, texts: [...texts] };
 }
 
+
+/** Opens the guided deal of the address `query` (`tutorial=…`) and waits for its panel. */
+export async function openGuide(open, query, viewport) {
+  const opened = await open({ query, viewport });
+  await byId(opened.page, 'tutorial').waitFor();
+  return opened;
+}
+
+/** Presses Tab, forward and fewer than 40 times from wherever the focus was left, until the
+ *  control `id` has the focus, and checks that it has. */
+export async function tabForwardTo(page, id) {
+  for (let i = 0; i < 40 && (await activeTestId(page)) !== id; i++) await page.keyboard.press('Tab');
+  assert.equal(await activeTestId(page), id, `the keyboard reaches ${id}`);
+}
+
+/** Ends the guide with its last button, back to the new-game form. */
+export async function closeGuide(page) {
+  await byId(page, 'tutorial-done').click();
+  await byId(page, 'new-game').waitFor();
+}

@@ -3,9 +3,9 @@
 // explained and taken back; the saved game is left as it was; the rules dialog offers each game's guided deal.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, until, shot, activeTestId, DESKTOP, PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, until, shot, DESKTOP, PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
-import { guide, walk } from './guide-walk.mjs';
+import { closeGuide, guide, openGuide, tabForwardTo, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -45,20 +45,17 @@ scenario(() => env, 'the guided game from the form, by mouse, in English: every 
   assert.ok(texts.some((t) => /7 without 8/.test(t)) && texts.some((t) => /Grand Opéra/.test(t)), texts.join('\n'));
   assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), saved, 'the saved game is untouched');
 
-  await byId(page, 'tutorial-done').click();
-  await byId(page, 'new-game').waitFor();
+  await closeGuide(page);
   assertNoErrors(errors);
 });
 
 scenario(() => env, 'the guided game from the address, by keyboard, in French, on a phone', { timeout: 180_000 }, async ({ open }) => {
-  const { page, errors } = await open({ query: '?lang=fr&speed=fast&tutorial=nain-jaune', viewport: PHONE });
-  await byId(page, 'tutorial').waitFor();
+  const { page, errors } = await openGuide(open, '?lang=fr&speed=fast&tutorial=nain-jaune', PHONE);
   assert.match((await guide(page)).text, /Bienvenue au Nain Jaune/);
   const { cards, texts } = await walk(page, {
     // The card the guide waits for is the one the keyboard reaches: Tab to it, Enter.
     play: async (id) => {
-      for (let i = 0; i < 40 && (await activeTestId(page)) !== id; i++) await page.keyboard.press('Tab');
-      assert.equal(await activeTestId(page), id, `the keyboard reaches ${id}`);
+      await tabForwardTo(page, id);
       await page.keyboard.press('Enter');
     },
     next: async () => {

@@ -1,7 +1,9 @@
 // Shared pieces of the end-to-end tests: the browser (Debian's Chromium through playwright-core),
-// the site served under a sub-path, error collection, screenshots, and keyboard-only helpers.
+// the site served under a sub-path, error collection, screenshots, axe-core audits, and
+// keyboard-only helpers.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -128,6 +130,31 @@ export async function settleAnimations(page) {
   });
 }
 
+let axeSource;
+
+/** Runs axe-core on the page as it is (every rule it runs by default: WCAG 2.0–2.2 A and AA, and
+ *  its best practices) and fails with each violation, its elements and why. */
+export async function audit(page, what) {
+  // Entrance animations end first: a half-faded element has a contrast it never keeps.
+  await settleAnimations(page);
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      elements: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
+      count: v.nodes.length,
+    }));
+  });
+  const report = violations
+    .map((v) => `- ${v.rule} (${v.impact}, ${v.count} element(s)): ${v.help}\n    ${v.elements.join('\n    ')}`)
+    .join('\n');
+  assert.equal(violations.length, 0, `axe found problems on ${what}:\n${report}`);
+}
+
 /** Screenshot into tests/e2e/artifacts/NAME.png; then checks that what was shot fits: neither the
  *  page nor a dialog or a chip table needs a sideways scroll, no seat plate cuts its counts and no
  *  board box its name. */
@@ -197,6 +224,15 @@ export function activeTestId(page) {
     }
     return null;
   });
+}
+
+/** Waits (5 s at most) for the focus on an element whose data-testid starts with `prefix`
+ *  (`card-`, `action-`), and gives that test id. */
+export function untilFocusOn(page, prefix, what) {
+  return until(async () => {
+    const id = await activeTestId(page);
+    return id && id.startsWith(prefix) ? id : null;
+  }, { timeout: 5_000, what });
 }
 
 /** Presses Tab (then Shift+Tab) until the element with this data-testid has the focus. */

@@ -1,7 +1,7 @@
 // Page objects: what the tests do on each screen, written against the UI contract (data-testid
 // hooks, the keyboard contract). Keyboard-only helpers never click.
 import assert from 'node:assert/strict';
-import { activeTestId, byId, chooseByKeyboard, tabTo, typeInto, until } from './harness.mjs';
+import { activeTestId, byId, chooseByKeyboard, tabTo, typeInto, until, untilFocusOn } from './harness.mjs';
 import { readTable } from './table-state.mjs';
 
 /** The top bar. On a phone held upright the record buttons and the preferences fold behind
@@ -112,13 +112,7 @@ export const table = {
 
   /** Plays one card on the human's turn with the keyboard; checks the focus contract on the way. */
   async playByKeyboard(page, { useArrows = false, key = 'Enter' } = {}) {
-    const focused = await until(
-      async () => {
-        const id = await activeTestId(page);
-        return id && id.startsWith('card-') ? id : null;
-      },
-      { timeout: 5_000, what: 'the focus on a playable card at the start of my turn' },
-    );
+    const focused = await untilFocusOn(page, 'card-', 'the focus on a playable card at the start of my turn');
     const playable = await page.$$eval('[data-testid="hand"] [data-playable="true"]', (cards) => cards.map((c) => c.dataset.testid));
     assert.equal(focused, playable[0], 'on my turn the focus is on the first playable card');
     let chosen = focused;
@@ -199,10 +193,7 @@ export const bonanza = {
   /** Makes a decision with the keyboard: waits for the focus on the first choice, moves with
    *  ←/→ (`steps`, negative to the left, wrapping round), presses Enter; returns the choice. */
   async decideByKeyboard(page, steps = 0) {
-    const first = await until(async () => {
-      const id = await activeTestId(page);
-      return id && id.startsWith('action-') ? id : null;
-    }, { timeout: 5_000, what: 'the focus on the first choice' });
+    const first = await untilFocusOn(page, 'action-', 'the focus on the first choice');
     const choices = await page.$$eval('[data-testid="decisions"] button.decision', (b) => b.map((e) => e.dataset.testid));
     assert.equal(first, choices[0], 'a new decision puts the focus on its first choice');
     for (let i = 0; i < Math.abs(steps); i++) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');

@@ -5,8 +5,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { scenario, setup, assertNoErrors, activeTestId, byId, settleAnimations, shot, tabTo, until, DESKTOP, SMALL_PHONE } from './harness.mjs';
+import { scenario, setup, assertNoErrors, audit, activeTestId, byId, shot, tabTo, until, DESKTOP, SMALL_PHONE } from './harness.mjs';
 import { table, topBar } from './pages.mjs';
 
 let env;
@@ -16,19 +15,6 @@ after(async () => { await env?.close(); });
 const FIXTURE = readFileSync(new URL('./fixtures/stats-v1.json', import.meta.url), 'utf8');
 // A short game: one round of Nain Jaune, two players, against the random level.
 const SHORT_GAME = '?lang=en&speed=instant&game=nain-jaune&players=2&seats=human,random&seed=20261127&opt.rounds=1&autostart=1';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core on the page as it is (every rule it runs by default, as accessibility.test.mjs). */
-async function audit(page, what) {
-  await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
-  });
-  assert.deepEqual(violations, [], `axe found problems on ${what}`);
-}
 
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tapis.stats') ?? 'null'));
 

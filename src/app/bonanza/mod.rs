@@ -31,10 +31,10 @@ use super::hand::{Hand, HandPlace};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
-use super::results::GameOverPanel;
+use super::results::{game_over, GameOverPanel};
 use super::seats::{SeatView, SeatsRing};
-use super::session::Session;
-use super::{AppState, Screen};
+use super::session::{Humans, Session};
+use super::AppState;
 use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
 use decisions::Decisions;
 use poker::PokerBox;
@@ -213,10 +213,8 @@ pub fn BonanzaTable() -> impl IntoView {
         let g = s.bonanza().expect("a Bonanza game");
         (s.id, s.seats.len(), s.humans(), g.options().poker, g.options().game_deals(s.seats.len()), s.read_only)
     });
-    let first_human = humans.first().copied();
-    let anchor = first_human.unwrap_or(0);
-    let shared_device = humans.len() > 1;
-    let human_seats: u16 = humans.iter().map(|&s| 1u16 << s).sum();
+    let people = Humans::new(&humans);
+    let anchor = people.anchor();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
     let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
@@ -225,13 +223,11 @@ pub fn BonanzaTable() -> impl IntoView {
     let deal_number = move || session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
     let phase = Memo::new(move |_| session.with(|s| bz(s).map_or(Phase::GameOver, |g| g.phase())));
     let thinking = RwSignal::new(None::<Seat>);
-    let revealed = RwSignal::new(if shared_device { None } else { first_human });
+    let revealed = RwSignal::new(people.first_shown());
 
-    let human_to_move = move || to_move.get().filter(|&s| human_seats & (1 << s) != 0);
-    let viewer = move || if shared_device { human_to_move().or(revealed.get()).or(first_human) } else { first_human };
-    let covered = move || {
-        shared_device && pending_summary.get().is_none() && human_to_move().is_some_and(|h| revealed.get() != Some(h))
-    };
+    let human_to_move = move || to_move.get().filter(|&s| people.plays(s));
+    let viewer = move || people.viewer(human_to_move(), revealed.get());
+    let covered = move || people.covered(human_to_move(), revealed.get(), pending_summary.get().is_some());
     // The human at the screen may decide now.
     let my_turn_now = move || {
         let v = viewer();
@@ -398,17 +394,7 @@ pub fn BonanzaTable() -> impl IntoView {
             })
         })?;
         let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, &leftovers, n)));
-        Some(view! {
-            <GameOverPanel
-                reason=reason
-                winner=winner
-                chips=chips
-                names=names
-                out=out
-                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
-            />
-            <crate::app::stats::GameOverSlot />
-        })
+        Some(game_over(state, move |on_new_game| view! { <GameOverPanel reason winner chips names out on_new_game /> }))
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();

@@ -24,13 +24,13 @@ use super::i18n::{hand_title, round_title, T};
 use text::{event_sentence, hint_card, hint_sentence, is_announcement, waiting_for, your_turn_follow};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
-use super::{AppState, Screen};
+use super::AppState;
 use board::{Board, RunningSequence, SequenceCard};
 use super::hand::{Hand, HandPlace};
 use super::computer_turns::{drive_computer_turns, play_human_move};
-use super::session::Session;
+use super::session::{Humans, Session};
 use summary::{game_over_reason, RoundSummary};
-use super::results::GameOverPanel;
+use super::results::{game_over, GameOverPanel};
 use super::seats::{SeatView, SeatsRing};
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
@@ -76,10 +76,8 @@ pub fn NainJauneTable() -> impl IntoView {
         (s.id, s.seats.len(), s.humans(), s.read_only)
     });
     // The seat drawn at the bottom of the oval: the first human (or seat 0 at a computers' table).
-    let first_human = humans.first().copied();
-    let anchor = first_human.unwrap_or(0);
-    let shared_device = humans.len() > 1;
-    let human_seats: u16 = humans.iter().map(|&s| 1u16 << s).sum();
+    let people = Humans::new(&humans);
+    let anchor = people.anchor();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
     let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
@@ -89,19 +87,12 @@ pub fn NainJauneTable() -> impl IntoView {
     let phase = Memo::new(move |_| session.with(|s| nj(s).map_or(Phase::GameOver, |g| g.phase())));
     let thinking = RwSignal::new(None::<Seat>);
     // At a shared device, the human whose cards are showing.
-    let revealed = RwSignal::new(if shared_device { None } else { first_human });
+    let revealed = RwSignal::new(people.first_shown());
 
-    let human_to_move = move || to_move.get().filter(|&s| !read_only && human_seats & (1 << s) != 0);
-    let viewer = Memo::new(move |_| {
-        if !shared_device {
-            return first_human;
-        }
-        human_to_move().or(revealed.get()).or(first_human)
-    });
+    let human_to_move = move || to_move.get().filter(|&s| !read_only && people.plays(s));
+    let viewer = Memo::new(move |_| people.viewer(human_to_move(), revealed.get()));
     // A shared device hides the hand until its owner asks to see it.
-    let covered = Memo::new(move |_| {
-        shared_device && pending_summary.get().is_none() && human_to_move().is_some_and(|h| revealed.get() != Some(h))
-    });
+    let covered = Memo::new(move |_| people.covered(human_to_move(), revealed.get(), pending_summary.get().is_some()));
     let hand_cards = Memo::new(move |_| {
         let Some(v) = viewer.get() else { return Vec::new() };
         session.with(|s| nj(s).map(|g| g.hand(v).by_rank()).unwrap_or_default())
@@ -260,16 +251,7 @@ pub fn NainJauneTable() -> impl IntoView {
             })
         })?;
         let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, rounds, n)));
-        Some(view! {
-            <GameOverPanel
-                reason=reason
-                winner=winner
-                chips=chips
-                names=names
-                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
-            />
-            <crate::app::stats::GameOverSlot />
-        })
+        Some(game_over(state, move |on_new_game| view! { <GameOverPanel reason winner chips names on_new_game /> }))
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();

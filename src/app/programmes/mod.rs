@@ -33,8 +33,9 @@ use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, round_title, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
-use super::session::Session;
-use super::{AppState, Screen};
+use super::session::{Humans, Session};
+use super::results::game_over;
+use super::AppState;
 use actions::{engine_check, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
 use hand::{focus_soon, focus_soon_showing, InView, ProgrammesHand};
 use super::hand::{HandCover, NoHand};
@@ -123,10 +124,8 @@ pub fn ProgrammesTable() -> impl IntoView {
         let s = s.as_ref().expect("a game is on the table");
         (s.id, s.seats.len(), s.humans(), s.programmes().map_or(5, |g| g.options().target), s.read_only)
     });
-    let first_human = humans.first().copied();
-    let anchor = first_human.unwrap_or(0);
-    let shared_device = humans.len() > 1;
-    let human_seats: u16 = humans.iter().map(|&s| 1u16 << s).sum();
+    let people = Humans::new(&humans);
+    let anchor = people.anchor();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
     let turn = Memo::new(move |_| {
@@ -145,13 +144,13 @@ pub fn ProgrammesTable() -> impl IntoView {
     });
     let thinking = RwSignal::new(None::<Seat>);
     // At a shared device, the human whose cards are showing.
-    let shown_to = RwSignal::new(if shared_device { None } else { first_human });
+    let shown_to = RwSignal::new(people.first_shown());
     let seen = Memo::new(move |_| {
         let t = turn.get();
-        let human_to_move = t.to_move.filter(|&s| human_seats & (1 << s) != 0);
+        let human_to_move = t.to_move.filter(|&s| people.plays(s));
         let shown = shown_to.get();
-        let viewer = if shared_device { human_to_move.or(shown).or(first_human) } else { first_human };
-        let covered = shared_device && t.pending.is_none() && human_to_move.is_some_and(|h| shown != Some(h));
+        let viewer = people.viewer(human_to_move, shown);
+        let covered = people.covered(human_to_move, shown, t.pending.is_some());
         let my_turn = viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.dialog_open();
         let revealed = viewer.is_some_and(|v| session.with(|s| pg(s).is_some_and(|g| g.has_revealed(v))));
         Seen { viewer, covered, my_turn, play: my_turn && t.phase == Phase::Play, revealed }
@@ -543,17 +542,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                 _ => None,
             })
         })?;
-        Some(view! {
-            <GameOverPanel
-                end=end
-                winner=winner
-                done=done
-                target=target
-                names=names
-                on_new_game=Callback::new(move |_| state.screen.set(Screen::NewGame))
-            />
-            <crate::app::stats::GameOverSlot />
-        })
+        Some(game_over(state, move |on_new_game| view! { <GameOverPanel end winner done target names on_new_game /> }))
     };
 
     let bottom_view = move || match bottom.get() {
