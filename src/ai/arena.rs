@@ -77,7 +77,7 @@ pub fn play_deal<G: GameBots>(setup: &Setup, levels: &[Side], rng: &mut GameRng)
     let start = starting_chips(setup)?;
     while let Some(seat) = game.to_move() {
         let action = levels[seat].choose::<G>(&game.observe(seat), rng);
-        game.play(seat, &action).expect("computer players choose legal moves");
+        game.play_legal(seat, &action); // computer players choose legal moves
     }
     Ok(game.chip_counts().iter().zip(&start).map(|(a, b)| (a - b) as f64).collect())
 }
@@ -194,7 +194,7 @@ pub fn play_match<G: GameBots>(setup: &Setup, levels: &[Side], rng: &mut GameRng
     game.set_logging(false);
     while let Some(seat) = game.to_move() {
         let action = levels[seat].choose::<G>(&game.observe(seat), rng);
-        game.play(seat, &action).expect("computer players choose legal moves");
+        game.play_legal(seat, &action); // computer players choose legal moves
     }
     Ok((game.winner_seat(), game.deal_number()))
 }

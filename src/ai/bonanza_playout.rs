@@ -179,7 +179,7 @@ pub fn playout_move(state: &mut Bonanza, rng: &mut GameRng) -> bool {
         Phase::Follow(card) => Action::Play(card),
         Phase::GameOver => return false,
     };
-    state.play(seat, &action).expect("the playout policy picks legal moves");
+    state.play_legal(seat, &action); // the playout policy picks legal moves
     true
 }
 

@@ -199,7 +199,7 @@ fn pimc_samples<G: GameBots>(ask: &Ask<G>, legal: &[G::Action], rng: &mut GameRn
             let before = world.standing();
             for (i, action) in legal.iter().enumerate() {
                 let mut next = world.clone();
-                next.play(seat, action).expect("legal in the observation, legal in every world");
+                next.play_legal(seat, action); // legal in the observation, legal in every world
                 values[i] = playout(next, &before, rng)[seat];
                 samples.sums[i] += values[i];
             }
@@ -293,7 +293,7 @@ pub fn ismcts<G: GameBots>(ask: &Ask<G>, legal: &[G::Action], rng: &mut GameRng)
                     let pick = index_below(options.len() - tried, rng);
                     let untried = (0..options.len()).filter(|&i| !has_child[i]).nth(pick).expect("an untried option");
                     let action = options[untried].clone();
-                    world.play(mover, &action).expect("a legal action");
+                    world.play_legal(mover, &action);
                     let child = nodes.len();
                     nodes.push(Node { action: Some(action), mover, children: Vec::new(), visits: 0, available: 1, reward: 0.0 });
                     nodes[node].children.push(child);
@@ -315,7 +315,7 @@ pub fn ismcts<G: GameBots>(ask: &Ask<G>, legal: &[G::Action], rng: &mut GameRng)
                     }
                 }
                 let chosen = best.expect("every legal move has a child once none is untried");
-                world.play(mover, nodes[chosen].action.as_ref().expect("children have actions")).expect("a legal action");
+                world.play_legal(mover, nodes[chosen].action.as_ref().expect("children have actions"));
                 node = chosen;
                 path.push(node);
             }

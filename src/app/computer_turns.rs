@@ -143,7 +143,7 @@ fn apply_computer_move(state: AppState, id: u64, index: usize, seat: Seat, resul
         }
     });
     if let Some(reason) = refused {
-        state.notices.push(Msg::AiIllegal { name, action, reason });
+        state.notices.push(Msg::AiIllegal { name, action, reason: reason.to_string() });
     }
 }
 
@@ -172,7 +172,7 @@ pub fn play_human_move(state: AppState, action: String) {
         }
     });
     if let Some((action, reason, why)) = refused {
-        state.notices.push(Msg::MoveRefused { action, reason, why });
+        state.notices.push(Msg::MoveRefused { action, reason: reason.to_string(), why });
     } else {
         state.notices.clear_ai();
     }

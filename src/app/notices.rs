@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use super::i18n::{Lang, T};
-use crate::engine::game::Reason;
 use super::programmes::actions::Why;
 use super::url_params::UrlProblem;
 
@@ -35,7 +34,9 @@ pub enum Msg {
     AiIllegal {
         name: String,
         action: String,
-        reason: Reason,
+        /// The engine's sentence. (The text, not the [`Reason`](crate::engine::game::Reason): comparing two messages would
+        /// otherwise link every game's refusal types into the first visit's code.)
+        reason: String,
     },
     /// The new game could not start.
     StartFailed {
@@ -49,7 +50,8 @@ pub enum Msg {
     /// the game has them (Programmes' common refusals).
     MoveRefused {
         action: String,
-        reason: Reason,
+        /// The engine's sentence, as in `AiIllegal`; `why` is read from the [`Reason`](crate::engine::game::Reason).
+        reason: String,
         why: Option<Why>,
     },
     /// A file could not be downloaded.

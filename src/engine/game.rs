@@ -412,8 +412,17 @@ pub trait Game: Clone + Sized {
         let Some(seat) = self.to_move() else { return false };
         let legal = self.legal_actions();
         let action = &legal[super::rng::index_below(legal.len(), rng)];
-        self.play(seat, action).expect("a legal action is accepted");
+        self.play_legal(seat, action);
         true
+    }
+
+    /// Plays a move chosen among the legal ones (searches, playouts, arenas): a refusal there is a
+    /// bug. It panics naming the move but not formatting the reason, which would link every
+    /// game's refusals into each game's AI worker.
+    fn play_legal(&mut self, seat: Seat, action: &Self::Action) {
+        if self.play(seat, action).is_err() {
+            panic!("seat {seat}'s legal move {action} was refused");
+        }
     }
 
     /// Every seat's chips (the stacks in front of the players, not what lies on the board).

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::engine::cards::{BadCard, Card};
 use crate::engine::game::Seat;
-use crate::engine::programmes::program_deck::{BadProgramId, ProgramId};
+use crate::engine::programmes::program_deck::BadProgramId;
 
 /// Deal `deal` of a record does not fit, for `why`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,9 +73,11 @@ pub enum LayoutWhy {
     NotAProgram { key: &'static str, item: String },
     BadProgram { key: &'static str, error: BadProgramId },
     ProgramsPerSeat { players: usize },
-    ProgramTwice(ProgramId),
-    /// `programs` and `program_deck` together leave out these program cards.
-    ProgramsMissing(Vec<ProgramId>),
+    /// A program card given twice, by its id. (Ids, not `ProgramId`s: naming one reads the
+    /// program deck, which would link it into every game that can print a layout fault.)
+    ProgramTwice(String),
+    /// `programs` and `program_deck` together leave out these program cards (their ids).
+    ProgramsMissing(Vec<String>),
 }
 
 impl fmt::Display for LayoutWhy {
@@ -110,11 +112,9 @@ impl fmt::Display for LayoutWhy {
             LayoutWhy::BadProgram { key, error } => write!(f, "'{key}': {error}"),
             LayoutWhy::ProgramsPerSeat { players } => write!(f, "'programs' must give one program card per seat ({players})"),
             LayoutWhy::ProgramTwice(id) => write!(f, "program card {id} appears twice"),
-            LayoutWhy::ProgramsMissing(missing) => write!(
-                f,
-                "'programs' and 'program_deck' must hold every program card once: missing {}",
-                list(missing.iter().map(ToString::to_string).collect())
-            ),
+            LayoutWhy::ProgramsMissing(missing) => {
+                write!(f, "'programs' and 'program_deck' must hold every program card once: missing {}", missing.join(" "))
+            }
         }
     }
 }

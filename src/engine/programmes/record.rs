@@ -154,11 +154,11 @@ impl FromSetup for Programmes {
         let mut used = vec![false; deck().len()];
         for id in programs.iter().flatten().chain(program_deck.iter().flatten()) {
             if std::mem::replace(&mut used[id.index()], true) {
-                return Err(err(LayoutWhy::ProgramTwice(*id)));
+                return Err(err(LayoutWhy::ProgramTwice(id.to_string())));
             }
         }
         if program_deck.is_some() && used.iter().any(|u| !u) {
-            return Err(err(LayoutWhy::ProgramsMissing(deck().ids().filter(|id| !used[id.index()]).collect())));
+            return Err(err(LayoutWhy::ProgramsMissing(deck().ids().filter(|id| !used[id.index()]).map(|id| id.to_string()).collect())));
         }
         Ok(Layout { hands, stock, discard, programs, program_deck })
     }
