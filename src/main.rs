@@ -99,6 +99,7 @@ mod game_views {
             view: || view! { <nain_jaune::NainJauneTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::nain_jaune::NainJaune>,
             decisions: tapis::record::decisions::<tapis::engine::nain_jaune::NainJaune>,
+            move_words: nain_jaune::text::move_words,
         })
     }
 
@@ -108,6 +109,7 @@ mod game_views {
             view: || view! { <bonanza::BonanzaTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::bonanza::Bonanza>,
             decisions: tapis::record::decisions::<tapis::engine::bonanza::Bonanza>,
+            move_words: bonanza::text::move_words,
         })
     }
 
@@ -117,6 +119,7 @@ mod game_views {
             view: || view! { <programmes::ProgrammesTable /> }.into_any(),
             answer_by_rules: answer_game_by_rules::<tapis::engine::programmes::Programmes>,
             decisions: tapis::record::decisions::<tapis::engine::programmes::Programmes>,
+            move_words: programmes::text::move_words,
         })
     }
 }

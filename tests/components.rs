@@ -1160,3 +1160,38 @@ fn a_finished_game_counts_from_the_person_s_seat() {
     other.seed += 1;
     assert_ne!(game_key(&other), game_key(&unfinished));
 }
+
+/// The review names each move in words, read from its record string by the game's own notation:
+/// a wild by the card it is, a meld by its number from 1, and a string that is no move of the
+/// game as it is.
+#[wasm_bindgen_test]
+fn the_review_reads_each_games_moves_in_words() {
+    use tapis::app::i18n::card_short;
+    use tapis::app::{bonanza, nain_jaune, programmes};
+    let short = |lang, cards: &str| cards.split(' ').map(|c| card_short(lang, card(c))).collect::<Vec<_>>().join(" ");
+    let (en, fr) = (Lang::En, Lang::Fr);
+
+    assert_eq!(nain_jaune::text::move_words(en, "play 7C"), format!("play {}", short(en, "7C")));
+    assert_eq!(nain_jaune::text::move_words(fr, "play 10D"), format!("jouer {}", short(fr, "10D")));
+
+    let words = bonanza::text::move_words;
+    assert_eq!(words(en, "take widow"), "take the widow");
+    assert_eq!(words(fr, "sell widow"), "vendre la veuve");
+    assert_eq!(words(fr, "bid 3"), "enchérir à 3");
+    assert_eq!(words(en, "raise 2"), "raise by 2");
+    assert_eq!(words(fr, "check"), "parole");
+    assert_eq!(words(en, "show QS JD"), format!("show {}", short(en, "QS JD")));
+    assert_eq!(words(fr, "show 5D JK 7D"), format!("montrer {}", short(fr, "5D JK 7D")));
+    assert_eq!(words(en, "play 8H"), format!("play {}", short(en, "8H")));
+
+    let words = programmes::text::move_words;
+    assert_eq!(words(en, "draw stock"), "draw from the stock");
+    assert_eq!(words(fr, "draw discard"), "prendre la défausse");
+    assert_eq!(words(en, "exchange program"), "exchange the program");
+    assert_eq!(words(fr, "discard QD"), format!("défausser {}", short(fr, "QD")));
+    assert_eq!(words(en, "meld 7S 7H JK=7C"), format!("lay down {}", short(en, "7S 7H JK")));
+    assert_eq!(words(fr, "reveal 7S 7H 2C=7C | 8S 9S 10S"), format!("dévoiler\u{a0}: {}", short(fr, "7S 7H 2C 8S 9S 10S")));
+    assert_eq!(words(en, "extend 0 8H"), format!("add {} to meld 1", short(en, "8H")));
+    assert_eq!(words(fr, "extend 2 JK=9S"), format!("ajouter {} à la combinaison 3", short(fr, "JK")));
+    assert_eq!(words(en, "bid 3"), "bid 3");
+}

@@ -36,7 +36,13 @@ pub struct GameCode {
     pub answer_by_rules: fn(&str) -> FromWorker,
     /// A record's decisions to review ([`crate::record::decisions`] for the game).
     pub decisions: fn(&Record, &[Seat]) -> Result<Vec<Decision>, ReplayError>,
+    /// A move in words, from its record string (the game's `text::move_words`, which reads it as
+    /// the game's engine does).
+    pub move_words: MoveWords,
 }
+
+/// A move in words, in a language, from its record string.
+pub type MoveWords = fn(super::i18n::Lang, &str) -> String;
 
 /// The review's code ([`crate::app::review`]): a chunk of its own, fetched when a review first
 /// opens, so that neither a first visit nor a game downloads it.

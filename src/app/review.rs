@@ -13,12 +13,12 @@
 use leptos::prelude::*;
 
 use crate::ai::review::Verdict;
-use crate::engine::cards::Card;
 use crate::engine::game::{GameId, Seat};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::record::{Decision, Record, Table};
 
 use super::i18n::{card_label, card_short, use_lang, Lang};
+use super::game_code::MoveWords;
 use super::session::{ai_seed, LoadError, Session};
 use super::AppState;
 
@@ -48,6 +48,8 @@ pub struct ReviewState {
     /// A deal the record dealt but nobody has played yet, in a game that goes on: its hands stay
     /// hidden (a review at a deal's summary must not show the next deal's cards).
     pub unplayed_deal: Option<u32>,
+    /// A move of the game in words, from its record string (the game's code reads it).
+    pub move_words: MoveWords,
 }
 
 impl ReviewState {
@@ -95,6 +97,7 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
         token,
         focus: Some("review-next"),
         unplayed_deal,
+        move_words: code.move_words,
     }));
     show(state, step);
     state.ai().start(game);
@@ -234,42 +237,6 @@ fn ask_next(state: AppState, token: u64) {
     );
 }
 
-/// A move in words ("play 7♣" / "jouer 7♣"), from its record string.
-fn move_words(lang: Lang, action: &str) -> String {
-    let card = |t: &str| {
-        let base = t.split('=').next().unwrap_or(t);
-        base.parse::<Card>().map(|c| card_short(lang, c)).unwrap_or_else(|_| t.to_string())
-    };
-    let cards = |t: &str| t.split([' ', '|']).filter(|x| !x.is_empty()).map(card).collect::<Vec<_>>().join(" ");
-    let (verb, rest) = action.split_once(' ').unwrap_or((action, ""));
-    let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
-    match (verb, rest) {
-        ("take", "widow") => lang.pick("take the widow", "prendre la veuve").into(),
-        ("sell", "widow") => lang.pick("sell the widow", "vendre la veuve").into(),
-        ("draw", "stock") => lang.pick("draw from the stock", "piocher au talon").into(),
-        ("draw", "discard") => lang.pick("take the discard", "prendre la défausse").into(),
-        ("exchange", _) => lang.pick("exchange the program", "échanger le programme").into(),
-        ("pass", _) => lang.pick("pass", "passer").into(),
-        ("check", _) => lang.pick("check", "parole").into(),
-        ("call", _) => lang.pick("call", "suivre").into(),
-        ("fold", _) => lang.pick("fold", "se coucher").into(),
-        ("bid", n) => en_fr(format!("bid {n}"), format!("enchérir à {n}")),
-        ("bet", n) => en_fr(format!("bet {n}"), format!("miser {n}")),
-        ("raise", n) => en_fr(format!("raise by {n}"), format!("relancer de {n}")),
-        ("play", c) => en_fr(format!("play {}", card(c)), format!("jouer {}", card(c))),
-        ("discard", c) => en_fr(format!("discard {}", card(c)), format!("défausser {}", card(c))),
-        ("show", c) => en_fr(format!("show {}", cards(c)), format!("montrer {}", cards(c))),
-        ("meld", c) => en_fr(format!("lay down {}", cards(c)), format!("poser {}", cards(c))),
-        ("reveal", c) => en_fr(format!("reveal: {}", cards(c)), format!("dévoiler\u{a0}: {}", cards(c))),
-        ("extend", rest) => {
-            let (meld, c) = rest.split_once(' ').unwrap_or((rest, ""));
-            let n = meld.parse::<usize>().map_or_else(|_| meld.to_string(), |m| (m + 1).to_string());
-            en_fr(format!("add {} to meld {n}", card(c)), format!("ajouter {} à la combinaison {n}", card(c)))
-        }
-        _ => action.to_string(),
-    }
-}
-
 /// A value with its sign and one decimal, in the language's way ("+1.5" / "+1,5").
 fn signed_value(lang: Lang, v: f64) -> String {
     let text = format!("{v:+.1}");
@@ -295,13 +262,13 @@ fn costly(game: GameId) -> f64 {
 
 /// How a verdict reads: its class ("pending", "same", "even", "other", "costly", "failed") and its
 /// words.
-fn verdict_text(lang: Lang, game: GameId, verdict: Option<&Result<Verdict, String>>) -> (&'static str, String) {
+fn verdict_text(lang: Lang, game: GameId, words: MoveWords, verdict: Option<&Result<Verdict, String>>) -> (&'static str, String) {
     match verdict {
         None => ("pending", lang.pick("The computer is weighing this move…", "L'ordinateur pèse ce coup…").into()),
         Some(Err(reason)) => ("failed", format!("{} {reason}", lang.pick("No verdict:", "Pas de verdict\u{a0}:"))),
         Some(Ok(v)) if v.best == v.played => ("same", lang.pick("The computer would play the same.", "L'ordinateur jouerait pareil.").into()),
         Some(Ok(v)) => {
-            let best = move_words(lang, &v.best);
+            let best = words(lang, &v.best);
             match v.values {
                 None => ("other", match lang {
                     Lang::En => format!("The computer would {best}."),
@@ -388,7 +355,7 @@ pub fn ReviewPanel() -> impl IntoView {
             let r = r.as_ref()?;
             let a = r.record.actions.get(s.checked_sub(1)?)?;
             let who = names.with(|n| n.of(a.seat).display(l));
-            let what = move_words(l, &a.action);
+            let what = (r.move_words)(l, &a.action);
             Some(match l {
                 Lang::En => format!("Last move — {who}: {what}"),
                 Lang::Fr => format!("Dernier coup — {who}\u{a0}: {what}"),
@@ -405,8 +372,8 @@ pub fn ReviewPanel() -> impl IntoView {
             let i = r.decision_at(s)?;
             let d = &r.decisions[i];
             let who = names.with(|n| n.of(d.seat).display(l));
-            let (class, words) = verdict_text(l, g, r.verdicts[i].as_ref());
-            let what = move_words(l, &d.action);
+            let (class, words) = verdict_text(l, g, r.move_words, r.verdicts[i].as_ref());
+            let what = (r.move_words)(l, &d.action);
             let played = match l {
                 Lang::En => format!("Decision here — {who}: {what}."),
                 Lang::Fr => format!("Décision ici — {who}\u{a0}: {what}."),
@@ -497,11 +464,11 @@ pub fn ReviewPanel() -> impl IntoView {
                 .iter()
                 .zip(&r.verdicts)
                 .map(|(d, v)| {
-                    let (class, words) = verdict_text(l, g, v.as_ref());
+                    let (class, words) = verdict_text(l, g, r.move_words, v.as_ref());
                     let at = d.at;
                     let label = match l {
-                        Lang::En => format!("Move {}: {}", at + 1, move_words(l, &d.action)),
-                        Lang::Fr => format!("Coup {}\u{a0}: {}", at + 1, move_words(l, &d.action)),
+                        Lang::En => format!("Move {}: {}", at + 1, (r.move_words)(l, &d.action)),
+                        Lang::Fr => format!("Coup {}\u{a0}: {}", at + 1, (r.move_words)(l, &d.action)),
                     };
                     view! {
                         <li>

@@ -633,3 +633,27 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) ->
     };
     format!("{mv}{}{reason}.", if fr { " : " } else { ": " })
 }
+
+/// A move in words ("bid 3" / "enchérir à 3"), from its record string; the string itself when it is
+/// no Bonanza move.
+pub fn move_words(lang: Lang, action: &str) -> String {
+    let Ok(action) = action.parse::<Action>() else { return action.to_string() };
+    let card = |c: Card| crate::app::i18n::card_short(lang, c);
+    let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
+    match action {
+        Action::TakeWidow => lang.pick("take the widow", "prendre la veuve").into(),
+        Action::SellWidow => lang.pick("sell the widow", "vendre la veuve").into(),
+        Action::Pass => lang.pick("pass", "passer").into(),
+        Action::Check => lang.pick("check", "parole").into(),
+        Action::Call => lang.pick("call", "suivre").into(),
+        Action::Fold => lang.pick("fold", "se coucher").into(),
+        Action::Bid(n) => en_fr(format!("bid {n}"), format!("enchérir à {n}")),
+        Action::Bet(n) => en_fr(format!("bet {n}"), format!("miser {n}")),
+        Action::Raise(n) => en_fr(format!("raise by {n}"), format!("relancer de {n}")),
+        Action::Play(c) => en_fr(format!("play {}", card(c)), format!("jouer {}", card(c))),
+        Action::Show(claim) => {
+            let cards = claim.cards().iter().map(|&c| card(c)).collect::<Vec<_>>().join(" ");
+            en_fr(format!("show {cards}"), format!("montrer {cards}"))
+        }
+    }
+}

@@ -456,3 +456,15 @@ fn fr_partitive(rank: Rank) -> String {
         format!("de {}", rank_word(Lang::Fr, rank))
     }
 }
+
+/// A move in words ("play 7♣" / "jouer 7♣"), from its record string; the string itself when it is
+/// no Nain Jaune move.
+pub fn move_words(lang: Lang, action: &str) -> String {
+    match action.parse::<crate::engine::nain_jaune::Action>() {
+        Ok(crate::engine::nain_jaune::Action::Play(card)) => {
+            let card = crate::app::i18n::card_short(lang, card);
+            if lang == Lang::En { format!("play {card}") } else { format!("jouer {card}") }
+        }
+        Err(_) => action.to_string(),
+    }
+}

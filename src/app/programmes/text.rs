@@ -564,3 +564,31 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, top: Option<Card>,
     };
     Some(fill(lang.pick(words.0, words.1), true, &args))
 }
+
+/// A move in words ("lay down 7♠ 7♥ 7♣" / "poser 7♠ 7♥ 7♣"), from its record string; the string
+/// itself when it is no Programmes move. A wild is named as the card it is, not the one it stands
+/// for.
+pub fn move_words(lang: Lang, action: &str) -> String {
+    let Ok(action) = action.parse::<Action>() else { return action.to_string() };
+    let card = |p: &Placed| crate::app::i18n::card_short(lang, p.card);
+    let cards = |ps: &[Placed]| ps.iter().map(card).collect::<Vec<_>>().join(" ");
+    let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
+    match &action {
+        Action::DrawStock => lang.pick("draw from the stock", "piocher au talon").into(),
+        Action::DrawDiscard => lang.pick("take the discard", "prendre la défausse").into(),
+        Action::ExchangeProgram => lang.pick("exchange the program", "échanger le programme").into(),
+        Action::Discard(c) => {
+            let c = crate::app::i18n::card_short(lang, *c);
+            en_fr(format!("discard {c}"), format!("défausser {c}"))
+        }
+        Action::Meld(ps) => en_fr(format!("lay down {}", cards(ps)), format!("poser {}", cards(ps))),
+        Action::Reveal(combos) => {
+            let all = combos.iter().map(|c| cards(c)).collect::<Vec<_>>().join(" ");
+            en_fr(format!("reveal: {all}"), format!("dévoiler\u{a0}: {all}"))
+        }
+        Action::Extend { meld, card: p } => {
+            let (n, c) = (meld + 1, card(p));
+            en_fr(format!("add {c} to meld {n}"), format!("ajouter {c} à la combinaison {n}"))
+        }
+    }
+}
