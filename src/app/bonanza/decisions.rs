@@ -29,15 +29,6 @@ enum Verb {
 }
 
 impl Verb {
-    /// The verb as record actions write it.
-    fn word(self) -> &'static str {
-        match self {
-            Verb::Bid => "bid",
-            Verb::Bet => "bet",
-            Verb::Raise => "raise",
-        }
-    }
-
     fn make(self, n: Chips) -> Action {
         match self {
             Verb::Bid => Action::Bid(n),
@@ -194,8 +185,8 @@ pub fn Decisions(
         let hints = use_context::<Hints>();
         Effect::new(move |_| {
             let hinted = hints.and_then(Hints::ready).and_then(|s| {
-                let (word, n) = s.action.split_once(' ')?;
-                n.parse::<Chips>().ok().filter(|n| word == verb.word() && (low..=high).contains(n))
+                let (kind, n) = amount_of(&s.action.parse().ok()?)?;
+                (kind == verb && (low..=high).contains(&n)).then_some(n)
             });
             if let Some(n) = hinted {
                 amount.set(n);

@@ -79,7 +79,8 @@ fn off_script(lang: Lang, action: &str) -> String {
 
 /// The card of a scripted `play` action.
 fn scripted_card(action: &str) -> Option<Card> {
-    action.strip_prefix("play ")?.parse().ok()
+    let Ok(crate::engine::nain_jaune::Action::Play(card)) = action.parse() else { return None };
+    Some(card)
 }
 
 /// The card the guide waits for now, if any (for the hand's `data-tutorial-target`).

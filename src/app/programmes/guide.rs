@@ -8,6 +8,7 @@
 use leptos::prelude::{Signal, With};
 
 use crate::engine::cards::Card;
+use crate::engine::programmes::Action;
 
 use super::actions::positions_of;
 use crate::app::guide::{Book, Step, Wait};
@@ -63,16 +64,20 @@ const STEPS: [Step; 7] = [
 
 /// A move off the script: the rules allow it, the deal was laid out for the scripted one.
 fn off_script(lang: Lang, action: &str) -> String {
-    let cards = || scripted_cards(action).iter().map(|&c| card_short(lang, c)).collect::<Vec<_>>().join(" ");
-    let what = match (lang, action.split(' ').next().unwrap_or_default()) {
-        (Lang::En, "draw") => "take the discard pile's card".to_string(),
-        (Lang::Fr, "draw") => "prenez la carte de la défausse".to_string(),
-        (Lang::En, "reveal") => "reveal your program".to_string(),
-        (Lang::Fr, "reveal") => "dévoilez votre programme".to_string(),
-        (Lang::En, "meld") => format!("lay down {} as a new set", cards()),
-        (Lang::Fr, "meld") => format!("posez {} en nouveau groupe", cards()),
-        (Lang::En, "extend") => format!("add the {} to Bob's run", cards()),
-        (Lang::Fr, "extend") => format!("ajoutez le {} à la suite de Bob", cards()),
+    let action = action.parse::<Action>().ok();
+    let cards = || {
+        let cards = action.as_ref().map(scripted_cards).unwrap_or_default();
+        cards.iter().map(|&c| card_short(lang, c)).collect::<Vec<_>>().join(" ")
+    };
+    let what = match (lang, &action) {
+        (Lang::En, Some(Action::DrawStock | Action::DrawDiscard)) => "take the discard pile's card".to_string(),
+        (Lang::Fr, Some(Action::DrawStock | Action::DrawDiscard)) => "prenez la carte de la défausse".to_string(),
+        (Lang::En, Some(Action::Reveal(_))) => "reveal your program".to_string(),
+        (Lang::Fr, Some(Action::Reveal(_))) => "dévoilez votre programme".to_string(),
+        (Lang::En, Some(Action::Meld(_))) => format!("lay down {} as a new set", cards()),
+        (Lang::Fr, Some(Action::Meld(_))) => format!("posez {} en nouveau groupe", cards()),
+        (Lang::En, Some(Action::Extend { .. })) => format!("add the {} to Bob's run", cards()),
+        (Lang::Fr, Some(Action::Extend { .. })) => format!("ajoutez le {} à la suite de Bob", cards()),
         (Lang::En, _) => format!("discard the {}", cards()),
         (Lang::Fr, _) => format!("défaussez le {}", cards()),
     };
@@ -82,16 +87,15 @@ fn off_script(lang: Lang, action: &str) -> String {
     }
 }
 
-/// The cards a scripted move takes from the hand (`meld …`, `extend M …`, `discard …`; a wild as
+/// The cards a scripted move takes from the hand (a new set, an extension, a discard; a wild as
 /// the card itself, not what it stands for).
-fn scripted_cards(action: &str) -> Vec<Card> {
-    let mut words = action.split(' ');
-    let skip = match words.next() {
-        Some("meld" | "discard") => 0,
-        Some("extend") => 1,
-        _ => return Vec::new(),
-    };
-    words.skip(skip).filter_map(|w| w.split('=').next()?.parse().ok()).collect()
+fn scripted_cards(action: &Action) -> Vec<Card> {
+    match action {
+        Action::Meld(placed) => placed.iter().map(|p| p.card).collect(),
+        Action::Extend { card, .. } => vec![card.card],
+        Action::Discard(card) => vec![*card],
+        _ => Vec::new(),
+    }
 }
 
 /// The control the guide waits for the player to use now (its `data-testid`, or for an extension
@@ -100,23 +104,24 @@ fn scripted_cards(action: &str) -> Vec<Card> {
 /// turn (or *Clear* if a stray card is selected), then the button that plays them. (The deal's
 /// reveal is the one way its hand allows, the one proposed.)
 pub fn target(awaited: &str, hand: &[Card], selected: u64) -> Option<String> {
-    let id = match awaited.split(' ').next()? {
-        "draw" => awaited.strip_prefix("draw ")?.to_string(),
-        "reveal" => "action-reveal".to_string(),
-        kind => {
-            let needed = positions_of(hand, scripted_cards(awaited));
-            if selected & !needed != 0 {
-                "selection-clear".to_string()
-            } else if selected != needed {
-                format!("hand-card-{}", (needed & !selected).trailing_zeros())
-            } else if kind == "extend" {
-                awaited.to_string()
-            } else {
-                format!("action-{kind}")
-            }
-        }
+    let action = awaited.parse::<Action>().ok()?;
+    let button = match &action {
+        Action::DrawStock => return Some("stock".to_string()),
+        Action::DrawDiscard => return Some("discard".to_string()),
+        Action::Reveal(_) => return Some("action-reveal".to_string()),
+        Action::Meld(_) => "action-meld".to_string(),
+        Action::Discard(_) => "action-discard".to_string(),
+        Action::ExchangeProgram => "action-exchange".to_string(),
+        Action::Extend { .. } => awaited.to_string(),
     };
-    Some(id)
+    let needed = positions_of(hand, scripted_cards(&action));
+    Some(if selected & !needed != 0 {
+        "selection-clear".to_string()
+    } else if selected != needed {
+        format!("hand-card-{}", (needed & !selected).trailing_zeros())
+    } else {
+        button
+    })
 }
 
 /// `data-tutorial-target` for the control `id` when the guide waits for it.

@@ -306,17 +306,17 @@ pub fn ProgrammesTable() -> impl IntoView {
         let top = board.with(|b| b.as_ref().and_then(|b| b.top));
         let action = s.action.parse::<Action>().ok()?;
         let sentence = text::hint_sentence(lang.get(), &action, &hint_from_json(&s.why)?, top, seen.with(|s| s.revealed))?;
-        let controls = match s.action.as_str() {
-            "draw stock" => "[data-testid='stock']".to_string(),
-            "draw discard" => "[data-testid='discard']".to_string(),
-            "exchange program" => "[data-testid='action-exchange']".to_string(),
-            a if a.starts_with("reveal ") => "[data-testid='action-reveal']".to_string(),
-            a => {
-                let mask = hand_cards.with(|h| hinted_cards(a, h))?;
-                let button = match a.split(' ').next() {
-                    Some("meld") => "[data-testid='action-meld']".to_string(),
-                    Some("discard") => "[data-testid='action-discard']".to_string(),
-                    _ => format!(".meld-add[data-action='{a}']"),
+        let controls = match &action {
+            Action::DrawStock => "[data-testid='stock']".to_string(),
+            Action::DrawDiscard => "[data-testid='discard']".to_string(),
+            Action::ExchangeProgram => "[data-testid='action-exchange']".to_string(),
+            Action::Reveal(_) => "[data-testid='action-reveal']".to_string(),
+            Action::Meld(_) | Action::Discard(_) | Action::Extend { .. } => {
+                let mask = hand_cards.with(|h| hinted_cards(&action, h))?;
+                let button = match &action {
+                    Action::Meld(_) => "[data-testid='action-meld']".to_string(),
+                    Action::Discard(_) => "[data-testid='action-discard']".to_string(),
+                    _ => format!(".meld-add[data-action='{}']", s.action),
                 };
                 let cards = (0..64).filter(|i| mask & (1 << i) != 0).map(|i| format!(",[data-testid='hand-card-{i}']"));
                 std::iter::once(button).chain(cards).collect()
@@ -328,10 +328,10 @@ pub fn ProgrammesTable() -> impl IntoView {
     let hints = Hints::new(state, mover, read, T::HintThinkingMove);
     // The suggested way to reveal is the chosen one; the suggested cards are the selection.
     Effect::new(move |_| {
-        let Some(s) = hints.ready() else { return };
-        if let Some(k) = reveals.with_untracked(|r| r.iter().position(|c| Action::Reveal(c.clone()).to_string() == s.action)) {
+        let Some(action) = hints.ready().and_then(|s| s.action.parse::<Action>().ok()) else { return };
+        if let Some(k) = reveals.with_untracked(|r| r.iter().position(|c| matches!(&action, Action::Reveal(a) if a == c))) {
             chosen_reveal.set(k);
-        } else if let Some(mask) = hand_cards.with_untracked(|h| hinted_cards(&s.action, h)) {
+        } else if let Some(mask) = hand_cards.with_untracked(|h| hinted_cards(&action, h)) {
             selected.set(mask);
         }
     });
@@ -640,13 +640,16 @@ pub fn ProgrammesTable() -> impl IntoView {
 }
 
 /// The hand positions (a mask over `hand`, the first copy of each card) of the cards a move from
-/// the hand takes, given as its record string: `meld …`, `discard …` or `extend M …`.
-fn hinted_cards(action: &str, hand: &[Card]) -> Option<u64> {
-    let placed = action.strip_prefix("meld ").or_else(|| action.strip_prefix("discard "));
-    let placed = placed.or_else(|| action.strip_prefix("extend ").and_then(|r| r.split_once(' ')).map(|(_, p)| p))?;
+/// the hand takes (a new set, a discard, an extension; `None` for another move).
+fn hinted_cards(action: &Action, hand: &[Card]) -> Option<u64> {
+    let cards: Vec<Card> = match action {
+        Action::Meld(placed) => placed.iter().map(|p| p.card).collect(),
+        Action::Discard(card) => vec![*card],
+        Action::Extend { card, .. } => vec![card.card],
+        _ => return None,
+    };
     let mut used = 0u64;
-    for token in placed.split(' ') {
-        let card = token.split('=').next()?.parse::<Card>().ok()?;
+    for card in cards {
         let i = (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand[i] == card)?;
         used |= 1 << i;
     }
