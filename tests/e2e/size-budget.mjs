@@ -24,9 +24,9 @@ const BUDGETS = {
   lobby: { target: 300_000, ceiling: 325_000 },
   'nain-jaune': { target: 500_000, ceiling: 256_200 },
   bonanza: { target: 500_000, ceiling: 327_600 },
-  programmes: { target: 500_000, ceiling: 355_500 },
-  review: { target: 100_000, ceiling: 37_500 },
-  guide: { target: 100_000, ceiling: 27_100 },
+  programmes: { target: 500_000, ceiling: 352_500 },
+  review: { target: 100_000, ceiling: 36_500 },
+  guide: { target: 100_000, ceiling: 26_700 },
 };
 const GAMES = ['nain-jaune', 'bonanza', 'programmes'];
 
