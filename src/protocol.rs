@@ -186,7 +186,7 @@ impl<G: GameBots> OnlyGame<G> {
         if game == G::ID {
             Ok(())
         } else {
-            Err(format!("this worker plays {} only, not {}", G::NAME, game.key()))
+            Err(format!("this worker plays {} only, not {}", G::ID.name(), game.key()))
         }
     }
 }
@@ -259,7 +259,7 @@ mod tests {
         fn refused<G: GameBots>() {
             match answer_game_with::<G>(&warm_up_request(G::ID), &NoClock) {
                 FromWorker::Failed { id: Some(0), message } => {
-                    assert!(message.starts_with(&format!("not a {} observation", G::NAME)), "{message}")
+                    assert!(message.starts_with(&format!("not a {} observation", G::ID.name())), "{message}")
                 }
                 other => panic!("{other:?}"),
             }

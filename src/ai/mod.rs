@@ -176,9 +176,6 @@ pub enum SearchKind {
 
 /// What each game gives the computer players: its rule-based bot and its playout policy.
 pub trait GameBots: Game + FromSetup {
-    /// The game's name in the worker's messages ("not a Nain Jaune observation").
-    const NAME: &'static str;
-
     /// How many players the warm-up's deals seat ([`warm_up`](mod@warm_up)).
     const WARM_UP_PLAYERS: usize;
 
@@ -278,7 +275,6 @@ pub trait GameBots: Game + FromSetup {
 }
 
 impl GameBots for Bonanza {
-    const NAME: &'static str = "Bonanza";
     const WARM_UP_PLAYERS: usize = 5;
 
     fn check_observation(obs: &bonanza::Observation) -> Result<(Seat, Option<Seat>), String> {
@@ -333,7 +329,6 @@ impl GameBots for Bonanza {
 }
 
 impl GameBots for NainJaune {
-    const NAME: &'static str = "Nain Jaune";
     const WARM_UP_PLAYERS: usize = 4;
 
     fn check_observation(obs: &<NainJaune as Game>::Observation) -> Result<(Seat, Option<Seat>), String> {
@@ -366,7 +361,6 @@ pub const PROGRAMMES_MEDIUM_ITERATIONS: u32 = 40;
 const PROGRAMMES_WIN_BONUS: f64 = 3.0;
 
 impl GameBots for Programmes {
-    const NAME: &'static str = "Programmes";
     const WARM_UP_PLAYERS: usize = 4;
 
     fn check_observation(obs: &Observation) -> Result<(Seat, Option<Seat>), String> {
@@ -499,8 +493,8 @@ pub fn choose_json<G: GameBots>(
 /// A seat's observation of game `G` read from JSON, checked, with that seat to move.
 pub fn observation_to_move<G: GameBots>(observation: &serde_json::Value) -> Result<G::Observation, String> {
     let obs: G::Observation = serde_json::from_value(observation.clone())
-        .map_err(|e| format!("not a {} observation: {e}", G::NAME))?;
-    let (seat, to_move) = G::check_observation(&obs).map_err(|e| format!("not a possible {} table: {e}", G::NAME))?;
+        .map_err(|e| format!("not a {} observation: {e}", G::ID.name()))?;
+    let (seat, to_move) = G::check_observation(&obs).map_err(|e| format!("not a possible {} table: {e}", G::ID.name()))?;
     if to_move != Some(seat) {
         return Err(format!("seat {seat} has no move to make"));
     }

@@ -67,15 +67,6 @@ pub fn cycle_tab(dialog: &web_sys::Element, ev: &web_sys::KeyboardEvent) {
     let _ = stops[next].focus();
 }
 
-/// The game's name as the tabs show it.
-pub fn game_name(game: GameId) -> &'static str {
-    match game {
-        GameId::NainJaune => "Nain Jaune",
-        GameId::Bonanza => "Bonanza",
-        GameId::Programmes => "Programmes",
-    }
-}
-
 /// A dialog from the top bar with a tab for each game (the rules, the statistics), shown while
 /// `open`: Escape, a click beside it or the close button closes it, and Tab goes round its stops.
 /// `name` makes its class (`{name}-dialog`), its test id, its title's id (`{name}-title`), its tabs'
@@ -149,7 +140,7 @@ where
                                     aria-pressed=move || (game.get() == g).to_string()
                                     on:click=move |_| on_tab(g)
                                 >
-                                    {game_name(g)}
+                                    {g.name()}
                                 </button>
                             })
                             .collect_view()}

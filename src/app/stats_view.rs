@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
 
-use super::dialog_focus::{self, game_name, GameTabsDialog};
+use super::dialog_focus::{self, GameTabsDialog};
 use super::i18n::{rank_place, tr, Lang, T};
 use super::stats::{self, Entry, Store, StoreError};
 use super::{storage, AppState};
@@ -654,7 +654,7 @@ fn plural(n: usize) -> &'static str {
 
 /// A daily deal's result to share: `Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5`.
 pub fn share_text(lang: Lang, game: GameId, date: &str, result: i64, rank: usize, players: usize) -> String {
-    let name = game_name(game);
+    let name = game.name();
     let score = match (game, lang) {
         (GameId::Programmes, Lang::En) => format!("{result} program{}", if result == 1 { "" } else { "s" }),
         (GameId::Programmes, Lang::Fr) => format!("{result} programme{}", if result == 1 { "" } else { "s" }),

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::engine::cards::BadCard;
+use crate::engine::game::GameId;
 
 /// `text` cannot be read as an action, for `why`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,10 +23,10 @@ impl BadAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationWhy {
     /// No verb of the game; `grammar` lists the game's actions, as its error says them.
-    NotAnAction { game: &'static str, grammar: &'static str },
+    NotAnAction { game: GameId, grammar: &'static str },
     Card(BadCard),
     /// The joker named in a game played without it.
-    NoJoker { game: &'static str },
+    NoJoker { game: GameId },
     /// An amount that is not plain decimal digits.
     NotChips(String),
     /// Bonanza's show: one to three cards.
@@ -46,9 +47,9 @@ impl fmt::Display for BadAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = &self.text;
         match &self.why {
-            NotationWhy::NotAnAction { game, grammar } => write!(f, "'{text}' is not a {game} action ({grammar})"),
+            NotationWhy::NotAnAction { game, grammar } => write!(f, "'{text}' is not a {} action ({grammar})", game.name()),
             NotationWhy::Card(e) => write!(f, "'{text}': {e}"),
-            NotationWhy::NoJoker { game } => write!(f, "'{text}': {game} is played without the joker"),
+            NotationWhy::NoJoker { game } => write!(f, "'{text}': {} is played without the joker", game.name()),
             NotationWhy::NotChips(amount) => write!(f, "'{text}': '{amount}' is not a number of chips"),
             NotationWhy::ShowSize => write!(f, "'{text}': a show has one to three cards"),
             NotationWhy::ShowSpacing => write!(f, "'{text}': separate the cards with single spaces"),

@@ -49,6 +49,16 @@ impl GameId {
         }
     }
 
+    /// The game's name, the same in English and French (the referee's messages, the dialogs' tabs,
+    /// a shared result).
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameId::Bonanza => "Bonanza",
+            GameId::NainJaune => "Nain Jaune",
+            GameId::Programmes => "Programmes",
+        }
+    }
+
     /// How many players the game seats (RULES.md: Bonanza 2–9, Nain Jaune 2–8, Programmes 2–6,
     /// or 7 by option).
     pub fn player_range(self) -> (usize, usize) {
@@ -321,11 +331,7 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::Players { game, players } => {
                 let (min, max) = game.player_range();
-                let name = match game {
-                    GameId::Bonanza => "Bonanza",
-                    GameId::NainJaune => "Nain Jaune",
-                    GameId::Programmes => "Programmes",
-                };
+                let name = game.name();
                 let extra = if *game == GameId::Programmes { " (7 as an option)" } else { "" };
                 let usual = if *game == GameId::Programmes { max - 1 } else { max };
                 write!(f, "{name} is for {min} to {usual} players{extra}, not {players}")

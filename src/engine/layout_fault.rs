@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::engine::cards::{BadCard, Card};
-use crate::engine::game::Seat;
+use crate::engine::game::{GameId, Seat};
 use crate::engine::programmes::program_deck::BadProgramId;
 
 /// Deal `deal` of a record does not fit, for `why`.
@@ -45,7 +45,7 @@ impl fmt::Display for Place {
 pub enum LayoutWhy {
     /// Not a JSON object; `fields` names what it must hold (`'hands' and 'talon'`).
     NotAnObject { fields: &'static str },
-    UnknownField { key: String, game: &'static str, fields: &'static str },
+    UnknownField { key: String, game: GameId, fields: &'static str },
     HandsNotAList,
     HandCount { hands: usize, players: usize },
     NotAListOfCards(Place),
@@ -53,7 +53,7 @@ pub enum LayoutWhy {
     NotACard { place: Place, item: String },
     BadCard { place: Place, error: BadCard },
     /// A card outside the game's pack: only the joker can be (Nain Jaune).
-    NoJoker { place: Place, game: &'static str },
+    NoJoker { place: Place, game: GameId },
     Twice(Card),
     /// More copies of a card than the packs hold (Programmes: two packs, four jokers).
     TooMany { card: Card, limit: u8 },
@@ -85,13 +85,13 @@ impl fmt::Display for LayoutWhy {
         let list = |items: Vec<String>| items.join(" ");
         match self {
             LayoutWhy::NotAnObject { fields } => write!(f, "must be an object with {fields}"),
-            LayoutWhy::UnknownField { key, game, fields } => write!(f, "unknown field '{key}' ({game} deals have {fields})"),
+            LayoutWhy::UnknownField { key, game, fields } => write!(f, "unknown field '{key}' ({} deals have {fields})", game.name()),
             LayoutWhy::HandsNotAList => f.write_str("'hands' must be a list of hands"),
             LayoutWhy::HandCount { hands, players } => write!(f, "'hands' has {hands} hands for {players} players"),
             LayoutWhy::NotAListOfCards(place) => write!(f, "{place} must be a list of cards"),
             LayoutWhy::NotACard { place, item } => write!(f, "{place} holds {item}, not a card"),
             LayoutWhy::BadCard { place, error } => write!(f, "{place}: {error}"),
-            LayoutWhy::NoJoker { place, game } => write!(f, "{place}: {game} is played without the joker"),
+            LayoutWhy::NoJoker { place, game } => write!(f, "{place}: {} is played without the joker", game.name()),
             LayoutWhy::Twice(card) => write!(f, "{card} appears twice"),
             LayoutWhy::TooMany { card, limit } => write!(f, "{card} appears more than {limit} times (the pack has {limit})"),
             LayoutWhy::MissingPile(pile) => write!(f, "'{pile}' is missing (the extra hand)"),

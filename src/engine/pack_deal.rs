@@ -3,12 +3,12 @@
 //! once. Each game then checks what is its own (empty hands, seats that are out).
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{LayoutFault, LayoutWhy, Place, SetupError};
+use crate::engine::game::{GameId, LayoutFault, LayoutWhy, Place, SetupError};
 
 /// What a deal entry must hold.
 pub struct PackDealForm {
     /// The game's name, for the messages.
-    pub game: &'static str,
+    pub game: GameId,
     /// The name of the pile beside the hands.
     pub pile: &'static str,
     /// What an entry holds, for the messages: `'hands' and '<pile>'`.

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use super::calls::Claim;
 use crate::engine::bad_action::{BadAction, NotationWhy};
 use crate::engine::cards::{parse_cards, Card};
-use crate::engine::game::Chips;
+use crate::engine::game::{Chips, GameId};
 
 /// One Bonanza move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,7 +69,7 @@ impl FromStr for Action {
 
     fn from_str(s: &str) -> Result<Action, BadAction> {
         let bad = |why| BadAction::new(s, why);
-        let not_an_action = || bad(NotationWhy::NotAnAction { game: "Bonanza", grammar: GRAMMAR });
+        let not_an_action = || bad(NotationWhy::NotAnAction { game: GameId::Bonanza, grammar: GRAMMAR });
         match s {
             "take widow" => return Ok(Action::TakeWidow),
             "sell widow" => return Ok(Action::SellWidow),

@@ -86,7 +86,7 @@ impl FromSetup for Bonanza {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
     /// is exactly the 53 cards once each.
     fn read_layout(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: "Bonanza", pile: "widow", fields: "'hands' and 'widow'", pile_optional: false, pack: CardSet::PACK_53 };
+        let form = PackDealForm { game: GameId::Bonanza, pile: "widow", fields: "'hands' and 'widow'", pile_optional: false, pack: CardSet::PACK_53 };
         let (hands, widow) = pack_deal::read(value, players, index, &form)?;
         Ok(Layout { hands, widow })
     }

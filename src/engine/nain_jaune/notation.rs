@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::engine::bad_action::{BadAction, NotationWhy};
 use crate::engine::cards::Card;
+use crate::engine::game::GameId;
 
 /// The only Nain Jaune move: play one card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,10 +26,10 @@ impl FromStr for Action {
     fn from_str(s: &str) -> Result<Action, BadAction> {
         let bad = |why| BadAction::new(s, why);
         let grammar = "the only one is 'play CARD', e.g. 'play 7D'";
-        let card = s.strip_prefix("play ").ok_or_else(|| bad(NotationWhy::NotAnAction { game: "Nain Jaune", grammar }))?;
+        let card = s.strip_prefix("play ").ok_or_else(|| bad(NotationWhy::NotAnAction { game: GameId::NainJaune, grammar }))?;
         let card: Card = card.parse().map_err(|e| bad(NotationWhy::Card(e)))?;
         if card.is_joker() {
-            return Err(bad(NotationWhy::NoJoker { game: "Nain Jaune" }));
+            return Err(bad(NotationWhy::NoJoker { game: GameId::NainJaune }));
         }
         Ok(Action::Play(card))
     }

@@ -53,7 +53,7 @@ impl FromSetup for NainJaune {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "talon": […]}`), checking that it
     /// is exactly the 52 cards once each.
     fn read_layout(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: "Nain Jaune", pile: "talon", fields: "'hands' and 'talon'", pile_optional: true, pack: CardSet::PACK_52 };
+        let form = PackDealForm { game: GameId::NainJaune, pile: "talon", fields: "'hands' and 'talon'", pile_optional: true, pack: CardSet::PACK_52 };
         let (hands, talon) = pack_deal::read(value, players, index, &form)?;
         if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
             let why = LayoutWhy::EmptyHand { seat, because: "every seat plays every round" };

@@ -9,6 +9,7 @@ use std::str::FromStr;
 use super::melds::{cards_text, Placed};
 use crate::engine::bad_action::{BadAction, NotationWhy};
 use crate::engine::cards::Card;
+use crate::engine::game::GameId;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -96,7 +97,7 @@ impl FromStr for Action {
             let card: Card = card.parse().map_err(|e| bad(NotationWhy::Card(e)))?;
             return Ok(Action::Discard(card));
         }
-        Err(bad(NotationWhy::NotAnAction { game: "Programmes", grammar: GRAMMAR }))
+        Err(bad(NotationWhy::NotAnAction { game: GameId::Programmes, grammar: GRAMMAR }))
     }
 }
 

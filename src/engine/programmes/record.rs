@@ -83,7 +83,7 @@ impl FromSetup for Programmes {
         for key in obj.keys() {
             if !["hands", "stock", "discard", "programs", "program_deck"].contains(&key.as_str()) {
                 let fields = "'hands', 'stock', 'discard', 'programs' and 'program_deck'";
-                return Err(err(LayoutWhy::UnknownField { key: key.clone(), game: "Programmes", fields }));
+                return Err(err(LayoutWhy::UnknownField { key: key.clone(), game: GameId::Programmes, fields }));
             }
         }
         let hands_json = obj.get("hands").and_then(|h| h.as_array()).ok_or_else(|| err(LayoutWhy::HandsNotAList))?;
