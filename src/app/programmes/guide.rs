@@ -66,7 +66,7 @@ const STEPS: [Step; 7] = [
 fn off_script(lang: Lang, action: &str) -> String {
     let action = action.parse::<Action>().ok();
     let cards = || {
-        let cards = action.as_ref().map(scripted_cards).unwrap_or_default();
+        let cards = action.as_ref().map(Action::cards_played).unwrap_or_default();
         cards.iter().map(|&c| card_short(lang, c)).collect::<Vec<_>>().join(" ")
     };
     let what = match (lang, &action) {
@@ -87,17 +87,6 @@ fn off_script(lang: Lang, action: &str) -> String {
     }
 }
 
-/// The cards a scripted move takes from the hand (a new set, an extension, a discard; a wild as
-/// the card itself, not what it stands for).
-fn scripted_cards(action: &Action) -> Vec<Card> {
-    match action {
-        Action::Meld(placed) => placed.iter().map(|p| p.card).collect(),
-        Action::Extend { card, .. } => vec![card.card],
-        Action::Discard(card) => vec![*card],
-        _ => Vec::new(),
-    }
-}
-
 /// The control the guide waits for the player to use now (its `data-testid`, or for an extension
 /// the `data-action` of its button), given the awaited action, the hand in display order and the
 /// cards selected (a mask over it). A move of several clicks moves it along: each card to select in
@@ -114,7 +103,7 @@ pub fn target(awaited: &str, hand: &[Card], selected: u64) -> Option<String> {
         Action::ExchangeProgram => "action-exchange".to_string(),
         Action::Extend { .. } => awaited.to_string(),
     };
-    let needed = positions_of(hand, scripted_cards(&action));
+    let needed = positions_of(hand, action.cards_played());
     Some(if selected & !needed != 0 {
         "selection-clear".to_string()
     } else if selected != needed {

@@ -640,18 +640,10 @@ pub fn ProgrammesTable() -> impl IntoView {
 }
 
 /// The hand positions (a mask over `hand`, the first copy of each card) of the cards a move from
-/// the hand takes (a new set, a discard, an extension; `None` for another move).
+/// the hand takes (a new set, a discard, an extension); `None` for another move, or if the hand
+/// lacks one of them.
 fn hinted_cards(action: &Action, hand: &[Card]) -> Option<u64> {
-    let cards: Vec<Card> = match action {
-        Action::Meld(placed) => placed.iter().map(|p| p.card).collect(),
-        Action::Discard(card) => vec![*card],
-        Action::Extend { card, .. } => vec![card.card],
-        _ => return None,
-    };
-    let mut used = 0u64;
-    for card in cards {
-        let i = (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand[i] == card)?;
-        used |= 1 << i;
-    }
-    Some(used)
+    let cards = action.cards_played();
+    let mask = positions_of(hand, cards.iter().copied());
+    (!cards.is_empty() && mask.count_ones() as usize == cards.len()).then_some(mask)
 }

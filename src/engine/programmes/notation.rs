@@ -30,6 +30,20 @@ pub enum Action {
     Discard(Card),
 }
 
+impl Action {
+    /// The cards a move of the play phase takes from the hand, each as it is (a wild as itself,
+    /// not the card it stands for): a new set's, an extension's card, the discard. None for a
+    /// draw, an exchange or a reveal.
+    pub fn cards_played(&self) -> Vec<Card> {
+        match self {
+            Action::Meld(placed) => placed.iter().map(|p| p.card).collect(),
+            Action::Extend { card, .. } => vec![card.card],
+            Action::Discard(card) => vec![*card],
+            Action::DrawStock | Action::DrawDiscard | Action::ExchangeProgram | Action::Reveal(_) => Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
