@@ -100,11 +100,7 @@ for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE
 scenario(() => env, 'Nain Jaune table with a move log, and the end of a game (English, desktop)', { timeout: 120_000 }, async ({ open }) => {
   const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
   await newGame.start(page, { rounds: 1, seed: 5 });
-  for (let turn = 0; turn < 3; turn++) {
-    await table.untilMyTurn(page);
-    await table.playByKeyboard(page);
-  }
-  await table.untilMyTurn(page);
+  await table.playTurns(page, 3);
   await audit(page, 'the Nain Jaune table');
 
   const { page: over } = await open({

@@ -57,9 +57,7 @@ for (const [lang, viewport, device] of [['en', DESKTOP, 'desktop'], ['fr', PHONE
   scenario(() => env, `a trap mid-move shows the message (${lang}, ${device}); the save stays good; Reload resumes`, { timeout: 120_000 }, async ({ open }) => {
     const { page, errors } = await open({ viewport, query: `?lang=${lang}&speed=instant` });
     await newGame.start(page, { rounds: 3, seed: 8080 });
-    await table.untilMyTurn(page);
-    await table.playByKeyboard(page);
-    await table.untilMyTurn(page);
+    await table.playTurns(page, 1);
     const good = await saved(page);
     const moves = JSON.parse(good).actions.length;
     assertNoErrors(errors);

@@ -53,12 +53,8 @@ scenario(() => env, 'the game plays under the strict policy: no violation, no er
   assert.equal(response.headers()['content-security-policy'], CSP, 'the policy is served');
   await newGame.start(page, { rounds: 1, seed: 515 });
   await until(async () => (await byId(page, 'ai-status').getAttribute('data-status')) === 'ready', { what: 'the AI worker under the policy' });
-  for (let i = 0; i < 3; i++) {
-    await table.untilMyTurn(page);
-    await table.playByKeyboard(page);
-  }
+  await table.playTurns(page, 3);
   // A hint runs the hard level in the worker.
-  await table.untilMyTurn(page);
   await page.keyboard.press('h');
   await until(async () => (await byId(page, 'hint-text').getAttribute('data-state')) === 'ready', { what: 'a hint' });
   // The seats' layout comes from CSS custom properties set without a style attribute.

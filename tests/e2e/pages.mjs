@@ -110,6 +110,17 @@ export const table = {
     }, { timeout: 30_000, what: 'my turn' });
   },
 
+  /** Plays `turns` of my turns with the keyboard (waiting for each), then waits for my next turn;
+   *  gives the table then (its `snapshot`). */
+  async playTurns(page, turns) {
+    for (let i = 0; i < turns; i++) {
+      await this.untilMyTurn(page);
+      await this.playByKeyboard(page);
+    }
+    await this.untilMyTurn(page);
+    return this.snapshot(page);
+  },
+
   /** Plays one card on the human's turn with the keyboard; checks the focus contract on the way. */
   async playByKeyboard(page, { useArrows = false, key = 'Enter' } = {}) {
     const focused = await untilFocusOn(page, 'card-', 'the focus on a playable card at the start of my turn');

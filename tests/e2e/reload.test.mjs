@@ -14,12 +14,7 @@ scenario(() => env, 'a reload mid-game brings back the same state and play conti
   await newGame.start(page, { rounds: 3, seed: 424242 });
 
   // Play a few of my cards so the round is well under way.
-  for (let i = 0; i < 3; i++) {
-    await table.untilMyTurn(page);
-    await table.playByKeyboard(page);
-  }
-  await table.untilMyTurn(page);
-  const before = await table.snapshot(page);
+  const before = await table.playTurns(page, 3);
   const saved = await page.evaluate(() => localStorage.getItem('tapis.current'));
   assert.ok(before.hand.length > 0 && Number(before.deal) >= 1, 'a round is in progress');
   assert.ok(JSON.parse(saved).actions.length > 3, 'the moves are saved');
