@@ -6,7 +6,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until, shot, DESKTOP, PHONE, SMALL_PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
-import { closeGuide, guide, openGuide, tabForwardTo, walk } from './guide-walk.mjs';
+import { closeGuide, guide, leaveUnsaved, nextByKeyboard, openGuide, playOffScript, tabForwardTo, takeBack, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -50,16 +50,11 @@ scenario(() => env, 'the guided deal of Bonanza from the form, by mouse, in Engl
   assert.match((await guide(page)).text, /Welcome to Bonanza/);
 
   // Another legal move: allowed by the rules, explained, taken back.
-  await byId(page, 'action-take-widow').click();
-  await until(async () => (await guide(page)).off, { what: 'the explanation of a move off the script' });
+  await playOffScript(page, 'action-take-widow', 'a move');
   assert.match((await guide(page)).text, /Take it back and choose “Sell the widow”/);
   assert.equal((await guide(page)).target, null, 'nothing is pointed at off the script');
   await shot(page, 'guide-bonanza-off-script-desktop');
-  await byId(page, 'tutorial-undo').click();
-  await until(async () => {
-    const g = await guide(page);
-    return !g.off && g.target === 'action-sell-widow';
-  }, { what: 'the move taken back' });
+  await takeBack(page, 'action-sell-widow', 'the move');
 
   let n = 0;
   const { cards, texts } = await walk(page, {
@@ -99,18 +94,12 @@ scenario(() => env, 'the guided deal of Bonanza from the address, by keyboard, i
       await page.setViewportSize(PHONE);
       await page.keyboard.press('Enter');
     },
-    next: async () => {
-      await byId(page, 'tutorial-next').focus();
-      await page.keyboard.press('Enter');
-    },
+    next: () => nextByKeyboard(page),
     shots: 'guide-bonanza-phone-fr',
   });
   assert.deepEqual(cards, MOVES);
   assert.ok(texts.some((t) => /main morte/.test(t)) && texts.some((t) => /Bonanza\u00a0!/.test(t)), texts.join('\n'));
-  // Nothing was saved: a guided game never takes the saved game's place.
-  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
-  await byId(page, 'tutorial-leave').click();
-  await byId(page, 'new-game').waitFor();
+  await leaveUnsaved(page);
   assertNoErrors(errors);
 });
 
@@ -128,8 +117,7 @@ async function outsideLoop(page, keyboard) {
     assert.equal(await page.locator('[data-tutorial-target]').count(), g.target ? 1 : 0, 'one control pointed at, at most');
     if (g.next) {
       if (keyboard) {
-        await byId(page, 'tutorial-next').focus();
-        await page.keyboard.press('Enter');
+        await nextByKeyboard(page);
       } else {
         await byId(page, 'tutorial-next').click();
       }

@@ -6,7 +6,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until, shot, shotAlsoSmall, DESKTOP, PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
-import { closeGuide, guide, openGuide, tabForwardTo, walk } from './guide-walk.mjs';
+import { closeGuide, guide, leaveUnsaved, nextByKeyboard, openGuide, playOffScript, tabForwardTo, takeBack, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -45,16 +45,11 @@ scenario(() => env, 'the guided deal of Programmes from the form, by mouse, in E
   // instead is legal: explained, taken back.
   assert.equal(await targetNow(page), 'discard');
   assert.match((await guide(page)).text, /J♣ completes that run/);
-  await byId(page, 'stock').click();
-  await until(async () => (await guide(page)).off, { what: 'the explanation of a move off the script' });
+  await playOffScript(page, 'stock', 'a move');
   assert.match((await guide(page)).text, /Take it back, then take the discard pile's card/);
   assert.equal(await page.locator('[data-tutorial-target]').count(), 0, 'no target while off the script');
   await shot(page, 'guide-programmes-off-script-desktop');
-  await byId(page, 'tutorial-undo').click();
-  await until(async () => {
-    const g = await guide(page);
-    return !g.off && g.target === 'discard';
-  }, { what: 'the draw taken back' });
+  await takeBack(page, 'discard', 'the draw');
 
   let strayed = false;
   const { cards, texts } = await walk(page, {
@@ -103,18 +98,12 @@ scenario(() => env, 'the guided deal of Programmes from the address, by keyboard
       if (['discard', 'action-reveal', 'action-meld', 'action-extend-0'].includes(id)) await shotAlsoSmall(page, `phone-guide-programmes-${++shots}-${id}`);
       await page.keyboard.press('Enter');
     },
-    next: async () => {
-      await byId(page, 'tutorial-next').focus();
-      await page.keyboard.press('Enter');
-    },
+    next: () => nextByKeyboard(page),
     shots: 'phone-guide-programmes-fr',
   });
   assert.deepEqual(cards, TARGETS);
   assert.ok(texts.some((t) => /frimes/.test(t)) && texts.some((t) => /vous sortez/.test(t)), texts.join('\n'));
   await shotAlsoSmall(page, 'phone-guide-programmes-done');
-  // Nothing was saved: a guided game never takes the saved game's place.
-  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
-  await byId(page, 'tutorial-leave').click();
-  await byId(page, 'new-game').waitFor();
+  await leaveUnsaved(page);
   assertNoErrors(errors);
 });

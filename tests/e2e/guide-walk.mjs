@@ -1,6 +1,7 @@
 // Reading and walking a guided first game (issue 32), for the guide's end-to-end tests: the panel's
 // state, and a walk that uses the one control the guide points at (`data-tutorial-target`, which
-// carries a data-testid) or its Next until it is done, closing a deal's summary on the way.
+// carries a data-testid) or its Next until it is done, closing a deal's summary on the way; and the
+// steps every guide's tests share (a move off the script and back, Next by keyboard, leaving).
 import assert from 'node:assert/strict';
 import { activeTestId, byId, until, shot } from './harness.mjs';
 
@@ -68,8 +69,39 @@ export async function tabForwardTo(page, id) {
   assert.equal(await activeTestId(page), id, `the keyboard reaches ${id}`);
 }
 
+/** Goes on with the panel's Next by the keyboard: the focus on it, Enter. */
+export async function nextByKeyboard(page) {
+  await byId(page, 'tutorial-next').focus();
+  await page.keyboard.press('Enter');
+}
+
+/** Uses the control `testId`, which the guide does not point at, and waits for the guide to
+ *  explain why it is off the script (`what` is that move, for a timeout's message). */
+export async function playOffScript(page, testId, what) {
+  await byId(page, testId).click();
+  await until(async () => (await guide(page)).off, { what: `the explanation of ${what} off the script` });
+}
+
+/** Takes the move off the script back with the panel's button, and waits for the guide back on
+ *  its script, pointing at `target` again (`what`: the move taken back). */
+export async function takeBack(page, target, what) {
+  await byId(page, 'tutorial-undo').click();
+  await until(async () => {
+    const g = await guide(page);
+    return !g.off && g.target === target;
+  }, { what: `${what} taken back` });
+}
+
 /** Ends the guide with its last button, back to the new-game form. */
 export async function closeGuide(page) {
   await byId(page, 'tutorial-done').click();
+  await byId(page, 'new-game').waitFor();
+}
+
+/** Leaves a guided game with the panel's Leave, back to the new-game form, after checking that it
+ *  saved nothing: a guided game never takes the saved game's place. */
+export async function leaveUnsaved(page) {
+  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null, 'the guided game saved nothing');
+  await byId(page, 'tutorial-leave').click();
   await byId(page, 'new-game').waitFor();
 }

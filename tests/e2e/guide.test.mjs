@@ -5,7 +5,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { scenario, setup, assertNoErrors, byId, until, shot, DESKTOP, PHONE } from './harness.mjs';
 import { newGame } from './pages.mjs';
-import { closeGuide, guide, openGuide, tabForwardTo, walk } from './guide-walk.mjs';
+import { closeGuide, guide, leaveUnsaved, nextByKeyboard, openGuide, playOffScript, tabForwardTo, takeBack, walk } from './guide-walk.mjs';
 
 let env;
 before(async () => { env = await setup(); });
@@ -26,15 +26,10 @@ scenario(() => env, 'the guided game from the form, by mouse, in English: every 
   // A card off the script: allowed by the rules, explained, taken back.
   const first = await guide(page);
   assert.equal(first.target, 'card-5C', 'the guide points at the 5♣ to lead');
-  await byId(page, 'card-2D').click();
-  await until(async () => (await guide(page)).off, { what: 'the explanation of a card off the script' });
+  await playOffScript(page, 'card-2D', 'a card');
   assert.match((await guide(page)).text, /Take it back and play the 5♣/);
   await shot(page, 'guide-off-script-desktop');
-  await byId(page, 'tutorial-undo').click();
-  await until(async () => {
-    const g = await guide(page);
-    return !g.off && g.target === 'card-5C';
-  }, { what: 'the card taken back' });
+  await takeBack(page, 'card-5C', 'the card');
 
   const { cards, texts } = await walk(page, {
     play: (id) => byId(page, id).click(),
@@ -58,18 +53,12 @@ scenario(() => env, 'the guided game from the address, by keyboard, in French, o
       await tabForwardTo(page, id);
       await page.keyboard.press('Enter');
     },
-    next: async () => {
-      await byId(page, 'tutorial-next').focus();
-      await page.keyboard.press('Enter');
-    },
+    next: () => nextByKeyboard(page),
     shots: 'guide-phone-fr',
   });
   assert.deepEqual(cards, ['5C', '6S', '7D', 'JS', 'QH', '2D']);
   assert.ok(texts.some((t) => /7 sans 8/.test(t)), texts.join('\n'));
-  // Nothing was saved: a guided game never takes the saved game's place.
-  assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
-  await byId(page, 'tutorial-leave').click();
-  await byId(page, 'new-game').waitFor();
+  await leaveUnsaved(page);
   assertNoErrors(errors);
 });
 
