@@ -30,6 +30,13 @@ const leb = () => {
   } while (b & 0x80);
   return r;
 };
+// A name (the binary format's `name`: its length in bytes, then its UTF-8), as text.
+const readName = () => {
+  const size = leb();
+  const text = buf.toString('utf8', p, p + size);
+  p += size;
+  return text;
+};
 const skipLimits = () => {
   const flags = buf[p++];
   leb();
@@ -47,11 +54,8 @@ while (p < buf.length) {
   if (id === 2) {
     // Imports: only the number of imported functions matters (they come first in the index space).
     for (let n = leb(); n > 0; n--) {
-      // (A length read first: `p += leb()` would add it to p as it was before the read.)
-      const moduleLen = leb();
-      p += moduleLen;
-      const fieldLen = leb();
-      p += fieldLen;
+      readName(); // the module
+      readName(); // the field
       const kind = buf[p++];
       if (kind === 0) { leb(); imported++; } else if (kind === 1) { p++; skipLimits(); } else if (kind === 2) skipLimits(); else p += 2;
     }
@@ -64,10 +68,7 @@ while (p < buf.length) {
   } else if (id === 11) {
     data = buf.subarray(p, end);
   } else if (id === 0) {
-    const nameLen = leb();
-    const name = buf.toString('utf8', p, p + nameLen);
-    p += nameLen;
-    if (name === 'name') {
+    if (readName() === 'name') {
       while (p < end) {
         const sub = buf[p++];
         const subLen = leb();
@@ -75,9 +76,7 @@ while (p < buf.length) {
         if (sub === 1) {
           for (let n = leb(); n > 0; n--) {
             const index = leb();
-            const size = leb();
-            names.set(index, buf.toString('utf8', p, p + size));
-            p += size;
+            names.set(index, readName());
           }
         }
         p = subEnd;
