@@ -197,8 +197,7 @@ fn a_later_layout_names_that_deal_s_program_cards() {
     // RECORD.md: "`deals[i]` fixes the cards of deal *i* ... program cards as `programs`: one
     // program id per seat, and `program_deck` top-first" — for any deal, not the first only.
     // Round 1: seat 1 completes P07 and goes out; seat 0 keeps P18.
-    let mut first = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "9C");
-    first["programs"] = json!(["P18", "P07"]);
+    let first = two("4H 5H 6H 7H", ["P18", "P07"], "KC", "9C");
     let round_one = |t: &mut Table| {
         act(t, 1, "draw stock");
         act(t, 1, "reveal 4H 5H 6H 7H");
@@ -492,9 +491,7 @@ fn going_out_ends_the_round_and_the_deal_moves_left() {
     // RULES.md §3: "The round ends when a player has no card left ... A completed program counts
     // 1. Players who completed get a new program card next round; the others keep theirs. All
     // cards are gathered and dealt again; the dealer moves left."
-    let mut l = layout(&[IDLE, "4H 5H 6H 7H 9C"], Some("KC"), "AS");
-    l["programs"] = json!(["P18", "P07"]);
-    let mut t = start(2, json!({ "deals": [l] }));
+    let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H 9C", ["P18", "P07"], "KC", "AS")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
     act(&mut t, 1, "discard 9C");
@@ -508,9 +505,7 @@ fn going_out_ends_the_round_and_the_deal_moves_left() {
     assert_eq!(hand(&t, 1).len(), 1);
     assert_eq!(game(&t).deal_number(), 1, "the round goes on");
     // Going out by the discard of the last card.
-    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "9C");
-    l["programs"] = json!(["P18", "P07"]);
-    let mut t = start(2, json!({ "deals": [l] }));
+    let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "KC", "9C")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
     act(&mut t, 1, "discard 9C");
@@ -531,9 +526,7 @@ fn going_out_ends_the_round_and_the_deal_moves_left() {
 #[test]
 fn laying_the_last_card_goes_out_without_a_discard() {
     // RULES.md §3: "The turn ends with one discard, unless his last card went out."
-    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "8H");
-    l["programs"] = json!(["P18", "P07"]);
-    let mut t = start(2, json!({ "deals": [l] }));
+    let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "KC", "8H")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
     act(&mut t, 1, "extend 0 8H");
@@ -613,8 +606,7 @@ fn a_round_s_settlement_tells_who_completed_which_program_and_who_draws_again() 
     // RULES.md §3: "A completed program counts 1. Players who completed get a new program card next
     // round; the others keep theirs." and "A sun card is a free program: it counts at once and its
     // receiver draws another program card." The round's settlement, as the summary shows it.
-    let mut first = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "9C");
-    first["programs"] = json!(["P18", "P07"]);
+    let first = two("4H 5H 6H 7H", ["P18", "P07"], "KC", "9C");
     let mut second = layout(&[IDLE, IDLE2], None, "");
     second["programs"] = json!(["P18", "SUN1"]);
     // Every program card once: the completed P07 at the bottom of the deck.
@@ -733,9 +725,7 @@ fn a_lay_down_may_not_strand_the_card_taken_from_the_discard_pile() {
     // turn"; "The turn ends with one discard, unless his last card went out"): a reveal, meld or
     // extension that would leave only that card in the hand, with the round going on, is refused
     // when the card cannot be laid too — the player could not end his turn.
-    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("KC"), "AS");
-    l["programs"] = json!(["P18", "P07"]);
-    let mut t = start(2, json!({ "deals": [l] }));
+    let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "KC", "AS")] }));
     act(&mut t, 1, "draw discard");
     let why = refused(&mut t, 1, "reveal 4H 5H 6H 7H");
     assert!(why.contains("would leave only KC"), "{why}");
@@ -750,9 +740,7 @@ fn a_lay_down_may_leave_only_the_taken_card_when_it_is_laid_too() {
     // "The turn ends with one discard, unless his last card went out": revealing 4H-7H with the
     // 8H just taken from the discard pile left in hand is legal, since the 8H then extends the
     // run and the player goes out. The 8H may still not be discarded.
-    let mut l = layout(&[IDLE, "4H 5H 6H 7H"], Some("8H"), "AS");
-    l["programs"] = json!(["P18", "P07"]);
-    let mut t = start(2, json!({ "deals": [l] }));
+    let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "8H", "AS")] }));
     act(&mut t, 1, "draw discard");
     assert!(legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()), "{:?}", legal(&t));
     assert!(legal(&t).contains(&"reveal 5H 6H 7H 8H".to_string()), "{:?}", legal(&t));
