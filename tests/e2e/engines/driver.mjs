@@ -145,6 +145,16 @@ async function stop(child) {
   }
 }
 
+/** Starts a WebDriver server on a free port (`args(port)`: `command`'s arguments to listen there)
+ *  and waits until it answers; gives its process and address. */
+async function startServer(what, command, args, env) {
+  const port = await freePort();
+  const child = start(command, args(port), what, env);
+  const url = `http://127.0.0.1:${port}`;
+  await serverReady(url, child, what);
+  return { child, url };
+}
+
 /** Waits until a WebDriver server answers its /status. */
 async function serverReady(url, child, what) {
   const end = Date.now() + 60_000;
@@ -172,13 +182,9 @@ async function geckodriver() {
   const exe = process.env.GECKODRIVER ?? findExecutable('geckodriver', [join(homedir(), '.cargo/bin')]);
   assert.ok(exe, `geckodriver not found (${MISSING}: cargo install --locked geckodriver)`);
   assert.ok(existsSync(FIREFOX), `${FIREFOX} not found (${MISSING}: apt-get install firefox-esr)`);
-  const port = await freePort();
-  const child = start(exe, ['--host', '127.0.0.1', '--port', String(port), '--log', 'warn'], 'geckodriver');
-  const url = `http://127.0.0.1:${port}`;
-  await serverReady(url, child, 'geckodriver');
+  const server = await startServer('geckodriver', exe, (port) => ['--host', '127.0.0.1', '--port', String(port), '--log', 'warn']);
   return {
-    child,
-    url,
+    ...server,
     capabilities: {
       browserName: 'firefox',
       'moz:firefoxOptions': {
@@ -211,19 +217,16 @@ async function webkitDriver() {
   assert.ok(existsSync(MINIBROWSER), `${MINIBROWSER} not found (${MISSING}: apt-get install webkit2gtk-driver)`);
   const xvfbRun = findExecutable('xvfb-run');
   assert.ok(xvfbRun, `xvfb-run not found (${MISSING}: apt-get install xvfb xauth)`);
-  const port = await freePort();
   // xvfb-run's own screen is 640x480x8: a large true-colour one instead.
   // Skia paints with the CPU: under Xvfb its GPU painting threads run on Mesa's software GL
   // (swrast), which crashed the web process now and then (the kernel log: SkiaGPUWorker, a
   // segfault in swrast_dri.so; WebDriver: "page crash or hang"), 2 runs in 4. Layers are still
   // composited as before. Safari paints with Metal: nothing of the page's own.
   const env = { WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1', ...process.env };
-  const child = start(xvfbRun, ['-a', '-s', '-screen 0 1920x1200x24 -nolisten tcp', exe, `--port=${port}`], 'WebKitWebDriver', env);
-  const url = `http://127.0.0.1:${port}`;
-  await serverReady(url, child, 'WebKitWebDriver under xvfb-run');
+  const args = (port) => ['-a', '-s', '-screen 0 1920x1200x24 -nolisten tcp', exe, `--port=${port}`];
+  const server = await startServer('WebKitWebDriver under xvfb-run', xvfbRun, args, env);
   return {
-    child,
-    url,
+    ...server,
     capabilities: {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
