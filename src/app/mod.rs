@@ -21,6 +21,7 @@ pub mod hint;
 pub mod embed;
 pub mod flights;
 pub mod game_code;
+pub mod game_frame;
 pub mod guide;
 pub mod focus_home;
 pub mod i18n;

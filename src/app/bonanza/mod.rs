@@ -23,9 +23,12 @@ use crate::ai::bonanza_bot::Hint;
 use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
 use crate::engine::bonanza::race::by_race_order;
 use crate::engine::cards::{Card, CardSet, Suit};
-use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::game::{Chips, Game, GameId, Seat};
 
 use super::card_svg::CardFace;
+use leptos::attr::custom::custom_attribute;
+
+use super::game_frame::GameFrame;
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hand::{Hand, HandPlace};
 use super::hint::{HintRow, Hints, Suggestion};
@@ -404,84 +407,80 @@ pub fn BonanzaTable() -> impl IntoView {
     let target_action = Signal::derive(move || target.get().filter(|a| !matches!(a, Action::Play(_))));
 
     view! {
-        <section
+        <GameFrame
+            game=GameId::Bonanza
             class="game game-bonanza"
-            data-testid="game"
-            data-game="bonanza"
-            data-session=id.to_string()
-            data-deal-number=move || deal_number().to_string()
-            data-phase=move || phase.get().name()
-            data-call=move || if let Phase::Call(c) = phase.get() { c.key() } else { "" }
-            data-to-move=move || to_move.get().map(|s| s.to_string()).unwrap_or_default()
-            aria-label=lt(L::Title)
-        >
-            <div class="game-main">
-                <crate::app::guide::GuideSlot />
-                <div class="game-status">
-                    <span class="round-badge">
-                        // While a deal's summary is read, the deal it sums up.
-                        {move || text::deal_title(lang.get(), pending_summary.get().unwrap_or_else(deal_number), deals)}
-                    </span>
-                    <span class="phase-badge" data-testid="phase-label">{move || phase_label(lang.get(), phase.get())}</span>
-                </div>
-                <SeatsRing seats=seats viewer=anchor>
-                    <div class="bz-felt">
-                        <Wheel board=board poker=poker_on current=current_space />
-                        <div class="bz-centre">
-                            {move || match phase_box.get() {
-                                PhaseBox::Widow => view! { <WidowBox names=names /> }.into_any(),
-                                PhaseBox::Call(call) => view! { <CallBox call=call names=names /> }.into_any(),
-                                PhaseBox::Poker => view! { <PokerBox /> }.into_any(),
-                                PhaseBox::Race => view! { <RaceBox names=names /> }.into_any(),
-                                PhaseBox::None => ().into_any(),
-                            }}
-                            // Read out by the move log's announcer, with the other moves.
-                            <p class="announcement" data-testid="announcement">
-                                {move || announced.get().map(|(i, e, played)| {
-                                    let text = names.with(|n| event_sentence(lang.get(), &e, n, played));
-                                    view! { <span class="call" data-event-index=i data-event=event_kind(&e)>{text}</span> }
-                                })}
-                            </p>
-                        </div>
-                    </div>
-                </SeatsRing>
-                // The prompt and the hand stay together at the bottom of the window when the table is
-                // taller than it (style/main.css, .play-dock).
-                <div class="play-dock">
-                    <div class="play-strip bz-strip" hidden=finished>
-                        <div class="calls">
-                            <crate::app::guide::GuideEcho />
-                            <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
-                            <HintRow hints=hints />
-                        </div>
-                        <Show when=move || decisions.with(|d| !d.is_empty())>
-                            <Decisions legal=decisions to_call=to_call on_act=act target=target_action />
-                        </Show>
-                    </div>
-                    <Show when=move || !finished() || pending_summary.get().is_some()>
-                        <HandPlace
-                            nobody=Signal::derive(move || viewer().is_none())
-                            covered=Signal::derive(covered)
-                            next=to_move
-                            names=names
-                            shown_to=revealed
-                            cover_button=cover_button
-                        >
-                            <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading
-                                target=target_card />
-                        </HandPlace>
-                    </Show>
-                </div>
-                {game_over_view}
-            </div>
-            <aside class="game-side">
+            session=id
+            deal=deal_number
+            phase=move || phase.get().name()
+            extra=custom_attribute("data-call", move || if let Phase::Call(c) = phase.get() { c.key() } else { "" })
+            to_move=move || to_move.get()
+            label=lt(L::Title)
+            summary=summary_view
+            status=view! {
+                <span class="round-badge">
+                    // While a deal's summary is read, the deal it sums up.
+                    {move || text::deal_title(lang.get(), pending_summary.get().unwrap_or_else(deal_number), deals)}
+                </span>
+                <span class="phase-badge" data-testid="phase-label">{move || phase_label(lang.get(), phase.get())}</span>
+            }
+            side=view! {
                 <section class="panel story-panel" aria-labelledby="story-title">
                     <h2 id="story-title" class="panel-title">{lt(L::ThisDeal)}</h2>
                     <DealStory lines=story names=names />
                 </section>
                 <MoveLog lines=log_view />
-            </aside>
-            {summary_view}
-        </section>
+            }
+        >
+            <SeatsRing seats=seats viewer=anchor>
+                <div class="bz-felt">
+                    <Wheel board=board poker=poker_on current=current_space />
+                    <div class="bz-centre">
+                        {move || match phase_box.get() {
+                            PhaseBox::Widow => view! { <WidowBox names=names /> }.into_any(),
+                            PhaseBox::Call(call) => view! { <CallBox call=call names=names /> }.into_any(),
+                            PhaseBox::Poker => view! { <PokerBox /> }.into_any(),
+                            PhaseBox::Race => view! { <RaceBox names=names /> }.into_any(),
+                            PhaseBox::None => ().into_any(),
+                        }}
+                        // Read out by the move log's announcer, with the other moves.
+                        <p class="announcement" data-testid="announcement">
+                            {move || announced.get().map(|(i, e, played)| {
+                                let text = names.with(|n| event_sentence(lang.get(), &e, n, played));
+                                view! { <span class="call" data-event-index=i data-event=event_kind(&e)>{text}</span> }
+                            })}
+                        </p>
+                    </div>
+                </div>
+            </SeatsRing>
+            // The prompt and the hand stay together at the bottom of the window when the table is
+            // taller than it (style/main.css, .play-dock).
+            <div class="play-dock">
+                <div class="play-strip bz-strip" hidden=finished>
+                    <div class="calls">
+                        <crate::app::guide::GuideEcho />
+                        <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
+                        <HintRow hints=hints />
+                    </div>
+                    <Show when=move || decisions.with(|d| !d.is_empty())>
+                        <Decisions legal=decisions to_call=to_call on_act=act target=target_action />
+                    </Show>
+                </div>
+                <Show when=move || !finished() || pending_summary.get().is_some()>
+                    <HandPlace
+                        nobody=Signal::derive(move || viewer().is_none())
+                        covered=Signal::derive(covered)
+                        next=to_move
+                        names=names
+                        shown_to=revealed
+                        cover_button=cover_button
+                    >
+                        <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading
+                            target=target_card />
+                    </HandPlace>
+                </Show>
+            </div>
+            {game_over_view}
+        </GameFrame>
     }
 }

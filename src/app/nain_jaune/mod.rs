@@ -17,7 +17,7 @@ use leptos::prelude::*;
 
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Chips, Game, Seat};
+use crate::engine::game::{Chips, Game, GameId, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase, RoundSettlement};
 
 use super::i18n::{hand_title, round_title, T};
@@ -27,6 +27,7 @@ use super::move_log::{MoveLog, LOG_LENGTH};
 use super::AppState;
 use board::{Board, RunningSequence, SequenceCard};
 use super::hand::{Hand, HandPlace};
+use super::game_frame::GameFrame;
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::session::{Humans, Session};
 use summary::{game_over_reason, RoundSummary};
@@ -258,68 +259,65 @@ pub fn NainJauneTable() -> impl IntoView {
     crate::app::results::focus_button_when(cover_button, move || covered.get());
 
     view! {
-        <section
+        <GameFrame
+            game=GameId::NainJaune
             class="game"
-            data-testid="game"
-            data-game="nain-jaune"
-            data-session=id.to_string()
-            data-deal-number=move || deal_number.get().to_string()
-            data-phase=move || phase.get().name()
-            data-to-move=move || to_move.get().map(|s| s.to_string()).unwrap_or_default()
-            aria-label=move || T::NainJaune.text(lang.get())
-        >
-            <div class="game-main">
-                <crate::app::guide::GuideSlot />
-                <div class="game-status">
-                    <span class="round-badge">
-                        // While a round's summary is read, the round it sums up.
-                        {move || round_title(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()))}
-                    </span>
-                    <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}</span>
-                </div>
-                <SeatsRing seats=seats viewer=anchor>
-                    <Board boxes=boxes />
-                </SeatsRing>
-                // The prompt and the hand stay together at the bottom of the window when the table is
-                // taller than it (style/main.css, .play-dock).
-                <div class="play-dock">
-                    <div class="play-strip">
-                        <RunningSequence cards=run wanted=wanted />
-                        <div class="calls">
-                            // Read out by the move log's announcer, with the other moves.
-                            <p class="announcement" data-testid="announcement">
-                                {move || announcement.get().map(|(i, e)| {
-                                    let text = names.with(|n| event_sentence(lang.get(), &e, n));
-                                    // Keyed by the event's index: a new call re-plays the entrance.
-                                    view! { <span class="call" data-event-index=i>{text}</span> }
-                                })}
-                            </p>
-                            <crate::app::guide::GuideEcho />
-                            <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
-                            <HintRow hints=hints />
-                        </div>
-                    </div>
-                    <Show when=move || !finished.get() || pending_summary.get().is_some()>
-                        <HandPlace
-                            nobody=Signal::derive(move || viewer.get().is_none())
-                            covered=covered
-                            next=to_move
-                            names=names
-                            shown_to=revealed
-                            cover_button=cover_button
-                        >
-                            <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading
-                                target=Signal::derive(move || guide::target(&state)) />
-                        </HandPlace>
-                    </Show>
-                </div>
-                {move || game_over_view()}
-            </div>
-            <aside class="game-side">
+            session=id
+            extra=()
+            deal=move || deal_number.get()
+            phase=move || phase.get().name()
+            to_move=move || to_move.get()
+            label=move || T::NainJaune.text(lang.get())
+            summary=summary_view
+            status=view! {
+                <span class="round-badge">
+                    // While a round's summary is read, the round it sums up.
+                    {move || round_title(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()))}
+                </span>
+                <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}</span>
+            }
+            side=view! {
                 <MoveLog lines=log_view />
-            </aside>
-            {summary_view}
-        </section>
+            }
+        >
+            <SeatsRing seats=seats viewer=anchor>
+                <Board boxes=boxes />
+            </SeatsRing>
+            // The prompt and the hand stay together at the bottom of the window when the table is
+            // taller than it (style/main.css, .play-dock).
+            <div class="play-dock">
+                <div class="play-strip">
+                    <RunningSequence cards=run wanted=wanted />
+                    <div class="calls">
+                        // Read out by the move log's announcer, with the other moves.
+                        <p class="announcement" data-testid="announcement">
+                            {move || announcement.get().map(|(i, e)| {
+                                let text = names.with(|n| event_sentence(lang.get(), &e, n));
+                                // Keyed by the event's index: a new call re-plays the entrance.
+                                view! { <span class="call" data-event-index=i>{text}</span> }
+                            })}
+                        </p>
+                        <crate::app::guide::GuideEcho />
+                        <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{turn_prompt}</p>
+                        <HintRow hints=hints />
+                    </div>
+                </div>
+                <Show when=move || !finished.get() || pending_summary.get().is_some()>
+                    <HandPlace
+                        nobody=Signal::derive(move || viewer.get().is_none())
+                        covered=covered
+                        next=to_move
+                        names=names
+                        shown_to=revealed
+                        cover_button=cover_button
+                    >
+                        <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading
+                            target=Signal::derive(move || guide::target(&state)) />
+                    </HandPlace>
+                </Show>
+            </div>
+            {move || game_over_view()}
+        </GameFrame>
     }
 }
 

@@ -25,9 +25,12 @@ use leptos::prelude::*;
 
 use crate::ai::programmes_bot::Hint;
 use crate::engine::cards::Card;
-use crate::engine::game::{Game, Seat};
+use crate::engine::game::{Game, GameId, Seat};
 use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
 
+use leptos::attr::custom::custom_attribute;
+
+use super::game_frame::GameFrame;
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, round_title, T};
@@ -576,55 +579,22 @@ pub fn ProgrammesTable() -> impl IntoView {
     let reveal_open = Memo::new(move |_| seen.with(|s| s.play) && reveals.with(|r| !r.is_empty()));
 
     view! {
-        <section
+        <GameFrame
+            game=GameId::Programmes
             class="game prog-game"
-            data-testid="game"
-            data-game="programmes"
-            data-session=id.to_string()
-            data-deal-number=move || turn.get().deal.to_string()
-            data-phase=move || turn.get().phase.name()
-            data-to-move=move || turn.get().to_move.map(|s| s.to_string()).unwrap_or_default()
-            data-revealed=move || seen.get().revealed.to_string()
-            aria-label=lt(L::Programmes)
-        >
-            <div class="game-main">
-                <crate::app::guide::GuideSlot />
-                <div class="game-status">
-                    <span class="round-badge">{move || round_title(lang.get(), turn.get().deal)}</span>
-                    <span class="stake-info">{move || text::target_line(lang.get(), target)}</span>
-                </div>
-                <SeatsRing seats=Signal::derive(move || board.with(|b| b.as_ref().map(|b| b.seats.clone()).unwrap_or_default())) viewer=anchor>
-                    <div class="prog-felt">
-                        <Piles
-                            stock=Signal::derive(move || board.with(|b| b.as_ref().map_or(0, |b| b.stock)))
-                            top=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.top)))
-                            last_move=Memo::new(move |_| session.with(|s| pg(s).and_then(|g| melds::last_pile_move(g.events()))))
-                            can_stock=Signal::derive(move || offer.with(|o| o.draw_stock))
-                            can_discard=Signal::derive(move || offer.with(|o| o.draw_discard))
-                            on_draw=on_draw
-                            target=aim
-                        />
-                        <TableMelds
-                            groups=groups
-                            targets=Signal::derive(move || moves.with(|m| m.as_ref().map(|m| m.extends.clone()).unwrap_or_default()))
-                            on_extend=on_extend
-                            target=aim
-                        />
-                    </div>
-                </SeatsRing>
-                // The prompt, the moves and the hand stay together at the bottom of the window when
-                // the table is taller than it (style/main.css, .play-dock).
-                <div class="play-dock">
-                    <crate::app::guide::GuideEcho />
-                    <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
-                        {turn_prompt}
-                    </p>
-                    <HintRow hints=hints />
-                    {bottom_view}
-                </div>
-                {game_over_view}
-            </div>
-            <aside class="game-side prog-side">
+            session=id
+            deal=move || turn.get().deal
+            phase=move || turn.get().phase.name()
+            to_move=move || turn.get().to_move
+            extra=custom_attribute("data-revealed", move || seen.get().revealed.to_string())
+            label=lt(L::Programmes)
+            summary=summary_view
+            status=view! {
+                <span class="round-badge">{move || round_title(lang.get(), turn.get().deal)}</span>
+                <span class="stake-info">{move || text::target_line(lang.get(), target)}</span>
+            }
+            side_class="game-side prog-side"
+            side=view! {
                 <div class="prog-own" hidden=move || !matches!(bottom.get(), Bottom::Hand)>
                     <OwnProgram
                         program=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.own_program)))
@@ -633,9 +603,39 @@ pub fn ProgrammesTable() -> impl IntoView {
                     {move || reveal_open.get().then(|| view! { <RevealChoice options=reveals chosen=chosen_reveal on_reveal=on_reveal target=aim /> })}
                 </div>
                 <MoveLog lines=log_lines />
-            </aside>
-            {summary_view}
-        </section>
+            }
+        >
+            <SeatsRing seats=Signal::derive(move || board.with(|b| b.as_ref().map(|b| b.seats.clone()).unwrap_or_default())) viewer=anchor>
+                <div class="prog-felt">
+                    <Piles
+                        stock=Signal::derive(move || board.with(|b| b.as_ref().map_or(0, |b| b.stock)))
+                        top=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.top)))
+                        last_move=Memo::new(move |_| session.with(|s| pg(s).and_then(|g| melds::last_pile_move(g.events()))))
+                        can_stock=Signal::derive(move || offer.with(|o| o.draw_stock))
+                        can_discard=Signal::derive(move || offer.with(|o| o.draw_discard))
+                        on_draw=on_draw
+                        target=aim
+                    />
+                    <TableMelds
+                        groups=groups
+                        targets=Signal::derive(move || moves.with(|m| m.as_ref().map(|m| m.extends.clone()).unwrap_or_default()))
+                        on_extend=on_extend
+                        target=aim
+                    />
+                </div>
+            </SeatsRing>
+            // The prompt, the moves and the hand stay together at the bottom of the window when
+            // the table is taller than it (style/main.css, .play-dock).
+            <div class="play-dock">
+                <crate::app::guide::GuideEcho />
+                <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
+                    {turn_prompt}
+                </p>
+                <HintRow hints=hints />
+                {bottom_view}
+            </div>
+            {game_over_view}
+        </GameFrame>
     }
 }
 
