@@ -44,7 +44,6 @@ mod game_views {
     use tapis::app::game_code::{GameCode, LoadFailed, ReviewCode};
     use tapis::app::{bonanza, nain_jaune, programmes};
     use tapis::engine::game::GameId;
-    use tapis::protocol::answer_game_by_rules;
 
     pub fn game_code(game: GameId) -> Pin<Box<dyn Future<Output = Result<GameCode, LoadFailed>>>> {
         match game {
@@ -95,32 +94,20 @@ mod game_views {
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn nain_jaune_code() -> Result<GameCode, LoadFailed> {
-        Ok(GameCode {
-            view: || view! { <nain_jaune::NainJauneTable /> }.into_any(),
-            answer_by_rules: answer_game_by_rules::<tapis::engine::nain_jaune::NainJaune>,
-            decisions: tapis::record::decisions::<tapis::engine::nain_jaune::NainJaune>,
-            move_words: nain_jaune::text::move_words,
-        })
+        let view = || view! { <nain_jaune::NainJauneTable /> }.into_any();
+        Ok(GameCode::of::<tapis::engine::nain_jaune::NainJaune>(view, nain_jaune::text::move_words))
     }
 
     #[wasm_split(tapis_bonanza, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn bonanza_code() -> Result<GameCode, LoadFailed> {
-        Ok(GameCode {
-            view: || view! { <bonanza::BonanzaTable /> }.into_any(),
-            answer_by_rules: answer_game_by_rules::<tapis::engine::bonanza::Bonanza>,
-            decisions: tapis::record::decisions::<tapis::engine::bonanza::Bonanza>,
-            move_words: bonanza::text::move_words,
-        })
+        let view = || view! { <bonanza::BonanzaTable /> }.into_any();
+        Ok(GameCode::of::<tapis::engine::bonanza::Bonanza>(view, bonanza::text::move_words))
     }
 
     #[wasm_split(tapis_programmes, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn programmes_code() -> Result<GameCode, LoadFailed> {
-        Ok(GameCode {
-            view: || view! { <programmes::ProgrammesTable /> }.into_any(),
-            answer_by_rules: answer_game_by_rules::<tapis::engine::programmes::Programmes>,
-            decisions: tapis::record::decisions::<tapis::engine::programmes::Programmes>,
-            move_words: programmes::text::move_words,
-        })
+        let view = || view! { <programmes::ProgrammesTable /> }.into_any();
+        Ok(GameCode::of::<tapis::engine::programmes::Programmes>(view, programmes::text::move_words))
     }
 }
 

@@ -41,6 +41,19 @@ pub struct GameCode {
     pub move_words: MoveWords,
 }
 
+impl GameCode {
+    /// The code of the game `G`: its table, its words for a move, and what the engine and the rule
+    /// bots answer for it.
+    pub fn of<G: crate::ai::GameBots>(view: GameView, move_words: MoveWords) -> GameCode {
+        GameCode {
+            view,
+            answer_by_rules: crate::protocol::answer_game_by_rules::<G>,
+            decisions: crate::record::decisions::<G>,
+            move_words,
+        }
+    }
+}
+
 /// A move in words, in a language, from its record string.
 pub type MoveWords = fn(super::i18n::Lang, &str) -> String;
 
