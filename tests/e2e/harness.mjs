@@ -156,8 +156,8 @@ export async function audit(page, what) {
 }
 
 /** Screenshot into tests/e2e/artifacts/NAME.png; then checks that what was shot fits: neither the
- *  page nor a dialog or a chip table needs a sideways scroll, no seat plate cuts its counts and no
- *  board box its name. */
+ *  page nor a dialog or a chip table needs a sideways scroll, no seat plate cuts its counts, no
+ *  board box its name, and no row of buttons pushes one out. */
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await settleAnimations(page);
@@ -183,7 +183,18 @@ export async function shot(page, name) {
     const names = [...document.querySelectorAll('.box-name')]
       .filter((n) => n.scrollWidth > n.clientWidth + 1)
       .map((n) => `box name "${n.textContent}"`);
-    return [...wider, ...cut, ...names];
+    // A row of buttons keeps them inside it: pushed to its end, a button too wide for the row
+    // would run out at the other end, cut by the dialog, and no scroll bar shows it.
+    const outside = [...document.querySelectorAll('.dialog-foot, .game-over-actions')].flatMap((row) => {
+      const r = row.getBoundingClientRect();
+      return [...row.children]
+        .filter((b) => {
+          const q = b.getBoundingClientRect();
+          return q.width > 0 && (q.left < r.left - 0.5 || q.right > r.right + 0.5);
+        })
+        .map((b) => `button "${b.textContent.trim()}" out of its row`);
+    });
+    return [...wider, ...cut, ...names, ...outside];
   });
   assert.deepEqual(wide, [], `${name}: wider than the room it has: ${wide.join(', ')}`);
   // An open dialog's title is on top: nothing (the top bar, a seat) is drawn over it.
