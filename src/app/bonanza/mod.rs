@@ -231,10 +231,11 @@ pub fn BonanzaTable() -> impl IntoView {
     let human_to_move = move || to_move.get().filter(|&s| people.plays(s));
     let viewer = move || people.viewer(human_to_move(), revealed.get());
     let covered = move || people.covered(human_to_move(), revealed.get(), pending_summary.get().is_some());
-    // The human at the screen may decide now.
+    // The human at the screen may decide now (never on a position shown read-only, e.g. a review:
+    // its choices would take the focus, and scroll the page, at each step).
     let my_turn_now = move || {
         let v = viewer();
-        v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.dialog_open()
+        !read_only && v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.dialog_open()
     };
     let racing = move || matches!(phase.get(), Phase::Lead | Phase::Follow(_));
     let legal = Memo::new(move |_| {
@@ -347,7 +348,7 @@ pub fn BonanzaTable() -> impl IntoView {
         };
         Some((sentence, controls))
     });
-    let mover = Memo::new(move |_| viewer().filter(|_| !read_only && my_turn_now()));
+    let mover = Memo::new(move |_| viewer().filter(|_| my_turn_now()));
     let hints = Hints::new(state, mover, read, T::HintThinkingMove);
 
     let continue_after_summary = Callback::new(move |_: ()| {

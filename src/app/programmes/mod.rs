@@ -154,7 +154,9 @@ pub fn ProgrammesTable() -> impl IntoView {
         let shown = shown_to.get();
         let viewer = people.viewer(human_to_move, shown);
         let covered = people.covered(human_to_move, shown, t.pending.is_some());
-        let my_turn = viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.dialog_open();
+        // Never on a position shown read-only (a review): its controls would take the focus.
+        let my_turn =
+            !read_only && viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.dialog_open();
         let revealed = viewer.is_some_and(|v| session.with(|s| pg(s).is_some_and(|g| g.has_revealed(v))));
         Seen { viewer, covered, my_turn, play: my_turn && t.phase == Phase::Play, revealed }
     });
@@ -327,7 +329,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         };
         Some((sentence, controls))
     });
-    let mover = Memo::new(move |_| seen.with(|s| s.viewer.filter(|_| s.my_turn && !read_only)));
+    let mover = Memo::new(move |_| seen.with(|s| s.viewer.filter(|_| s.my_turn)));
     let hints = Hints::new(state, mover, read, T::HintThinkingMove);
     // The suggested way to reveal is the chosen one; the suggested cards are the selection.
     Effect::new(move |_| {
