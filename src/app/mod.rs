@@ -115,12 +115,16 @@ impl AppState {
         self.guide.set(None);
         self.replace_table(record, read_only)?;
         self.review.set(None);
-        // The table from its top (the new-game form is long: its start button is far down); a
-        // host page's scroll is its own.
+        // The table from its top (the new-game form is long: its start button is far down).
+        self.to_page_top();
+        Ok(())
+    }
+
+    /// Scrolls the page to its top, unless a host page holds the game (its scroll is its own).
+    pub(crate) fn to_page_top(&self) {
         if let (Some(window), false) = (web_sys::window(), self.host.is_mounted()) {
             window.scroll_to_with_x_and_y(0.0, 0.0);
         }
-        Ok(())
     }
 
     pub(crate) fn replace_table(&self, record: Record, read_only: bool) -> Result<(), LoadError> {

@@ -125,6 +125,18 @@ scenario(() => env, 'a shared link opens the review at its moment, in French, on
   await page.keyboard.press('ArrowLeft');
   await until(async () => (await reviewState(page)).step === at, { what: '←' });
   await shot(page, 'review-link-phone-fr');
+  // Down at the table, the step buttons are still at hand, and nothing of the page is under them.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = await page.evaluate(() => {
+    const nav = document.querySelector('.review-nav').getBoundingClientRect();
+    const last = [...document.querySelectorAll('.game, footer')].map((e) => e.getBoundingClientRect().bottom);
+    return { top: nav.top, bottom: nav.bottom, height: innerHeight, content: Math.max(...last) };
+  });
+  assert.ok(bar.top >= 0 && bar.bottom <= bar.height + 0.5, `the step buttons are in the window at the table: ${JSON.stringify(bar)}`);
+  assert.ok(bar.content <= bar.top + 0.5, `the page ends above the step buttons: ${JSON.stringify(bar)}`);
+  await byId(page, 'review-next').click();
+  await until(async () => (await reviewState(page)).step === at + 1, { what: 'Next, from the table' });
+  await shot(page, 'review-table-phone-fr');
   // Nothing was saved: a review is not a game.
   assert.equal(await page.evaluate(() => localStorage.getItem('tapis.current')), null);
   assertNoErrors(errors);
