@@ -2,9 +2,9 @@
 // (geckodriver) and WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver, under Xvfb), one
 // scenario file for all three through the page interface of engines/driver.mjs. Each game started
 // from the new-game form and a whole deal played by keyboard and by hint, with what is painted
-// checked in screenshots at several moments (engines/paint.mjs); a reload that resumes; a hint
-// taken back by undo; a game's review from a shared link; each game's guided deal; the embedding
-// demo page; an offline reload.
+// checked in screenshots at several moments (engines/paint.mjs), and Bonanza's again in a phone's
+// narrow window; a reload that resumes; a hint taken back by undo; a game's review from a shared
+// link; each game's guided deal; the embedding demo page; an offline reload.
 // One engine alone: TAPIS_ENGINES=webkit node --test tests/e2e/engines.test.mjs (a comma-separated
 // list; all three by default). Screenshots: artifacts/engines/<engine>-<name>.png.
 import { describe, it, before, after } from 'node:test';
@@ -20,6 +20,11 @@ import { PNG } from 'pngjs';
 import { buildReferee } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
+// A phone held upright (harness.mjs's PHONE), or as near as the engine's window goes: WebKitGTK's
+// MiniBrowser opens no narrower than 447 px, Firefox than 500 (still the phone's layout, which
+// holds up to 760 px; the Chromium tests also cover 390 and 360 px).
+const NARROWEST = { webkit: 450, firefox: 500 };
+const phone = (engineName) => ({ width: Math.max(390, NARROWEST[engineName] ?? 0), height: 844 });
 
 // Whole deals, small: few players; Nain Jaune two rounds (WebKit's blank move log came with a
 // long log), Bonanza one deal, both to the end of the game; Programmes its first round. Nain Jaune
@@ -34,7 +39,7 @@ const DEALS = [
 /** Plays to the end of the game (or of the first deal): my moves alternate between the keyboard
  *  and the hint, and the table is shot at each of my turns; a deal's summary is closed with the
  *  keyboard (its button has the focus). Returns the paint problems seen. */
-async function playDeals(page, { game, toTheEnd }) {
+async function playDeals(page, { game, toTheEnd }, { prefix = game, scrolls = false } = {}) {
   const problems = [];
   let moves = 0;
   let deals = 0;
@@ -51,7 +56,7 @@ async function playDeals(page, { game, toTheEnd }) {
       await until(async () => !(await state(page)).summary, { timeout: 10_000, what: 'the summary to close' });
       continue;
     }
-    problems.push(...(await paintCheck(page, `${game}-${String(moves).padStart(2, '0')}`)));
+    problems.push(...(await paintCheck(page, `${prefix}-${String(moves).padStart(2, '0')}`, { scrolls })));
     if (moves % 2) await hintMove(page);
     else await keyboardMove(page);
     moves++;
@@ -92,8 +97,8 @@ for (const engineName of selectedEngines()) {
     }, { timeout: 60_000 });
 
     /** A scenario in a fresh session (its own storage); on failure a screenshot and the page's errors. */
-    const scenario = (title, timeout, body) => it(title, { timeout }, async (t) => {
-      const page = await engine.open({ viewport: DESKTOP });
+    const scenario = (title, timeout, body, viewport = DESKTOP) => it(title, { timeout }, async (t) => {
+      const page = await engine.open({ viewport });
       try {
         await body(page, t);
         const errors = await page.errors();
@@ -121,6 +126,19 @@ for (const engineName of selectedEngines()) {
         assert.deepEqual(problems, [], `${engineName}: what the screenshots show`);
       });
     }
+
+    // Bonanza on a phone: the wheel, the seats around it, the calls and the race in a narrow
+    // window whose page scrolls.
+    scenario('bonanza on a phone: a whole deal by keyboard and by hint, painted', 300_000, async (page) => {
+      const deal = DEALS[1];
+      await page.goto(`${server.url}?lang=fr&speed=${deal.speed}`);
+      await startFromForm(page, deal);
+      const { problems, moves, deals } = await playDeals(page, deal, { prefix: 'phone-bonanza', scrolls: true });
+      console.log(`# ${engineName} bonanza on a phone: ${moves} moves of mine, each shot; ${problems.length} paint problems`);
+      assert.ok(moves >= 2 && deals >= 1, `a whole deal with moves of mine (${moves} moves, ${deals} deals)`);
+      assert.ok((await state(page)).over, 'the game is over');
+      assert.deepEqual(problems, [], `${engineName}: what the screenshots show`);
+    }, phone(engineName));
 
     scenario('a reload mid-game brings back the same table, and play goes on', 120_000, async (page) => {
       await page.goto(`${server.url}?lang=en&speed=instant`);
