@@ -17,6 +17,7 @@ pub mod wheel;
 
 use std::sync::Arc;
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
 use crate::ai::bonanza_bot::Hint;
@@ -26,8 +27,6 @@ use crate::engine::cards::{Card, CardSet, Suit};
 use crate::engine::game::{Chips, Game, GameId, Seat};
 
 use super::card_svg::CardFace;
-use leptos::attr::custom::custom_attribute;
-
 use super::game_frame::GameFrame;
 use super::computer_turns::{drive_computer_turns, play_human_move};
 use super::hand::{Hand, HandPlace};

@@ -21,14 +21,13 @@ pub mod text;
 
 use std::sync::Arc;
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
 use crate::ai::programmes_bot::Hint;
 use crate::engine::cards::Card;
 use crate::engine::game::{Game, GameId, Seat};
 use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
-
-use leptos::attr::custom::custom_attribute;
 
 use super::game_frame::GameFrame;
 use super::computer_turns::{drive_computer_turns, play_human_move};
