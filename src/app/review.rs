@@ -308,6 +308,19 @@ pub fn ReviewPanel() -> impl IntoView {
     let total = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.record.actions.len())));
     let go = move |to: usize, focus: &'static str| go_to(&state, to, focus);
 
+    // While a review is open the page's root carries `reviewing` (style/main.css): each step draws
+    // the table anew, and the browser's scroll anchoring would move the page. Not a host page's
+    // root: its scroll is its own.
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).filter(|_| !state.host.is_mounted());
+    if let Some(root) = &root {
+        let _ = root.class_list().add_1("reviewing");
+    }
+    on_cleanup(move || {
+        if let Some(root) = root {
+            let _ = root.class_list().remove_1("reviewing");
+        }
+    });
+
     // ← → Home End step through the record, unless a field or a dialog has the keys.
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
         if super::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
