@@ -20,6 +20,7 @@ pub mod ai;
 pub mod engine;
 pub mod protocol;
 pub mod record;
+pub mod stage;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

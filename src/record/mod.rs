@@ -5,4 +5,4 @@ pub mod format;
 pub mod table;
 
 pub use format::{BadRecord, Record, RecordedAction, FORMAT_VERSION};
-pub use table::{decisions, Decision, ReplayError, Table};
+pub use table::{decisions, legal_of, Decision, OnTable, ReplayError, Table};

@@ -20,6 +20,33 @@ pub enum Table {
     Programmes(Programmes),
 }
 
+/// A game a [`Table`] can hold, read back from it.
+pub trait OnTable: Game {
+    /// The game inside `table`, if the table plays this game.
+    fn on(table: &Table) -> Option<&Self>;
+}
+
+macro_rules! on_table {
+    ($($game:ident),*) => {
+        $(impl OnTable for $game {
+            fn on(table: &Table) -> Option<&Self> {
+                match table {
+                    Table::$game(g) => Some(g),
+                    _ => None,
+                }
+            }
+        })*
+    };
+}
+
+on_table!(Bonanza, NainJaune, Programmes);
+
+/// The legal actions of game `G` on `table`, as record strings (none on another game's table).
+/// Generic, so that a game's code links only its own game's rules (the page's chunks).
+pub fn legal_of<G: OnTable>(table: &Table) -> Vec<String> {
+    G::on(table).map(|g| g.legal_actions().iter().map(ToString::to_string).collect()).unwrap_or_default()
+}
+
 /// Runs `$body` with `$g` bound to the game inside a [`Table`], whatever its kind.
 macro_rules! with_game {
     ($table:expr, $g:ident => $body:expr) => {
@@ -168,6 +195,21 @@ impl Table {
             let parsed = action.parse().map_err(|reason: BadAction| IllegalAction::refused(&action, reason))?;
             g.play(seat, &parsed)
         })
+    }
+
+    /// Whether the game stops at the end of the deal in progress instead of dealing the next one
+    /// (a deal's end as the table shows it: `stage::deal_end`).
+    pub fn set_single_deal(&mut self, on: bool) {
+        with_game!(self, g => g.set_single_deal(on))
+    }
+
+    /// How many events the game has logged.
+    pub fn event_count(&self) -> usize {
+        match self {
+            Table::Bonanza(g) => g.events().len(),
+            Table::NainJaune(g) => g.events().len(),
+            Table::Programmes(g) => g.events().len(),
+        }
     }
 
     /// Every seat's chips (the stacks in front of the players).
