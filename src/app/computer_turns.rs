@@ -14,7 +14,8 @@ use crate::protocol::{FromWorker, ToWorker};
 
 use super::notices::Msg;
 use super::programmes::actions::Why;
-use super::session::{ai_seed, SeatKind};
+use super::session::{ai_seed, SeatKind, Session};
+use super::stage::Stage;
 use super::timing;
 use super::AppState;
 
@@ -22,9 +23,15 @@ use super::AppState;
 pub const AI_BUDGET_MS: u32 = 200;
 
 /// Starts the loop for the game on the table; `thinking` names the seat whose move is awaited.
-/// Call it once from the game screen's component (it lives as long as that component).
-pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
+/// Moves wait until the table has shown the last one (`stage`). Unless the player chooses them,
+/// the lone player's forced moves (their only legal one) are played here too, at the computers'
+/// pace. Call it once from the game screen's component (it lives as long as that component).
+pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, stage: Stage) {
     let session = super::TableSession::current(state.session);
+    // What undo takes back, from the game's own rules (its code has arrived: its table is drawn).
+    if let Some(code) = session.with_untracked(|s| s.as_ref().and_then(|s| super::game_code::loaded(s.table.game_id()))) {
+        session.update(|s| s.learn_choices(code.legal));
+    }
     // Read and written by this effect alone.
     let requested = std::cell::Cell::new(None::<(u64, usize)>);
     let retries_seen = std::cell::Cell::new(state.ai_retry.get_untracked());
@@ -36,14 +43,15 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
         }
         // A guided game's computers wait while the guide explains (its *Next*).
         let hold_at = state.guide.with(|g| g.and_then(|g| g.hold_at));
+        let forced = session.with(|s| s.as_ref().and_then(|s| forced_move(&state, s)));
         let turn = session.with(|s| {
             let s = s.as_ref()?;
-            if s.pending_summary().is_some() || hold_at == Some(s.record.actions.len()) {
+            if s.pending_summary().is_some() || hold_at == Some(s.record.actions.len()) || !stage.caught_up(s) {
                 return None;
             }
             match s.mover()? {
-                (seat, SeatKind::Computer(level)) => Some((s.id, s.record.actions.len(), seat, level, s.record.seed)),
-                _ => None,
+                (seat, SeatKind::Computer(level)) => Some((s.id, s.record.actions.len(), seat, Ok(level), s.record.seed)),
+                (seat, SeatKind::Human) => Some((s.id, s.record.actions.len(), seat, Err(forced.clone()?), s.record.seed)),
             }
         });
         let Some((id, index, seat, level, record_seed)) = turn else { return };
@@ -51,12 +59,24 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
             return;
         }
         requested.set(Some((id, index)));
+        let level = match level {
+            Ok(level) => level,
+            Err(action) => {
+                // The player's only move, shown at the table's pace like a computer's.
+                let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
+                leptos::task::spawn_local(async move {
+                    TimeoutFuture::new(delay).await;
+                    apply_move(state, id, index, seat, Ok(action));
+                });
+                return;
+            }
+        };
         // A guided game's computers play the script's moves, at the table's pace.
         if let Some(action) = super::guide::scripted(&state, index, seat) {
             let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
             leptos::task::spawn_local(async move {
                 TimeoutFuture::new(delay).await;
-                apply_computer_move(state, id, index, seat, Ok(action));
+                apply_move(state, id, index, seat, Ok(action));
             });
             return;
         }
@@ -100,7 +120,7 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
                             TimeoutFuture::new(wait as u32).await;
                         }
                         thinking.try_set(None);
-                        apply_computer_move(state, id, index, seat, result);
+                        apply_move(state, id, index, seat, result);
                     });
                 }),
             );
@@ -108,13 +128,31 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>) {
     });
 }
 
+/// The lone player's only legal move, when the table plays it for them: not when the player
+/// chooses such moves (the settings), in a guided game (the guide waits for the player's own
+/// move), at a shared device, or in a position shown read-only (tracked).
+pub fn forced_move(state: &AppState, s: &Session) -> Option<String> {
+    if state.settings.with(|s| s.choose_forced) || state.guide.with(Option::is_some) || s.humans().len() != 1 {
+        return None;
+    }
+    let (_, SeatKind::Human) = s.mover()? else { return None };
+    let mut legal = legal_now(s);
+    (legal.len() == 1).then(|| legal.remove(0))
+}
+
+/// The legal moves on the table, from the game's code (none before it has arrived).
+fn legal_now(s: &Session) -> Vec<String> {
+    super::game_code::loaded(s.table.game_id()).map(|code| (code.legal)(&s.table)).unwrap_or_default()
+}
+
 /// Whether the game on the table is still game `id` with `index` actions played.
 fn is_current(state: AppState, id: u64, index: usize) -> bool {
     state.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id && s.record.actions.len() == index))
 }
 
-/// Applies a computer seat's answer, if the game is still where it was when the move was asked.
-fn apply_computer_move(state: AppState, id: u64, index: usize, seat: Seat, result: Result<String, String>) {
+/// Applies a computer seat's answer (or a player's only move, played by the table), if the game
+/// is still where it was when the move was asked.
+fn apply_move(state: AppState, id: u64, index: usize, seat: Seat, result: Result<String, String>) {
     if !is_current(state, id, index) {
         return;
     }
@@ -131,7 +169,7 @@ fn apply_computer_move(state: AppState, id: u64, index: usize, seat: Seat, resul
     let mut refused = None;
     state.session.maybe_update(|s| {
         let Some(s) = s.as_mut() else { return false };
-        match s.play(seat, &action) {
+        match s.play(seat, &action, false) {
             Ok(()) => {
                 state.save(&s.record);
                 true
@@ -154,7 +192,8 @@ pub fn play_human_move(state: AppState, action: String) {
     state.session.maybe_update(|s| {
         let Some(s) = s.as_mut() else { return false };
         let Some((seat, SeatKind::Human)) = s.mover() else { return false };
-        match s.play(seat, &action) {
+        let chosen = legal_now(s).len() > 1;
+        match s.play(seat, &action, chosen) {
             Ok(()) => {
                 super::crash::drill();
                 state.save(&s.record);

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use leptos::prelude::*;
 
 use crate::engine::game::{GameId, Seat};
-use crate::record::{Decision, Record, ReplayError};
+use crate::record::{Decision, OnTable, Record, ReplayError, Table};
 use super::session::{LoadError, Session};
 use super::AppState;
 use crate::protocol::FromWorker;
@@ -39,17 +39,20 @@ pub struct GameCode {
     /// A move in words, from its record string (the game's `text::move_words`, which reads it as
     /// the game's engine does).
     pub move_words: MoveWords,
+    /// The legal moves on a table of the game, as record strings.
+    pub legal: fn(&Table) -> Vec<String>,
 }
 
 impl GameCode {
     /// The code of the game `G`: its table, its words for a move, and what the engine and the rule
     /// bots answer for it.
-    pub fn of<G: crate::ai::GameBots>(view: GameView, move_words: MoveWords) -> GameCode {
+    pub fn of<G: crate::ai::GameBots + OnTable>(view: GameView, move_words: MoveWords) -> GameCode {
         GameCode {
             view,
             answer_by_rules: crate::protocol::answer_game_by_rules::<G>,
             decisions: crate::record::decisions::<G>,
             move_words,
+            legal: crate::record::legal_of::<G>,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The frame of a game's table, the same for the three games: the `section` whose `data-*`
-//! attributes the tests and the styles read (game, session, deal, phase, player to move), the
+//! attributes the tests and the styles read (game, session, deal, phase, player to move, the
+//! moment the stage holds), the
 //! guide's place, the status line, the table itself, the side column and the round's summary over
 //! all. Each game fills it with its own status, table and side panels.
 
@@ -11,7 +12,7 @@ use crate::engine::game::{GameId, Seat};
 /// A game's table. Generic, not boxed: a game's table erased to `AnyView`, or attributes added
 /// with `attr:`, would cost each game's chunk kilobytes of code.
 #[component]
-pub fn GameFrame<A, N, P, M, L, S, D, V, C>(
+pub fn GameFrame<A, N, P, M, H, L, S, D, V, C>(
     game: GameId,
     /// The section's classes: `game` and the game's own.
     class: &'static str,
@@ -27,6 +28,8 @@ pub fn GameFrame<A, N, P, M, L, S, D, V, C>(
     /// The phase's name in the record's words.
     phase: P,
     to_move: M,
+    /// The event the stage holds now, if any (`data-holding`: its index in the game's log).
+    holding: H,
     /// The game's name, for the section's accessible name.
     label: L,
     /// The line above the table: the round and the game's own figures.
@@ -43,6 +46,7 @@ where
     N: Fn() -> u32 + Send + Sync + 'static,
     P: Fn() -> &'static str + Send + Sync + 'static,
     M: Fn() -> Option<Seat> + Send + Sync + 'static,
+    H: Fn() -> Option<usize> + Send + Sync + 'static,
     L: Fn() -> &'static str + Send + Sync + 'static,
     S: IntoView + 'static,
     D: IntoView + 'static,
@@ -59,6 +63,7 @@ where
             data-deal-number=move || deal().to_string()
             data-phase=phase
             data-to-move=move || to_move().map(|s| s.to_string()).unwrap_or_default()
+            data-holding=move || holding().map(|e| e.to_string()).unwrap_or_default()
             aria-label=label
         >
             <div class="game-main">

@@ -123,7 +123,7 @@ pub fn GuideSlot() -> impl IntoView {
         if guided.get() && state.session.with(|s| s.as_ref().and_then(|s| s.pending_summary())).is_some() {
             state.session.update(|s| {
                 if let Some(s) = s.as_mut() {
-                    s.rounds_seen += 1;
+                    s.close_summary();
                 }
             });
         }

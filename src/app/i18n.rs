@@ -99,6 +99,8 @@ pub enum T {
     FourColour,
     LetterKeys,
     LetterKeysTitle,
+    PlayForced,
+    PlayForcedTitle,
     BackToSetAside,
     Language,
     DownloadRecord,
@@ -196,6 +198,11 @@ impl T {
             LetterKeysTitle => (
                 "The one-letter shortcuts: H (hint), U (undo), and Programmes' S, D, R, N, X, A",
                 "Les raccourcis d'une lettre : H (conseil), U (annuler), et S, D, R, N, X, A aux Programmes",
+            ),
+            PlayForced => ("Play forced moves for me", "Jouer mes coups forcés"),
+            PlayForcedTitle => (
+                "When you have only one legal move, the table plays it for you",
+                "Quand vous n'avez qu'un seul coup permis, la table le joue pour vous",
             ),
             BackToSetAside => ("Go back to that game", "Revenir à cette partie"),
             Language => ("Language", "Langue"),

@@ -37,6 +37,7 @@ pub mod programmes;
 pub mod rules_text;
 pub mod seats;
 pub mod session;
+pub mod stage;
 pub mod settings;
 pub mod stats;
 pub mod stats_view;
@@ -198,6 +199,11 @@ impl AppState {
 
     pub fn set_four_colour(&self, on: bool) {
         self.settings.update(|s| s.four_colour = on);
+        self.settings.get_untracked().save();
+    }
+
+    pub fn set_play_forced(&self, on: bool) {
+        self.settings.update(|s| s.choose_forced = !on);
         self.settings.get_untracked().save();
     }
 
@@ -710,6 +716,15 @@ fn TopBar() -> impl IntoView {
                             on:change=move |ev| state.set_letter_keys(event_target_checked(&ev))
                         />
                         <span>{tr(T::LetterKeys)}</span>
+                    </label>
+                    <label class="pref pref-check" title=move || T::PlayForcedTitle.text(lang.get())>
+                        <input
+                            type="checkbox"
+                            data-testid="play-forced"
+                            prop:checked=move || state.settings.with(|s| !s.choose_forced)
+                            on:change=move |ev| state.set_play_forced(event_target_checked(&ev))
+                        />
+                        <span>{tr(T::PlayForced)}</span>
                     </label>
                 </div>
                 <div class="lang-switch" role="group" aria-label=move || T::Language.text(lang.get())>

@@ -176,7 +176,7 @@ pub fn close(state: &AppState) {
             let id = state.session_id();
             let game = back.table.game_id();
             let read_only = back.read_only;
-            state.session.set(Some(Session { id, ..back }));
+            state.session.set(Some(back.renumbered(id)));
             if !read_only {
                 state.ai().start(game);
             }

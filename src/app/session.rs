@@ -176,6 +176,12 @@ pub struct Session {
     /// The actions the game came with (a resumed game, a shown position; none for a new game),
     /// and whether it was already over: not news for a host (`embed::report_moves`).
     pub arrived_with: (usize, bool),
+    /// The table as the deal whose summary waits ended, when the engine has dealt the next one
+    /// since (`stage::deal_end`): the views show it until the summary is closed.
+    deal_end: Option<Table>,
+    /// The index of the lone human's last move that was a choice (not their only legal move):
+    /// what "undo" takes back. `None` until worked out ([`Session::learn_choices`]).
+    last_choice: Option<Option<usize>>,
 }
 
 impl Session {
@@ -203,41 +209,75 @@ impl Session {
             None => default_names(&seats, Lang::En),
         };
         let arrived_with = (record.actions.len(), table.is_finished());
-        let mut session = Session { id, record, table, seats, names, rounds_seen: 0, read_only: false, arrived_with };
+        let mut session =
+            Session { id, record, table, seats, names, rounds_seen: 0, read_only: false, arrived_with, deal_end: None, last_choice: None };
         session.rounds_seen = session.rounds_finished();
         Ok(session)
     }
 
+    /// The same game as a new one on the table (its pending computer moves dropped).
+    pub fn renumbered(self, id: u64) -> Session {
+        Session { id, ..self }
+    }
+
     /// Plays `action` (written as in the record) for `seat` if the engine allows it, and writes
     /// it in the record.
-    pub fn play(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction> {
+    /// `chosen`: the move was the seat's choice, not its only legal one.
+    pub fn play(&mut self, seat: Seat, action: &str, chosen: bool) -> Result<(), IllegalAction> {
+        let before = self.table.clone();
         self.table.play_str(seat, action)?;
+        if chosen && self.is_lone_human(seat) {
+            self.last_choice = Some(Some(self.record.actions.len()));
+        }
         self.record.actions.push(RecordedAction { seat, action: action.to_string() });
+        // A deal ended and the next one is dealt: the table keeps the finished deal in view.
+        if self.pending_summary().is_some() && !self.table.is_finished() {
+            self.deal_end = crate::stage::deal_end(&before, seat, action).ok();
+        }
         Ok(())
     }
 
-    /// The Nain Jaune game on the table, if the table plays Nain Jaune.
+    /// The table as the views show it: the deal just ended while its summary waits, else the game
+    /// as it is.
+    pub fn shown(&self) -> &Table {
+        self.deal_end.as_ref().unwrap_or(&self.table)
+    }
+
+    /// Closes the summary of the round that waits: the table moves on to the next deal.
+    pub fn close_summary(&mut self) {
+        self.rounds_seen += 1;
+        if self.pending_summary().is_none() {
+            self.deal_end = None;
+        }
+    }
+
+    /// The Nain Jaune game on the table as shown, if the table plays Nain Jaune.
     pub fn nain_jaune(&self) -> Option<&NainJaune> {
-        match &self.table {
+        match self.shown() {
             Table::NainJaune(g) => Some(g),
             _ => None,
         }
     }
 
-    /// The Bonanza game on the table, if the table plays Bonanza.
+    /// The Bonanza game on the table as shown, if the table plays Bonanza.
     pub fn bonanza(&self) -> Option<&Bonanza> {
-        match &self.table {
+        match self.shown() {
             Table::Bonanza(g) => Some(g),
             _ => None,
         }
     }
 
-    /// The Programmes game on the table, if the table plays Programmes.
+    /// The Programmes game on the table as shown, if the table plays Programmes.
     pub fn programmes(&self) -> Option<&Programmes> {
-        match &self.table {
+        match self.shown() {
             Table::Programmes(g) => Some(g),
             _ => None,
         }
+    }
+
+    /// Whether `seat` is the one person at a table against the computer.
+    fn is_lone_human(&self, seat: Seat) -> bool {
+        self.seats[seat].is_human() && self.seats.iter().filter(|s| s.is_human()).count() == 1
     }
 
     pub fn humans(&self) -> Vec<Seat> {
@@ -274,15 +314,39 @@ impl Session {
         )
     }
 
-    /// The move "undo" would take back: the lone human's last move, in a game against the
-    /// computer still being played (None otherwise, e.g. with two humans at the table, one may
-    /// not take back the other's moves). [`Session::taken_back`] checks the rest.
+    /// The move "undo" would take back: the lone human's last choice (a move played because it
+    /// was the only one is played again at once: taking it back alone would change nothing), in
+    /// a game against the computer still being played (None otherwise, e.g. with two humans at
+    /// the table, one may not take back the other's moves). [`Session::taken_back`] checks the
+    /// rest.
     pub fn undo_point(&self) -> Option<usize> {
-        let humans = self.humans();
-        if humans.len() != 1 || self.read_only || self.table.is_finished() || self.pending_summary().is_some() {
+        if self.humans().len() != 1 || self.read_only || self.table.is_finished() || self.pending_summary().is_some() {
             return None;
         }
-        self.record.actions.iter().rposition(|a| a.seat == humans[0])
+        match self.last_choice {
+            Some(known) => known,
+            None => self.record.actions.iter().rposition(|a| self.is_lone_human(a.seat)),
+        }
+    }
+
+    /// Works out the lone human's last choice (see [`Session::undo_point`]) by replaying the
+    /// record, with `legal` the game's legal moves (given by the game's code, so that the page's
+    /// first load carries no rules).
+    pub fn learn_choices(&mut self, legal: fn(&Table) -> Vec<String>) {
+        if self.last_choice.is_some() || self.humans().len() != 1 {
+            return;
+        }
+        let Ok(mut table) = Table::start(&self.record) else { return };
+        let mut last = None;
+        for (i, a) in self.record.actions.iter().enumerate() {
+            if self.is_lone_human(a.seat) && legal(&table).len() > 1 {
+                last = Some(i);
+            }
+            if table.play_str(a.seat, &a.action).is_err() {
+                return;
+            }
+        }
+        self.last_choice = Some(last);
     }
 
     /// The record with the lone human's last move, and every computer move after it, taken back;

@@ -1,5 +1,5 @@
 //! The player's preferences: language, pace of the computer players, four-colour suits, the
-//! single-letter shortcuts. They
+//! single-letter shortcuts, who plays forced moves. They
 //! live in localStorage (`tapis.settings`) so the next visit looks the same.
 
 use serde::{Deserialize, Serialize};
@@ -67,6 +67,17 @@ impl Speed {
         }
     }
 
+    /// One tick of the stage (src/stage.rs: a moment the table holds lasts a few), in
+    /// milliseconds; none at speed *instant*.
+    pub fn tick_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 520,
+            Speed::Normal => 350,
+            Speed::Fast => 170,
+            Speed::Instant => 0,
+        }
+    }
+
     pub fn label(self, lang: Lang) -> &'static str {
         match (self, lang) {
             (Speed::Slow, Lang::En) => "Slow",
@@ -95,6 +106,10 @@ pub struct Settings {
     /// speech-input user's words would set them off.
     #[serde(default)]
     pub letter_keys_off: bool,
+    /// The player's only legal moves are left to the player (by default the table plays them,
+    /// as it plays the computers' moves).
+    #[serde(default)]
+    pub choose_forced: bool,
 }
 
 impl Settings {

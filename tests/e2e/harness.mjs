@@ -116,6 +116,12 @@ export function assertNoErrors(errors, what = 'the page') {
 
 export const byId = (page, id) => page.locator(`[data-testid="${id}"]`);
 
+/** `open`'s `init` for a test that makes every move of the player itself, forced ones too: the
+ *  preference "Play forced moves for me" off (unless the page has preferences already). */
+export const chooseForcedMoves = (page) => page.addInitScript(() => {
+  if (!localStorage.getItem('tapis.settings')) localStorage.setItem('tapis.settings', '{"choose_forced":true}');
+});
+
 /** Waits for the app to be mounted and the WebAssembly started. */
 export async function appReady(page) {
   await page.waitForFunction(() => document.querySelector('[data-testid]') !== null, null, { timeout: 30_000 });

@@ -5,7 +5,7 @@
 // the keyboard only.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { scenario, setup, assertNoErrors, byId, shot, shotAlsoSmall, until, activeTestId, tabTo, PHONE, DESKTOP } from './harness.mjs';
+import { scenario, setup, assertNoErrors, byId, shot, shotAlsoSmall, until, activeTestId, tabTo, chooseForcedMoves, PHONE, DESKTOP } from './harness.mjs';
 import { newGame, programmes, watchFocusLoss, focusKeptAfterMove } from './pages.mjs';
 import { revealRecord, lastCardTakenRecord } from './programmes-records.mjs';
 
@@ -119,7 +119,7 @@ async function playRevealRound(page, { lang, prefix, keyboard }) {
 }
 
 scenario(() => env, 'English, laptop and large: reveal, extend with naturals and a wild, a new set, go out, then win by a second reveal', { timeout: 120_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
+  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant', init: chooseForcedMoves });
   await newGame.visible(page);
   await programmes.importRecord(page, revealRecord({ lang: 'en' }));
   await shot(page, 'laptop-en-programmes-start');
@@ -155,7 +155,7 @@ scenario(() => env, 'English, laptop and large: reveal, extend with naturals and
 });
 
 scenario(() => env, 'French, phone: the same round by taps, then a sun ends the game at once', { timeout: 120_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant' });
+  const { page, errors } = await open({ viewport: PHONE, query: '?lang=fr&speed=instant', init: chooseForcedMoves });
   await newGame.visible(page);
   await programmes.importRecord(page, revealRecord({ lang: 'fr', sun: true }));
   await shotAlsoSmall(page, 'phone-fr-programmes-start');
@@ -178,7 +178,7 @@ scenario(() => env, 'French, phone: the same round by taps, then a sun ends the 
 // it, its button not under the dock.
 for (const { width, height } of [{ width: 1024, height: 600 }, { width: 768, height: 1024 }]) {
   scenario(() => env, `English, ${width}×${height}: the reveal panel shows whole, then the table comes back`, { timeout: 120_000 }, async ({ open }) => {
-    const { page, errors } = await open({ viewport: { width, height }, query: '?lang=en&speed=instant' });
+    const { page, errors } = await open({ viewport: { width, height }, query: '?lang=en&speed=instant', init: chooseForcedMoves });
     await newGame.visible(page);
     await programmes.importRecord(page, revealRecord({ lang: 'en' }));
     await until(async () => (await activeTestId(page)) === 'stock', { what: 'the focus on the stock at the start of my turn' });
@@ -209,7 +209,7 @@ for (const { width, height } of [{ width: 1024, height: 600 }, { width: 768, hei
 }
 
 scenario(() => env, 'a whole game from the new-game form, keyboard only, first to one program', { timeout: 300_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
+  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant', init: chooseForcedMoves });
   await newGame.visible(page);
   await byId(page, 'game-programmes').check();
   assert.equal(await byId(page, 'start-chips').isVisible(), false, 'Programmes has no chips');
@@ -259,7 +259,7 @@ scenario(() => env, 'a whole game from the new-game form, keyboard only, first t
 });
 
 scenario(() => env, 'a reveal may leave only the card taken from the discard pile when laying it goes out', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant' });
+  const { page, errors } = await open({ viewport: DESKTOP, query: '?lang=en&speed=instant', init: chooseForcedMoves });
   await newGame.visible(page);
   await programmes.importRecord(page, lastCardTakenRecord());
   await until(async () => (await activeTestId(page)) === 'stock', { what: 'my turn' });

@@ -21,6 +21,16 @@ pub fn deal_events(events: &[Event]) -> &[Event] {
     &events[start..]
 }
 
+/// A poker hand from its best card down (the joker first, then the aces).
+pub fn poker_order(cards: &[Card]) -> Vec<Card> {
+    let set: CardSet = cards.iter().copied().collect();
+    let mut ordered: Vec<Card> = set.contains(Card::JOKER).then_some(Card::JOKER).into_iter().collect();
+    for rank in [0].into_iter().chain((1..13).rev()) {
+        ordered.extend((0..4).map(|suit| Card::from_index(suit * 13 + rank)).filter(|&c| set.contains(c)));
+    }
+    ordered
+}
+
 /// What one line of the story tells.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Story {
@@ -54,15 +64,7 @@ pub fn deal_story(events: &[Event]) -> Vec<StoryLine> {
             Event::WidowUnsold => lines.push(line(Story::WidowDead, None, 0, Vec::new())),
             Event::CallOpened { .. } | Event::PokerOpened { .. } => shown.clear(),
             Event::Shown { seat, cards, .. } => shown.push((*seat, cards.clone())),
-            // The poker hand from its best card down (the joker first).
-            Event::Showdown { seat, cards, .. } => {
-                let set: CardSet = cards.iter().copied().collect();
-                let mut ordered: Vec<Card> = set.contains(Card::JOKER).then_some(Card::JOKER).into_iter().collect();
-                for rank in [0].into_iter().chain((1..13).rev()) {
-                    ordered.extend((0..4).map(|suit| Card::from_index(suit * 13 + rank)).filter(|&c| set.contains(c)));
-                }
-                shown.push((*seat, ordered));
-            }
+            Event::Showdown { seat, cards, .. } => shown.push((*seat, poker_order(cards))),
             Event::SpaceWon { seat, space, chips } => {
                 let cards = match space.card() {
                     Some(card) => vec![card],

@@ -9,6 +9,7 @@
 pub mod calls;
 pub mod decisions;
 pub mod guide;
+pub mod moment;
 pub mod poker;
 pub mod race;
 pub mod summary;
@@ -21,14 +22,15 @@ use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
 use crate::ai::bonanza_bot::Hint;
-use crate::engine::bonanza::{Action, Bonanza, Board, Call, Event, Phase, Space};
+use crate::engine::bonanza::{Action, Bonanza, Call, Event, Phase, Space};
 use crate::engine::bonanza::race::by_race_order;
 use crate::engine::cards::{Card, CardSet, Suit};
-use crate::engine::game::{Chips, Game, GameId, Seat};
+use crate::engine::game::{Game, GameId, Seat};
 
 use super::card_svg::CardFace;
 use super::game_frame::GameFrame;
-use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::computer_turns::{drive_computer_turns, forced_move, play_human_move};
+use super::stage::Stage;
 use super::hand::{Hand, HandPlace};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, Lang, Names, T};
@@ -39,6 +41,7 @@ use super::session::{Humans, Session};
 use super::AppState;
 use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
 use decisions::Decisions;
+use moment::{Moment, MomentBox};
 use poker::PokerBox;
 use race::RaceBox;
 use summary::{game_over_reason, DealReport, DealSummary};
@@ -142,13 +145,18 @@ fn log_lines(lang: Lang, events: &[Event], names: &Names) -> Vec<LogLine> {
     lines
 }
 
-/// The table's latest announcement in this deal: its index in the log, the event, and whether a
-/// stop's missing card had been played.
-fn announcement(g: &Bonanza) -> Option<(usize, Event, bool)> {
+/// The table's announcement: the moment the stage holds (`held`), else the latest announcement
+/// of this deal that the last move brought (its events start at `since`: an announcement leaves
+/// once another move is made); its index in the log, the event, and whether a stop's missing
+/// card had been played.
+fn announcement(g: &Bonanza, held: Option<usize>, since: usize) -> Option<(usize, Event, bool)> {
     let events = g.events();
     let deal = deal_events(events);
     let start = events.len() - deal.len();
-    let i = deal.iter().rposition(is_announcement)?;
+    let i = match held.filter(|&h| h >= start && h < events.len()) {
+        Some(h) => h - start,
+        None => deal.iter().rposition(is_announcement).filter(|&i| start + i >= since)?,
+    };
     let played = deal[..i]
         .iter()
         .filter_map(|e| if let Event::Played { card, .. } = e { Some(*card) } else { None })
@@ -219,10 +227,16 @@ pub fn BonanzaTable() -> impl IntoView {
     let anchor = people.anchor();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
-    let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
+    let stage = Stage::new(state);
+    // Nobody is marked to play while the table holds a moment.
+    let to_move = Memo::new(move |_| {
+        let holding = stage.holding().is_some();
+        session.with(|s| s.as_ref().and_then(|s| s.shown().to_move()).filter(|_| !holding))
+    });
     let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
+    let caught_up = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| stage.caught_up(s))));
     let finished = move || session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished()));
-    let deal_number = move || session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
+    let deal_number = move || session.with(|s| s.as_ref().map_or(0, |s| s.shown().deal_number()));
     let phase = Memo::new(move |_| session.with(|s| bz(s).map_or(Phase::GameOver, |g| g.phase())));
     let thinking = RwSignal::new(None::<Seat>);
     let revealed = RwSignal::new(people.first_shown());
@@ -234,7 +248,14 @@ pub fn BonanzaTable() -> impl IntoView {
     // its choices would take the focus, and scroll the page, at each step).
     let my_turn_now = move || {
         let v = viewer();
-        !read_only && v.is_some() && to_move.get() == v && pending_summary.get().is_none() && !covered() && !state.dialog_open()
+        !read_only
+            && v.is_some()
+            && to_move.get() == v
+            && pending_summary.get().is_none()
+            && !covered()
+            && !state.dialog_open()
+            && caught_up.get()
+            && session.with(|s| s.as_ref().is_some_and(|s| forced_move(&state, s).is_none()))
     };
     let racing = move || matches!(phase.get(), Phase::Lead | Phase::Follow(_));
     let legal = Memo::new(move |_| {
@@ -257,31 +278,7 @@ pub fn BonanzaTable() -> impl IntoView {
         session.with(|s| bz(s).map_or(0, |g| g.betting().bet - g.betting().put_in[v]))
     });
 
-    // While a deal's summary is read, the next deal's ante (already paid) is not shown yet: it
-    // lands on the wheel when the summary is closed.
-    let unpaid_ante = move |g: &Bonanza| -> Option<(Chips, Vec<Seat>)> {
-        if pending_summary.get().is_none() || g.is_finished() {
-            return None;
-        }
-        g.events().iter().rev().find_map(|e| match e {
-            Event::Anted { each, players, .. } => Some((*each, players.clone())),
-            _ => None,
-        })
-    };
-    let board = Memo::new(move |_| {
-        session.with(|s| {
-            let Some(g) = bz(s) else { return Board::default() };
-            let mut board = g.board();
-            if let Some((_, seats)) = unpaid_ante(g) {
-                for space in Space::ALL {
-                    if space != Space::Poker || poker_on {
-                        board[space.index()] -= seats.len() as Chips;
-                    }
-                }
-            }
-            board
-        })
-    });
+    let board = with_game(|g| g.board());
     let seats = Memo::new(move |_| {
         let thinking = thinking.get();
         let viewer = viewer();
@@ -289,18 +286,16 @@ pub fn BonanzaTable() -> impl IntoView {
         session.with(|s| {
             let (Some(s), Some(g)) = (s.as_ref(), bz(s)) else { return Vec::new() };
             let people = s.people();
-            let ante = unpaid_ante(g);
             // At a call the table does not learn who is asked: nobody else is marked.
             let hidden_turn = matches!(g.phase(), Phase::Call(_));
             (0..players)
                 .map(|seat| {
-                    let back = ante.as_ref().filter(|(_, p)| p.contains(&seat)).map_or(0, |(each, _)| *each);
                     let marked = !hidden_turn || viewer == Some(seat);
                     SeatView {
                         seat,
                         person: people.of(seat),
                         kind: s.seats[seat],
-                        chips: Some(g.chips()[seat] + back),
+                        chips: Some(g.chips()[seat]),
                         cards: g.hand(seat).len(),
                         note: seat_note(l, g, seat),
                         shown: g.known(seat).by_rank(),
@@ -313,7 +308,15 @@ pub fn BonanzaTable() -> impl IntoView {
                 .collect()
         })
     });
+    // The moment the stage holds, shown in the phase box's place.
+    let moment = Memo::new(move |_| {
+        let held = stage.holding()?;
+        let (l, v) = (lang.get(), viewer());
+        names.with(|n| session.with(|s| bz(s).and_then(|g| Moment::of(g, held, v, l, n))))
+    });
+    // The space of the moment held (a call's outcome), else of the call in progress.
     let current_space = Signal::derive(move || match phase.get() {
+        _ if moment.with(Option::is_some) => moment.with(|m| m.as_ref().and_then(|m| m.space)),
         Phase::Call(call) => Some(call.space()),
         Phase::Poker => Some(Space::Poker),
         _ => None,
@@ -325,14 +328,19 @@ pub fn BonanzaTable() -> impl IntoView {
         Phase::Lead | Phase::Follow(_) => PhaseBox::Race,
         Phase::GameOver => PhaseBox::None,
     });
-    let story = with_game(|g| deal_story(deal_events(g.events())));
-    let announced = with_game(announcement);
+    let story = Memo::new(move |_| {
+        session.with(|s| bz(s).map(|g| deal_story(deal_events(&g.events()[..stage.told(g.events().len())]))).unwrap_or_default())
+    });
+    let announced = Memo::new(move |_| {
+        let (held, since) = (stage.holding(), stage.last_move_from());
+        session.with(|s| bz(s).and_then(|g| announcement(g, held, since)))
+    });
     let log_view = Memo::new(move |_| {
         let l = lang.get();
-        names.with(|n| session.with(|s| bz(s).map(|g| log_lines(l, g.events(), n)).unwrap_or_default()))
+        names.with(|n| session.with(|s| bz(s).map(|g| log_lines(l, &g.events()[..stage.told(g.events().len())], n)).unwrap_or_default()))
     });
 
-    drive_computer_turns(state, thinking);
+    drive_computer_turns(state, thinking, stage);
 
     let act = Callback::new(move |action: Action| play_human_move(state, action.to_string()));
     let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
@@ -351,7 +359,7 @@ pub fn BonanzaTable() -> impl IntoView {
     let hints = Hints::new(state, mover, read, T::HintThinkingMove);
 
     let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(|s| s.rounds_seen += 1);
+        session.update(Session::close_summary);
     });
 
     let hand_heading = Signal::derive(move || match viewer() {
@@ -373,7 +381,7 @@ pub fn BonanzaTable() -> impl IntoView {
     };
 
     let summary_view = move || {
-        let deal = pending_summary.get()?;
+        let deal = pending_summary.get().filter(|_| caught_up.get())?;
         let (report, last) = session.with_untracked(|s| {
             let s = s.as_ref()?;
             let report = DealReport::build(s.bonanza()?, &s.record, deal)?;
@@ -402,7 +410,8 @@ pub fn BonanzaTable() -> impl IntoView {
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
     crate::app::results::focus_button_when(cover_button, covered);
-    let target = Memo::new(move |_| guide::target(&state));
+    // (Pointed at once the player may use it: after the moments the table holds.)
+    let target = Memo::new(move |_| guide::target(&state).filter(|_| my_turn_now()));
     let target_card = Signal::derive(move || if let Some(Action::Play(card)) = target.get() { Some(card) } else { None });
     let target_action = Signal::derive(move || target.get().filter(|a| !matches!(a, Action::Play(_))));
 
@@ -415,6 +424,7 @@ pub fn BonanzaTable() -> impl IntoView {
             phase=move || phase.get().name()
             extra=custom_attribute("data-call", move || if let Phase::Call(c) = phase.get() { c.key() } else { "" })
             to_move=move || to_move.get()
+            holding=move || stage.holding()
             label=lt(L::Title)
             summary=summary_view
             status=view! {
@@ -422,7 +432,15 @@ pub fn BonanzaTable() -> impl IntoView {
                     // While a deal's summary is read, the deal it sums up.
                     {move || text::deal_title(lang.get(), pending_summary.get().unwrap_or_else(deal_number), deals)}
                 </span>
-                <span class="phase-badge" data-testid="phase-label">{move || phase_label(lang.get(), phase.get())}</span>
+                <span class="phase-badge" data-testid="phase-label">{move || {
+                    let l = lang.get();
+                    match moment.with(|m| m.as_ref().map(|m| m.title)) {
+                        Some(title) => title.to_string(),
+                        // A deal's end, while its summary is read (the engine's next deal waits).
+                        None if pending_summary.get().is_some() && !finished() => l.pick("Deal over", "Donne terminée").to_string(),
+                        None => phase_label(l, phase.get()),
+                    }
+                }}</span>
             }
             side=view! {
                 <section class="panel story-panel" aria-labelledby="story-title">
@@ -436,16 +454,18 @@ pub fn BonanzaTable() -> impl IntoView {
                 <div class="bz-felt">
                     <Wheel board=board poker=poker_on current=current_space />
                     <div class="bz-centre">
-                        {move || match phase_box.get() {
-                            PhaseBox::Widow => view! { <WidowBox names=names /> }.into_any(),
-                            PhaseBox::Call(call) => view! { <CallBox call=call names=names /> }.into_any(),
-                            PhaseBox::Poker => view! { <PokerBox /> }.into_any(),
-                            PhaseBox::Race => view! { <RaceBox names=names /> }.into_any(),
-                            PhaseBox::None => ().into_any(),
+                        {move || match (moment.get(), phase_box.get()) {
+                            (Some(m), _) => view! { <MomentBox moment=m names=names lang=lang.get_untracked() /> }.into_any(),
+                            (None, PhaseBox::Widow) => view! { <WidowBox names=names /> }.into_any(),
+                            (None, PhaseBox::Call(call)) => view! { <CallBox call=call names=names /> }.into_any(),
+                            (None, PhaseBox::Poker) => view! { <PokerBox /> }.into_any(),
+                            (None, PhaseBox::Race) => view! { <RaceBox names=names /> }.into_any(),
+                            (None, PhaseBox::None) => ().into_any(),
                         }}
                         // Read out by the move log's announcer, with the other moves.
                         <p class="announcement" data-testid="announcement">
-                            {move || announced.get().map(|(i, e, played)| {
+                            // (Not under a moment, which says it already.)
+                            {move || announced.get().filter(|_| moment.with(Option::is_none)).map(|(i, e, played)| {
                                 let text = names.with(|n| event_sentence(lang.get(), &e, n, played));
                                 view! { <span class="call" data-event-index=i data-event=event_kind(&e)>{text}</span> }
                             })}

@@ -28,7 +28,8 @@ use super::AppState;
 use board::{Board, RunningSequence, SequenceCard};
 use super::hand::{Hand, HandPlace};
 use super::game_frame::GameFrame;
-use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::computer_turns::{drive_computer_turns, forced_move, play_human_move};
+use super::stage::Stage;
 use super::session::{Humans, Session};
 use summary::{game_over_reason, RoundSummary};
 use super::results::{game_over, GameOverPanel};
@@ -81,10 +82,17 @@ pub fn NainJauneTable() -> impl IntoView {
     let anchor = people.anchor();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
-    let to_move = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.table.to_move())));
+    let stage = Stage::new(state);
+    // Nobody is marked to play while the table holds a moment.
+    let to_move = Memo::new(move |_| {
+        let holding = stage.holding().is_some();
+        session.with(|s| s.as_ref().and_then(|s| s.shown().to_move()).filter(|_| !holding))
+    });
     let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
+    // The summary opens once the table has shown the deal's end.
+    let summary_open = Memo::new(move |_| pending_summary.get().filter(|_| session.with(|s| s.as_ref().is_some_and(|s| stage.caught_up(s)))));
     let finished = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished())));
-    let deal_number = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number())));
+    let deal_number = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.shown().deal_number())));
     let phase = Memo::new(move |_| session.with(|s| nj(s).map_or(Phase::GameOver, |g| g.phase())));
     let thinking = RwSignal::new(None::<Seat>);
     // At a shared device, the human whose cards are showing.
@@ -116,6 +124,7 @@ pub fn NainJauneTable() -> impl IntoView {
             && pending_summary.get().is_none()
             && !covered.get()
             && !state.dialog_open()
+            && session.with(|s| s.as_ref().is_some_and(|s| stage.caught_up(s) && forced_move(&state, s).is_none()))
     });
     let seats = Memo::new(move |_| {
         let thinking = thinking.get();
@@ -171,11 +180,15 @@ pub fn NainJauneTable() -> impl IntoView {
         Phase::Follow(rank) => Some(rank),
         _ => None,
     });
+    // The moment the table holds, else what the last move brought: an announcement leaves once
+    // another card is played (its situation is over).
     let announcement = Memo::new(move |_| {
+        let (held, since) = (stage.holding(), stage.last_move_from());
         session.with(|s| {
             nj(s).and_then(|g| {
                 let events = g.events();
-                events.iter().enumerate().rev().find(|(_, e)| is_announcement(e)).map(|(i, e)| (i, e.clone()))
+                let i = held.filter(|&i| i < events.len()).or_else(|| (since..events.len()).rev().find(|&i| is_announcement(&events[i])))?;
+                Some((i, events[i].clone()))
             })
         })
     });
@@ -183,7 +196,7 @@ pub fn NainJauneTable() -> impl IntoView {
         session.with(|s| {
             nj(s)
                 .map(|g| {
-                    let events = g.events();
+                    let events = &g.events()[..stage.told(g.events().len())];
                     let from = events.len().saturating_sub(LOG_LENGTH);
                     events[from..].iter().cloned().enumerate().map(|(i, e)| (i + from, e)).collect::<Vec<_>>()
                 })
@@ -193,7 +206,7 @@ pub fn NainJauneTable() -> impl IntoView {
 
     let log_view = Memo::new(move |_| log.with(|events| names.with(|n| log::log_lines(lang.get(), events, n))));
 
-    drive_computer_turns(state, thinking);
+    drive_computer_turns(state, thinking, stage);
 
     let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
 
@@ -206,7 +219,7 @@ pub fn NainJauneTable() -> impl IntoView {
     let hints = Hints::new(state, Memo::new(move |_| viewer.get().filter(|_| active.get())), read, T::HintThinking);
 
     let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(|s| s.rounds_seen += 1);
+        session.update(Session::close_summary);
     });
 
     let hand_heading = Signal::derive(move || match viewer.get() {
@@ -230,7 +243,7 @@ pub fn NainJauneTable() -> impl IntoView {
     };
 
     let summary_view = move || {
-        let deal = pending_summary.get()?;
+        let deal = summary_open.get()?;
         let report = session
             .with_untracked(|s| nj(s).and_then(|g| RoundSettlement::of(g.events(), deal, g.chips())))?;
         let last = session
@@ -267,6 +280,7 @@ pub fn NainJauneTable() -> impl IntoView {
             deal=move || deal_number.get()
             phase=move || phase.get().name()
             to_move=move || to_move.get()
+            holding=move || stage.holding()
             label=move || T::NainJaune.text(lang.get())
             summary=summary_view
             status=view! {
@@ -312,7 +326,7 @@ pub fn NainJauneTable() -> impl IntoView {
                         cover_button=cover_button
                     >
                         <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading
-                            target=Signal::derive(move || guide::target(&state)) />
+                            target=Signal::derive(move || guide::target(&state).filter(|_| active.get())) />
                     </HandPlace>
                 </Show>
             </div>

@@ -30,7 +30,8 @@ use crate::engine::game::{Game, GameId, Seat};
 use crate::engine::programmes::{find_reveal, Action, Event, Phase, Placed, ProgramId, Programmes};
 
 use super::game_frame::GameFrame;
-use super::computer_turns::{drive_computer_turns, play_human_move};
+use super::computer_turns::{drive_computer_turns, forced_move, play_human_move};
+use super::stage::Stage;
 use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, round_title, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
@@ -78,6 +79,10 @@ struct Turn {
     deal: u32,
     /// Actions played so far (changes with every move).
     actions: usize,
+    /// The table has shown every move so far (`Stage::caught_up`).
+    caught_up: bool,
+    /// The table plays the player's only legal move for them (`forced_move`).
+    forced: bool,
 }
 
 /// Whose eyes the screen is for, and what they may do now.
@@ -130,19 +135,32 @@ pub fn ProgrammesTable() -> impl IntoView {
     let anchor = people.anchor();
 
     let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
+    let stage = Stage::new(state);
     let turn = Memo::new(move |_| {
         session.with(|s| {
             let s = s.as_ref()?;
             Some(Turn {
-                to_move: s.table.to_move(),
+                // Nobody is marked to play while the table holds a moment.
+                to_move: s.shown().to_move().filter(|_| stage.holding().is_none()),
                 phase: s.programmes()?.phase(),
                 finished: s.table.is_finished(),
                 pending: s.pending_summary(),
-                deal: s.table.deal_number(),
+                deal: s.shown().deal_number(),
                 actions: s.record.actions.len(),
+                caught_up: stage.caught_up(s),
+                forced: forced_move(&state, s).is_some(),
             })
         })
-        .unwrap_or(Turn { to_move: None, phase: Phase::GameOver, finished: true, pending: None, deal: 0, actions: 0 })
+        .unwrap_or(Turn {
+            to_move: None,
+            phase: Phase::GameOver,
+            finished: true,
+            pending: None,
+            deal: 0,
+            actions: 0,
+            caught_up: true,
+            forced: false,
+        })
     });
     let thinking = RwSignal::new(None::<Seat>);
     // At a shared device, the human whose cards are showing.
@@ -154,8 +172,14 @@ pub fn ProgrammesTable() -> impl IntoView {
         let viewer = people.viewer(human_to_move, shown);
         let covered = people.covered(human_to_move, shown, t.pending.is_some());
         // Never on a position shown read-only (a review): its controls would take the focus.
-        let my_turn =
-            !read_only && viewer.is_some() && t.to_move == viewer && t.pending.is_none() && !covered && !state.dialog_open();
+        let my_turn = !read_only
+            && viewer.is_some()
+            && t.to_move == viewer
+            && t.pending.is_none()
+            && t.caught_up
+            && !t.forced
+            && !covered
+            && !state.dialog_open();
         let revealed = viewer.is_some_and(|v| session.with(|s| pg(s).is_some_and(|g| g.has_revealed(v))));
         Seen { viewer, covered, my_turn, play: my_turn && t.phase == Phase::Play, revealed }
     });
@@ -206,7 +230,8 @@ pub fn ProgrammesTable() -> impl IntoView {
     let reveals = Signal::derive(move || offer.with(|o| o.reveals.clone()));
     // A guided game: the one control the guide waits for the player to use now.
     let tutorial_target = Memo::new(move |_| {
-        let awaited = crate::app::guide::awaited(&state)?;
+        // (Pointed at once the player may use it: after the moments the table holds.)
+        let awaited = crate::app::guide::awaited(&state).filter(|_| seen.with(|s| s.my_turn))?;
         hand_cards.with(|h| guide::target(&awaited, h, selected.get()))
     });
     let aim = Signal::derive(move || tutorial_target.get());
@@ -286,7 +311,7 @@ pub fn ProgrammesTable() -> impl IntoView {
         let l = lang.get();
         session.with(|s| {
             let Some(g) = pg(s) else { return Vec::new() };
-            let events = g.events();
+            let events = &g.events()[..stage.told(g.events().len())];
             let from = events.len().saturating_sub(LOG_LENGTH);
             names.with(|n| {
                 events[from..]
@@ -301,7 +326,11 @@ pub fn ProgrammesTable() -> impl IntoView {
         })
     });
 
-    drive_computer_turns(state, thinking);
+    drive_computer_turns(state, thinking, stage);
+    let moment = Memo::new(move |_| {
+        let (held, l) = (stage.holding()?, lang.get());
+        names.with(|n| session.with(|s| pg(s).and_then(|g| g.events().get(held).map(|e| event_sentence(l, e, n)))))
+    });
 
     // ---- Hints: the hard level's move, marked where it is played ----
     // A move from the hand (a new set, an extension, a discard) comes with its cards selected and
@@ -439,7 +468,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     });
 
     let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(|s| s.rounds_seen += 1);
+        session.update(Session::close_summary);
     });
 
     let hand_heading = Signal::derive(move || match seen.with(|s| s.viewer) {
@@ -526,7 +555,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     };
 
     let summary_view = move || {
-        let deal = turn.with(|t| t.pending)?;
+        let deal = turn.with(|t| t.pending.filter(|_| t.caught_up))?;
         let v = seen.with_untracked(|s| s.viewer);
         let (report, last) = session.with_untracked(|s| {
             let s = s.as_ref()?;
@@ -588,6 +617,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             phase=move || turn.get().phase.name()
             to_move=move || turn.get().to_move
             extra=custom_attribute("data-revealed", move || seen.get().revealed.to_string())
+            holding=move || stage.holding()
             label=lt(L::Programmes)
             summary=summary_view
             status=view! {
@@ -608,6 +638,9 @@ pub fn ProgrammesTable() -> impl IntoView {
         >
             <SeatsRing seats=Signal::derive(move || board.with(|b| b.as_ref().map(|b| b.seats.clone()).unwrap_or_default())) viewer=anchor>
                 <div class="prog-felt">
+                    // The moment the stage holds (a program revealed, a round's end), over the felt:
+                    // it comes and goes without moving anything.
+                    {move || moment.get().map(|text| view! { <p class="stage-moment" data-testid="moment">{text}</p> })}
                     <Piles
                         stock=Signal::derive(move || board.with(|b| b.as_ref().map_or(0, |b| b.stock)))
                         top=Signal::derive(move || board.with(|b| b.as_ref().and_then(|b| b.top)))
