@@ -895,8 +895,9 @@ mod programmes_view {
 fn play_until(session: &mut tapis::app::session::Session, stop: impl Fn(&tapis::app::session::Session) -> bool) {
     while !stop(session) {
         let seat = session.table.to_move().expect("the game goes on");
-        let action = session.table.legal().into_iter().next().expect("a legal move");
-        session.play(seat, &action).expect("a legal move plays");
+        let legal = session.table.legal();
+        let action = legal.first().expect("a legal move").clone();
+        session.play(seat, &action, legal.len() > 1).expect("a legal move plays");
     }
 }
 
@@ -935,6 +936,38 @@ fn undo_takes_back_the_lone_humans_last_move_within_the_deal() {
     let mut shared = Session::from_record(2, record).unwrap();
     play_until(&mut shared, |s| s.record.actions.len() >= 6);
     assert_eq!(shared.undo_point(), None);
+}
+
+/// Undo takes back the lone human's last choice: a move that was their only legal one would be
+/// played again at once, so it goes back with the choice before it; a game resumed from its
+/// record works the same out (`learn_choices`, from the game's rules).
+#[wasm_bindgen_test]
+fn undo_takes_back_the_last_choice_not_a_forced_move() {
+    use tapis::app::session::Session;
+    use tapis::engine::game::GameId;
+    use tapis::engine::nain_jaune::NainJaune;
+    use tapis::record::{legal_of, Record};
+    let mut record = Record::new(GameId::NainJaune, 3, 5);
+    record.seats = Some(vec!["human".into(), "easy".into(), "easy".into()]);
+    let mut session = Session::from_record(1, record).unwrap();
+    let (mut choice, mut forced_after) = (None, false);
+    while !forced_after {
+        let seat = session.table.to_move().expect("the deal goes on");
+        let legal = session.table.legal();
+        if seat == 0 {
+            if legal.len() > 1 {
+                choice = Some(session.record.actions.len());
+            } else {
+                forced_after = choice.is_some();
+            }
+        }
+        session.play(seat, &legal[0], legal.len() > 1).unwrap();
+        assert_eq!(session.rounds_finished(), 0, "a choice and a forced move in the first deal");
+    }
+    assert_eq!(session.undo_point(), choice, "undo goes back to the last choice");
+    let mut resumed = Session::from_record(2, session.record.clone()).unwrap();
+    resumed.learn_choices(legal_of::<NainJaune>);
+    assert_eq!(resumed.undo_point(), choice, "the same once the game is resumed");
 }
 
 use tapis::app::programmes::melds::{last_pile_move, laid_by, PileMove};
@@ -981,15 +1014,17 @@ fn meld_cards_travel_from_who_laid_them() {
 /// label in both languages; its defaults are the engine's (one home per option: the engine).
 #[wasm_bindgen_test]
 fn the_form_offers_the_options_the_engines_declare() {
-    use tapis::app::option_specs::option_specs;
+    use tapis::app::games::{info, GAMES};
     use tapis::engine::game::{GameId, OptionKind};
+    assert_eq!(GAMES.map(|g| g.id), GameId::ALL, "the page offers every game, in the chooser's order");
     use tapis::engine::{bonanza, nain_jaune, programmes};
     for (game, declared) in [
         (GameId::NainJaune, &nain_jaune::options::OPTIONS[..]),
         (GameId::Bonanza, &bonanza::options::OPTIONS[..]),
         (GameId::Programmes, &programmes::options::OPTIONS[..]),
     ] {
-        let specs = option_specs(game);
+        assert_eq!(info(game).id, game, "each game's own information");
+        let specs = info(game).options;
         let keys: Vec<&str> = specs.iter().map(|s| s.key()).collect();
         let declared_keys: Vec<&str> = declared.iter().map(|d| d.key).collect();
         assert_eq!(keys, declared_keys, "{game:?}");

@@ -28,11 +28,7 @@ const DAY_MS: f64 = 86_400_000.0;
 /// The daily table of a game: the number of players (you in seat 0, computers in the others) and
 /// the computers' level.
 pub fn table(game: GameId) -> (usize, Level) {
-    match game {
-        GameId::NainJaune => (4, Level::Medium),
-        GameId::Bonanza => (5, Level::Medium),
-        GameId::Programmes => (4, Level::Medium),
-    }
+    super::games::info(game).daily
 }
 
 /// `YYYY-MM-DD` of a moment (milliseconds since 1970) in UTC.

@@ -8,7 +8,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
-use crate::record::Table;
 
 use super::i18n::{tr, T};
 
@@ -130,9 +129,10 @@ where
                         </button>
                     </div>
                     <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
-                        {Table::GAMES
+                        {super::games::GAMES
                             .iter()
-                            .map(|&g| view! {
+                            .map(|info| info.id)
+                            .map(|g| view! {
                                 <button
                                     type="button"
                                     class="btn btn-small rules-tab"

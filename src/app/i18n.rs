@@ -459,34 +459,13 @@ pub fn level_name(lang: Lang, level: Level) -> &'static str {
 /// What a computer level does in `game`, in a few words (under the new-game form's seats; the
 /// arenas behind the ladder are in docs/measurements.md).
 pub fn level_note(lang: Lang, game: GameId, level: Level) -> &'static str {
-    match (level, game) {
-        (Level::Random, _) => lang.pick("Random: any move the rules allow.", "Au hasard\u{a0}: n'importe quel coup permis."),
-        (Level::Easy, _) => lang.pick("Easy: simple rules of thumb, and a slip now and then.", "Facile\u{a0}: des règles simples, et une erreur de temps en temps."),
-        (Level::Medium, GameId::Bonanza) => lang.pick(
-            "Medium: the same rules without slips, and it reads the others' bets at the poker.",
-            "Moyen\u{a0}: les mêmes règles sans erreur, et il lit les mises des autres au poker.",
-        ),
-        (Level::Medium, GameId::NainJaune) => lang.pick(
-            "Medium: tries each card on dozens of guesses at the hidden hands.",
-            "Moyen\u{a0}: essaie chaque carte sur des dizaines de suppositions des mains cachées.",
-        ),
-        (Level::Medium, GameId::Programmes) => lang.pick(
-            "Medium: tries its draws and discards on dozens of guesses at the hidden hands.",
-            "Moyen\u{a0}: essaie ses pioches et ses défausses sur des dizaines de suppositions des mains cachées.",
-        ),
-        (Level::Hard, GameId::Bonanza) => lang.pick(
-            "Hard: reads the bets too, and plays out thousands of possible deals for its calls and its race.",
-            "Fort\u{a0}: lit aussi les mises, et joue des milliers de donnes possibles pour ses annonces et sa course.",
-        ),
-        (Level::Hard, GameId::NainJaune) => lang.pick(
-            "Hard: plays out thousands of possible deals before each card.",
-            "Fort\u{a0}: joue des milliers de donnes possibles avant chaque carte.",
-        ),
-        (Level::Hard, GameId::Programmes) => lang.pick(
-            "Hard: tries its draws and discards on hundreds of guesses, and leaves its rules only for a clearly better move.",
-            "Fort\u{a0}: essaie ses pioches et ses défausses sur des centaines de suppositions, et ne quitte ses règles que pour un coup nettement meilleur.",
-        ),
-    }
+    let (en, fr) = match level {
+        Level::Random => ("Random: any move the rules allow.", "Au hasard\u{a0}: n'importe quel coup permis."),
+        Level::Easy => ("Easy: simple rules of thumb, and a slip now and then.", "Facile\u{a0}: des règles simples, et une erreur de temps en temps."),
+        Level::Medium => super::games::info(game).medium,
+        Level::Hard => super::games::info(game).hard,
+    };
+    lang.pick(en, fr)
 }
 
 pub fn seat_title(lang: Lang, seat: Seat) -> String {

@@ -22,6 +22,7 @@ pub mod embed;
 pub mod flights;
 pub mod game_code;
 pub mod game_frame;
+pub mod games;
 pub mod guide;
 pub mod focus_home;
 pub mod i18n;
@@ -372,14 +373,8 @@ pub fn App() -> impl IntoView {
             if let Some(root) = document.document_element() {
                 let _ = root.set_attribute("lang", lang.code());
             }
-            document.set_title(match (game, lang) {
-                (Some(GameId::Bonanza), Lang::En) => "Tapis — Bonanza card game",
-                (Some(GameId::Bonanza), Lang::Fr) => "Tapis — le jeu de Bonanza",
-                (Some(GameId::Programmes), Lang::En) => "Tapis — Programmes card game",
-                (Some(GameId::Programmes), Lang::Fr) => "Tapis — le jeu des Programmes",
-                (_, Lang::En) => "Tapis — Nain Jaune card game",
-                (_, Lang::Fr) => "Tapis — le jeu du Nain Jaune",
-            });
+            let (en, fr) = game.map_or(games::GAMES[0], games::info).page_title;
+            document.set_title(lang.pick(en, fr));
         }
     });
 

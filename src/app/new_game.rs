@@ -10,11 +10,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
-use crate::record::{Record, Table};
+use crate::record::Record;
 
 use super::i18n::{chips_text, level_name, level_note, seat_title, tr, Lang, T};
 use super::notices::Msg;
-use super::option_specs::{game_title, option_specs, pick, OptionSpec};
+use super::games::{info, GAMES};
+use super::option_specs::{pick, OptionSpec};
 use crate::engine::game::OptionKind;
 use super::session::{default_names, SeatKind, Session};
 use super::url_params::{random_seed, scalar, spend_start_params, UrlParams, START_CHIPS};
@@ -44,7 +45,7 @@ struct TableSetup {
 impl Default for TableSetup {
     fn default() -> TableSetup {
         TableSetup {
-            game: GameId::NainJaune,
+            game: super::games::first(),
             players: 4,
             seats: (0..MAX_SEATS).map(|s| if s == 0 { "human" } else { "easy" }.to_string()).collect(),
             names: vec![String::new(); MAX_SEATS],
@@ -58,8 +59,8 @@ impl TableSetup {
     fn load() -> TableSetup {
         let mut setup: TableSetup =
             storage::get(SETUP_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
-        if !Table::GAMES.contains(&setup.game) {
-            setup.game = Table::GAMES[0];
+        if !GAMES.iter().any(|g| g.id == setup.game) {
+            setup.game = super::games::first();
         }
         setup.seats.resize(MAX_SEATS, "easy".into());
         setup.names.resize(MAX_SEATS, String::new());
@@ -121,7 +122,7 @@ impl FieldError {
 
     fn text(&self, lang: Lang, game: GameId) -> String {
         match (self, lang) {
-            (FieldError::Option(key), _) => option_specs(game)
+            (FieldError::Option(key), _) => info(game).options
                 .iter()
                 .find(|s| s.key() == *key)
                 .map(|s| s.error(lang))
@@ -202,7 +203,7 @@ pub fn NewGameScreen() -> impl IntoView {
         let g = game.get_untracked();
         let mut problems = Vec::new();
         let mut record_options = serde_json::Map::new();
-        for spec in option_specs(g) {
+        for spec in info(g).options {
             match spec.value(&option_text(g, spec)) {
                 Some(v) => {
                     record_options.insert(spec.key().into(), v);
@@ -211,7 +212,7 @@ pub fn NewGameScreen() -> impl IntoView {
             }
         }
         let mut chips = start_chips.get_untracked().trim().parse::<Chips>().ok().filter(|c| *c >= 1);
-        if !has_chips(g) {
+        if !info(g).chips {
             // The field is hidden and unused: whatever it holds is no error.
             chips = chips.or(Some(1));
         }
@@ -247,7 +248,7 @@ pub fn NewGameScreen() -> impl IntoView {
         let mut record = Record::new(g, n, seed_value);
         record.options = record_options;
         // Programmes has no chips: its record carries no stack.
-        if has_chips(g) {
+        if info(g).chips {
             record.options.insert(START_CHIPS.into(), chips.into());
         }
         record.seats = Some(kinds.iter().map(|k| k.key().to_string()).collect());
@@ -255,7 +256,7 @@ pub fn NewGameScreen() -> impl IntoView {
 
         // A table where nobody can pay the first stakes would end before it begins.
         match Session::from_record(0, record.clone()) {
-            Ok(trial) if trial.table.is_finished() && has_chips(g) => {
+            Ok(trial) if trial.table.is_finished() && info(g).chips => {
                 let stake = trial.nain_jaune().map(|g| g.stake_each()).or(trial.bonanza().map(|g| g.options().ante()));
                 errors.set(vec![FieldError::TooFewChips { chips, stake }]);
                 focus_first_invalid();
@@ -274,7 +275,7 @@ pub fn NewGameScreen() -> impl IntoView {
             seats: seats.get_untracked(),
             names: names.get_untracked(),
             options: options.get_untracked(),
-            start_chips: if has_chips(g) { chips } else { start_chips.get_untracked().trim().parse().unwrap_or(100) },
+            start_chips: if info(g).chips { chips } else { start_chips.get_untracked().trim().parse().unwrap_or(100) },
         };
         let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
         match state.put_on_table(record) {
@@ -363,10 +364,10 @@ pub fn NewGameScreen() -> impl IntoView {
             >
                 <fieldset class="panel game-choice">
                     <legend>{tr(T::ChooseGame)}</legend>
-                    {Table::GAMES
+                    {GAMES
                         .iter()
-                        .map(|&g| {
-                            let (title, blurb) = game_title(g);
+                        .map(|game_info| {
+                            let (g, title, blurb) = (game_info.id, game_info.name, game_info.blurb);
                             view! {
                                 <label class="game-tile">
                                     <input
@@ -392,12 +393,9 @@ pub fn NewGameScreen() -> impl IntoView {
                     <div class="daily-panel-text">
                         <h2 class="daily-panel-title">
                             {move || match lang.get() {
-                                Lang::En => format!("New to {}?", pick(Lang::En, game_title(game.get()).0)),
+                                Lang::En => format!("New to {}?", info(game.get()).name_after_to.0),
                                 // « au Bonanza », « au Nain Jaune », but « aux Programmes ».
-                                Lang::Fr => {
-                                    let to = if game.get() == GameId::Programmes { "aux" } else { "au" };
-                                    format!("Nouveau {to} {}\u{a0}?", pick(Lang::Fr, game_title(game.get()).0))
-                                }
+                                Lang::Fr => format!("Nouveau {}\u{a0}?", info(game.get()).name_after_to.1),
                             }}
                         </h2>
                         <p>{move || lang.get().pick(
@@ -414,7 +412,7 @@ pub fn NewGameScreen() -> impl IntoView {
                 <div class="panel daily-panel" data-testid="daily-panel">
                     <div class="daily-panel-text">
                         <h2 class="daily-panel-title">
-                            {move || format!("{} · {}", lang.get().pick("Daily deal", "Donne du jour"), pick(lang.get(), game_title(game.get()).0))}
+                            {move || format!("{} · {}", lang.get().pick("Daily deal", "Donne du jour"), pick(lang.get(), info(game.get()).name))}
                         </h2>
                         <p>{move || daily_blurb(lang.get(), game.get(), state.stats_rev.get())}</p>
                     </div>
@@ -510,9 +508,9 @@ pub fn NewGameScreen() -> impl IntoView {
                     <legend>{tr(T::HouseRules)}</legend>
                     {move || {
                         let g = game.get();
-                        option_specs(g).iter().map(|spec| option_field(g, spec)).collect_view()
+                        info(g).options.iter().map(|spec| option_field(g, spec)).collect_view()
                     }}
-                    <div class="field" class:field-invalid=move || error_of("start_chips")().is_some() hidden=move || !has_chips(game.get())>
+                    <div class="field" class:field-invalid=move || error_of("start_chips")().is_some() hidden=move || !info(game.get()).chips>
                         <label for="field-start-chips">{tr(T::StartChips)}</label>
                         <input
                             id="field-start-chips"
@@ -563,9 +561,9 @@ pub fn NewGameScreen() -> impl IntoView {
 
 /// What the daily deal of `game` is, and whether today's try has been made (`_rev`: the
 /// statistics' revision, so the line follows them). (The daily's computers play at the medium
-/// level, `daily::table`.)
+/// level, `GameInfo::daily`.)
 fn daily_blurb(lang: Lang, game: GameId, _rev: u32) -> String {
-    let computers = super::daily::table(game).0 - 1;
+    let computers = info(game).daily.0 - 1;
     let tried = super::stats::daily_tried(game, &super::daily::today());
     match (lang, tried) {
         (Lang::En, false) => format!("The same cards for everyone today, you against {computers} computers at the medium level. Your first try counts in your statistics."),
@@ -577,11 +575,6 @@ fn daily_blurb(lang: Lang, game: GameId, _rev: u32) -> String {
 
 /// How long the form's game choice stays the same before that game's code is fetched.
 const PRELOAD_AFTER_MS: u32 = 1500;
-
-/// Whether the game is played with chips (the starting stacks field then matters).
-fn has_chips(game: GameId) -> bool {
-    game != GameId::Programmes
-}
 
 /// Moves the keyboard focus to the first field with an error.
 fn focus_first_invalid() {

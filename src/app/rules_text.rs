@@ -91,13 +91,6 @@ fn load(lang: Lang, current: Signal<Lang>, loaded: RwSignal<Loaded>) {
     });
 }
 
-/// The games the guide covers, with the dialog's title.
-const GUIDES: [(GameId, (&str, &str)); 3] = [
-    (GameId::NainJaune, ("How to play Nain Jaune", "Comment jouer au Nain Jaune")),
-    (GameId::Bonanza, ("How to play Bonanza", "Comment jouer au Bonanza")),
-    (GameId::Programmes, ("How to play Programmes", "Comment jouer aux Programmes")),
-];
-
 /// The rules of `game`, in the current language (a line while they load; if they cannot be
 /// read, why, and a button to try again).
 #[component]
@@ -166,7 +159,7 @@ pub fn RulesDialog() -> impl IntoView {
     let open = state.rules_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
     // The guide shown: the game on the table's when the dialog opens.
-    let game = RwSignal::new(GameId::NainJaune);
+    let game = RwSignal::new(super::games::first());
     dialog_focus::keep_focus(open, close_button, move || {
         if let Some(g) = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())) {
             game.set(g);
@@ -174,8 +167,8 @@ pub fn RulesDialog() -> impl IntoView {
     });
     let close = move || open.set(false);
     let title = move || {
-        let g = game.get();
-        GUIDES.iter().find(|(id, _)| *id == g).map(|(_, title)| lang.get().pick(title.0, title.1)).unwrap_or_default()
+        let (en, fr) = super::games::info(game.get()).rules_title;
+        lang.get().pick(en, fr)
     };
     view! {
         <GameTabsDialog open name="rules" game title close_button on_tab=move |g| game.set(g)>

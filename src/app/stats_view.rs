@@ -17,7 +17,7 @@ use crate::engine::game::GameId;
 use super::dialog_focus::{self, GameTabsDialog};
 use super::i18n::{rank_place, tr, Lang, T};
 use super::stats::{self, Entry, Store, StoreError};
-use super::{storage, AppState};
+use super::{games, storage, AppState};
 
 /// Bars in the chart of the last results.
 const CHART_GAMES: usize = 20;
@@ -140,7 +140,7 @@ pub fn StatsDialog() -> impl IntoView {
     let lang = state.lang;
     let open = state.stats_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
-    let game = RwSignal::new(GameId::NainJaune);
+    let game = RwSignal::new(games::first());
     let players = RwSignal::new(ALL.to_string());
     let level = RwSignal::new(ALL.to_string());
     let said = RwSignal::new(Said::Nothing);
@@ -159,7 +159,7 @@ pub fn StatsDialog() -> impl IntoView {
         let shown = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())).or_else(|| {
             store.get_untracked().ok()?.games.last().and_then(|g| GameId::from_key(&g.game))
         });
-        game.set(shown.unwrap_or(GameId::NainJaune));
+        game.set(shown.unwrap_or(games::first()));
         players.set(ALL.into());
         level.set(ALL.into());
         said.set(Said::Nothing);
@@ -186,7 +186,7 @@ pub fn StatsDialog() -> impl IntoView {
             .collect::<Vec<Entry>>()
     });
     let figures = move || {
-        let per_deal = game.get() != GameId::Programmes;
+        let per_deal = games::info(game.get()).chips;
         kept.with(|k| Figures::of(&k.iter().collect::<Vec<_>>(), per_deal))
     };
     // The filters' choices: the tables seen in this game's history.
@@ -331,9 +331,9 @@ pub fn StatsDialog() -> impl IntoView {
             </label>
         }
     };
-    let average_label = Signal::derive(move || match game.get() {
-        GameId::Programmes => lang.get().pick("Programs per match", "Programmes par partie"),
-        _ => lang.get().pick("Chips per deal", "Jetons par donne"),
+    let average_label = Signal::derive(move || {
+        let (en, fr) = games::info(game.get()).average;
+        lang.get().pick(en, fr)
     });
 
     view! {
@@ -384,7 +384,7 @@ pub fn StatsDialog() -> impl IntoView {
                 }), "stats-won")}
                 {tile(
                     average_label,
-                    Signal::derive(move || figures().average.map(|t| decimal(lang.get(), t, game.get() != GameId::Programmes)).unwrap_or_else(|| "—".into())),
+                    Signal::derive(move || figures().average.map(|t| decimal(lang.get(), t, games::info(game.get()).chips)).unwrap_or_else(|| "—".into())),
                     "stats-average",
                 )}
                 {tile(fixed("Average place", "Place moyenne"), Signal::derive(move || figures().place.map(|t| decimal(lang.get(), t, false)).unwrap_or_else(|| "—".into())), "stats-place")}
@@ -478,13 +478,7 @@ pub fn StatsDialog() -> impl IntoView {
 
 /// A game's result as the tiles write it: "+23 chips", "3 programs"; "—" without games.
 fn result_text(lang: Lang, game: GameId, result: Option<i64>) -> String {
-    let Some(n) = result else { return "—".into() };
-    match (game, lang) {
-        (GameId::Programmes, Lang::En) => format!("{n} program{}", if n == 1 { "" } else { "s" }),
-        (GameId::Programmes, Lang::Fr) => format!("{n} programme{}", if n > 1 { "s" } else { "" }),
-        (_, Lang::En) => format!("{} chip{}", signed(n), if n.abs() == 1 { "" } else { "s" }),
-        (_, Lang::Fr) => format!("{} jeton{}", signed(n), if n.abs() > 1 { "s" } else { "" }),
-    }
+    result.map_or_else(|| "—".into(), |n| games::info(game).result(lang, n, signed))
 }
 
 /// The last results as bars, oldest on the left: chips won above the line, lost below it (chip
@@ -493,7 +487,7 @@ fn result_text(lang: Lang, game: GameId, result: Option<i64>) -> String {
 #[component]
 fn Chart(games: Vec<Entry>, game: GameId, lang: Lang) -> impl IntoView {
     let last: Vec<&Entry> = games.iter().rev().take(CHART_GAMES).rev().collect();
-    let chips = game != GameId::Programmes;
+    let chips = games::info(game).chips;
     // Ten places at least, so that a few games do not make bars as wide as the chart.
     let (width, height) = (last.len().max(10) as i64 * 10, 60i64);
     let most = last.iter().map(|g| g.result.abs()).max().unwrap_or(1).max(1);
@@ -570,7 +564,7 @@ pub fn GameOverNote() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = state.lang;
     let (entry, humans, key, game) = state.session.with_untracked(|s| {
-        s.as_ref().map_or((None, 0, String::new(), GameId::NainJaune), |s| {
+        s.as_ref().map_or((None, 0, String::new(), games::first()), |s| {
             (outcome(s), s.humans().len(), game_key(&s.record), s.table.game_id())
         })
     });
@@ -655,12 +649,7 @@ fn plural(n: usize) -> &'static str {
 /// A daily deal's result to share: `Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5`.
 pub fn share_text(lang: Lang, game: GameId, date: &str, result: i64, rank: usize, players: usize) -> String {
     let name = game.name();
-    let score = match (game, lang) {
-        (GameId::Programmes, Lang::En) => format!("{result} program{}", if result == 1 { "" } else { "s" }),
-        (GameId::Programmes, Lang::Fr) => format!("{result} programme{}", if result == 1 { "" } else { "s" }),
-        (_, Lang::En) => format!("{} chip{}", super::results::signed(result), if result.abs() == 1 { "" } else { "s" }),
-        (_, Lang::Fr) => format!("{} jeton{}", super::results::signed(result), if result.abs() > 1 { "s" } else { "" }),
-    };
+    let score = games::info(game).result(lang, result, super::results::signed);
     let place = match lang {
         Lang::En => format!("{} of {players}", rank_place(lang, rank)),
         Lang::Fr => format!("{} sur {players}", rank_place(lang, rank)),

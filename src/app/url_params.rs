@@ -15,10 +15,9 @@
 //! started game spends, a parameter's value as text, a fresh seed.
 
 use crate::engine::game::GameId;
-use crate::record::{codec, Record, Table};
+use crate::record::{codec, Record};
 
 use super::i18n::Lang;
-use super::option_specs::option_specs;
 use super::session::SeatKind;
 use super::settings::Speed;
 use super::AppState;
@@ -37,7 +36,7 @@ pub const START_CHIPS: &str = "start_chips";
 
 /// "nain-jaune, bonanza": the `game=` values this version accepts.
 fn games_list() -> String {
-    Table::GAMES.iter().map(|g| g.key()).collect::<Vec<_>>().join(", ")
+    super::games::GAMES.iter().map(|g| g.id.key()).collect::<Vec<_>>().join(", ")
 }
 
 /// How a `position=` is shown.
@@ -213,7 +212,7 @@ impl UrlProblem {
 
 /// "direction, stake_multiplier, …, start_chips": the `opt.` keys a game takes.
 fn option_list(game_key: &str) -> String {
-    let specs = GameId::from_key(game_key).map(option_specs).unwrap_or_default();
+    let specs = GameId::from_key(game_key).map_or(&[][..], |g| super::games::info(g).options);
     specs.iter().map(|s| s.key()).chain([START_CHIPS]).collect::<Vec<_>>().join(", ")
 }
 
@@ -240,7 +239,7 @@ impl UrlParams {
         }
         if let Some(v) = get("game") {
             // Only games this version can play are accepted.
-            match GameId::from_key(v.trim()).filter(|g| Table::GAMES.contains(g)) {
+            match GameId::from_key(v.trim()).filter(|&g| super::games::offers(g)) {
                 Some(game) => params.game = Some(game),
                 None => params.problems.push(UrlProblem::Game(v)),
             }
@@ -304,7 +303,7 @@ impl UrlParams {
                     ("Enter a whole number of chips, at least 1.".to_string(), "Indiquez un nombre entier de jetons, au moins 1.".to_string())
                 }))
             } else {
-                option_specs(game).iter().find(|s| s.key() == key).map(|spec| {
+                super::games::info(game).options.iter().find(|s| s.key() == key).map(|spec| {
                     spec.value(value).ok_or_else(|| (spec.error(Lang::En), spec.error(Lang::Fr)))
                 })
             };
@@ -368,7 +367,7 @@ impl UrlParams {
 
     /// The game a direct start plays: the one asked for, or the first this version plays.
     pub fn start_game(&self) -> GameId {
-        self.game.unwrap_or(Table::GAMES[0])
+        self.game.unwrap_or_else(super::games::first)
     }
 
     /// Forgets the game to start (game, players, seats, seed, house rules) once it has started.
@@ -479,9 +478,9 @@ pub fn random_seed() -> u64 {
 
 /// The values `tutorial=` takes: every game has a guided deal.
 fn guided_keys() -> String {
-    [GameId::NainJaune, GameId::Bonanza, GameId::Programmes]
-        .into_iter()
-        .map(|g| format!("tutorial={}", g.key()))
+    super::games::GAMES
+        .iter()
+        .map(|g| format!("tutorial={}", g.id.key()))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -40,6 +40,9 @@ pub enum GameId {
 }
 
 impl GameId {
+    /// Every game, in the order the page's game chooser lists them.
+    pub const ALL: [GameId; 3] = [GameId::NainJaune, GameId::Bonanza, GameId::Programmes];
+
     /// The record's name for the game.
     pub fn key(self) -> &'static str {
         match self {
@@ -70,7 +73,7 @@ impl GameId {
     }
 
     pub fn from_key(key: &str) -> Option<GameId> {
-        [GameId::Bonanza, GameId::NainJaune, GameId::Programmes].into_iter().find(|g| g.key() == key)
+        GameId::ALL.into_iter().find(|g| g.key() == key)
     }
 }
 

@@ -122,9 +122,6 @@ impl From<SetupError> for ReplayError {
 }
 
 impl Table {
-    /// The games this version plays, in the order the game chooser lists them.
-    pub const GAMES: &'static [GameId] = &[GameId::NainJaune, GameId::Bonanza, GameId::Programmes];
-
     /// Starts the game a record describes (before its actions).
     pub fn start(record: &Record) -> Result<Table, ReplayError> {
         let setup = record.setup();

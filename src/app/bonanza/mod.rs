@@ -9,6 +9,7 @@
 pub mod calls;
 pub mod decisions;
 pub mod guide;
+pub mod info;
 pub mod moment;
 pub mod poker;
 pub mod race;

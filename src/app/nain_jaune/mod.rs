@@ -9,6 +9,7 @@ pub mod board;
 pub mod log;
 pub mod summary;
 pub mod guide;
+pub mod info;
 pub mod text;
 
 use std::sync::Arc;

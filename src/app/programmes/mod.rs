@@ -12,6 +12,7 @@
 
 pub mod actions;
 pub mod guide;
+pub mod info;
 pub mod hand;
 pub mod melds;
 pub mod program_card;
