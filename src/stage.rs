@@ -13,6 +13,7 @@
 //! never sees it. Pure Rust, like the engine, so that its choices are tested natively.
 
 use crate::engine::game::{IllegalAction, Seat};
+use crate::engine::games::Reason;
 use crate::engine::{bonanza, nain_jaune, programmes};
 use crate::record::Table;
 
@@ -94,7 +95,7 @@ fn programmes_ticks(event: &programmes::Event) -> Option<u32> {
 
 /// The table at the end of the deal that `action` (by `seat`) ends, from the table `before` it:
 /// the deal settled, and nothing of the next one. Refused as the engine refuses the move.
-pub fn deal_end(before: &Table, seat: Seat, action: &str) -> Result<Table, IllegalAction> {
+pub fn deal_end(before: &Table, seat: Seat, action: &str) -> Result<Table, IllegalAction<Reason>> {
     let mut table = before.clone();
     table.set_single_deal(true);
     table.play_str(seat, action)?;

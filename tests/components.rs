@@ -20,7 +20,8 @@ use tapis::app::hint::mark;
 use tapis::app::nain_jaune::hint_from_json;
 use tapis::app::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
-use tapis::engine::game::{Game, Reason};
+use tapis::engine::game::Game;
+use tapis::engine::games::Reason;
 use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox, Points};
 use tapis::engine::rng::{deal_rng, shuffle, SEED_7_ORDER};
@@ -434,7 +435,7 @@ fn default_names_follow_the_language() {
 #[wasm_bindgen_test]
 fn level_notes_tell_the_levels_apart_in_each_game() {
     use tapis::ai::Level;
-    use tapis::app::i18n::level_note;
+    use tapis::app::games::level_note;
     use tapis::engine::game::GameId;
     for game in [GameId::NainJaune, GameId::Bonanza, GameId::Programmes] {
         for (lang, names) in [(Lang::En, ["Random", "Easy", "Medium", "Hard"]), (Lang::Fr, ["Au hasard", "Facile", "Moyen", "Fort"])] {
@@ -882,7 +883,8 @@ mod programmes_view {
         let refusal = game.refusal(0, &discard).expect("refused");
         assert_eq!(Why::from(refusal.clone()), Why::TakenFromDiscard(card("2C")));
         let reason = game.clone().play(0, &discard).unwrap_err().reason;
-        assert_eq!(reason, Reason::Programmes(refusal.clone()));
+        assert_eq!(reason, tapis::engine::game::Why::Rules(refusal.clone()));
+        assert_eq!(Reason::from(reason.clone()), Reason::Programmes(refusal.clone()), "the table's reason names the game");
         assert_eq!(reason.to_string(), refusal.to_string());
         assert_eq!(
             refusal.to_string(),

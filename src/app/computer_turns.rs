@@ -9,7 +9,8 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
-use crate::engine::game::{Reason, Seat};
+use crate::engine::game::Seat;
+use crate::engine::games::Reason;
 use crate::protocol::{FromWorker, ToWorker};
 
 use super::notices::Msg;

@@ -7,49 +7,8 @@
 use crate::ai::Level;
 use crate::engine::game::GameId;
 
+use super::game_info::GameInfo;
 use super::i18n::Lang;
-use super::option_specs::{Bi, OptionSpec};
-
-/// What a game is, for the page's shared parts.
-pub struct GameInfo {
-    pub id: GameId,
-    pub name: Bi,
-    /// The name as French puts it after « à » (« au Nain Jaune », « aux Programmes »); in English
-    /// the name alone.
-    pub name_after_to: Bi,
-    /// A line for the game chooser: what the game is, and for how many players.
-    pub blurb: Bi,
-    /// The page's title while the game is on the table.
-    pub page_title: Bi,
-    /// The rules dialog's title for the game.
-    pub rules_title: Bi,
-    /// Played with chips; without them a result counts programs completed.
-    pub chips: bool,
-    /// What a result counts, in the singular ("chip", "program").
-    pub unit: Bi,
-    /// The statistics' average, in words ("Chips per deal").
-    pub average: Bi,
-    /// The house rules, in the order the form shows them.
-    pub options: &'static [OptionSpec],
-    /// The daily deal's table: the number of players (you and computers) and the computers' level.
-    pub daily: (usize, Level),
-    /// What the medium and the hard computer levels do in this game, in a few words.
-    pub medium: Bi,
-    pub hard: Bi,
-}
-
-impl GameInfo {
-    /// `n` and the game's unit agreeing with it ("+23 chips", "−1 jeton", "3 programs"); a chip
-    /// result has its sign, written by `signed`.
-    pub fn result(&self, lang: Lang, n: i64, signed: fn(i64) -> String) -> String {
-        let plural = match lang {
-            Lang::En => n.abs() != 1,
-            Lang::Fr => n.abs() > 1,
-        };
-        let number = if self.chips { signed(n) } else { n.to_string() };
-        format!("{number} {}{}", lang.pick(self.unit.0, self.unit.1), if plural { "s" } else { "" })
-    }
-}
 
 /// Every game, in the order the game chooser lists them.
 pub const GAMES: [&GameInfo; 3] = [&super::nain_jaune::info::INFO, &super::bonanza::info::INFO, &super::programmes::info::INFO];
@@ -67,4 +26,16 @@ pub fn offers(game: GameId) -> bool {
 /// The game's [`GameInfo`].
 pub fn info(game: GameId) -> &'static GameInfo {
     GAMES.iter().copied().find(|g| g.id == game).unwrap_or(GAMES[0])
+}
+
+/// What a computer level does in `game`, in a few words (under the new-game form's seats; the
+/// arenas behind the ladder are in docs/measurements.md).
+pub fn level_note(lang: Lang, game: GameId, level: Level) -> &'static str {
+    let (en, fr) = match level {
+        Level::Random => ("Random: any move the rules allow.", "Au hasard\u{a0}: n'importe quel coup permis."),
+        Level::Easy => ("Easy: simple rules of thumb, and a slip now and then.", "Facile\u{a0}: des règles simples, et une erreur de temps en temps."),
+        Level::Medium => info(game).medium,
+        Level::Hard => info(game).hard,
+    };
+    lang.pick(en, fr)
 }

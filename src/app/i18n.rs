@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::engine::cards::{Card, Rank, Suit};
-use crate::engine::game::{Chips, GameId, Seat};
+use crate::engine::game::{Chips, Seat};
 
 /// The two languages of the site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -454,18 +454,6 @@ pub fn level_name(lang: Lang, level: Level) -> &'static str {
         Level::Medium => lang.pick("Computer — medium", "Ordinateur — moyen"),
         Level::Hard => lang.pick("Computer — hard", "Ordinateur — fort"),
     }
-}
-
-/// What a computer level does in `game`, in a few words (under the new-game form's seats; the
-/// arenas behind the ladder are in docs/measurements.md).
-pub fn level_note(lang: Lang, game: GameId, level: Level) -> &'static str {
-    let (en, fr) = match level {
-        Level::Random => ("Random: any move the rules allow.", "Au hasard\u{a0}: n'importe quel coup permis."),
-        Level::Easy => ("Easy: simple rules of thumb, and a slip now and then.", "Facile\u{a0}: des règles simples, et une erreur de temps en temps."),
-        Level::Medium => super::games::info(game).medium,
-        Level::Hard => super::games::info(game).hard,
-    };
-    lang.pick(en, fr)
 }
 
 pub fn seat_title(lang: Lang, seat: Seat) -> String {

@@ -22,6 +22,7 @@ pub mod embed;
 pub mod flights;
 pub mod game_code;
 pub mod game_frame;
+pub mod game_info;
 pub mod games;
 pub mod guide;
 pub mod focus_home;

@@ -12,9 +12,9 @@ use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
 use crate::record::Record;
 
-use super::i18n::{chips_text, level_name, level_note, seat_title, tr, Lang, T};
+use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
-use super::games::{info, GAMES};
+use super::games::{info, level_note, GAMES};
 use super::option_specs::{pick, OptionSpec};
 use crate::engine::game::OptionKind;
 use super::session::{default_names, SeatKind, Session};

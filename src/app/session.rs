@@ -5,6 +5,7 @@
 use crate::ai::Level;
 use crate::engine::bonanza::{self, Bonanza};
 use crate::engine::game::{Game, IllegalAction, Seat};
+use crate::engine::games::Reason;
 use crate::engine::nain_jaune::{Event, NainJaune};
 use crate::engine::programmes::{self, Programmes};
 use crate::record::{BadRecord, Record, RecordedAction, ReplayError, Table};
@@ -223,7 +224,7 @@ impl Session {
     /// Plays `action` (written as in the record) for `seat` if the engine allows it, and writes
     /// it in the record.
     /// `chosen`: the move was the seat's choice, not its only legal one.
-    pub fn play(&mut self, seat: Seat, action: &str, chosen: bool) -> Result<(), IllegalAction> {
+    pub fn play(&mut self, seat: Seat, action: &str, chosen: bool) -> Result<(), IllegalAction<Reason>> {
         let before = self.table.clone();
         self.table.play_str(seat, action)?;
         if chosen && self.is_lone_human(seat) {

@@ -72,31 +72,17 @@ impl GameId {
         }
     }
 
+    /// The largest table the game seats without an option (Programmes: six; seven by option).
+    pub fn usual_max(self) -> usize {
+        match self {
+            GameId::Programmes => 6,
+            _ => self.player_range().1,
+        }
+    }
+
     pub fn from_key(key: &str) -> Option<GameId> {
         GameId::ALL.into_iter().find(|g| g.key() == key)
     }
-}
-
-/// Runs `$body` with `$G` the game type of `$game` (a [`GameId`]): one copy of a generic
-/// function per game, chosen at run time.
-#[macro_export]
-macro_rules! with_game_type {
-    ($game:expr, $G:ident => $body:expr) => {
-        match $game {
-            $crate::engine::game::GameId::NainJaune => {
-                type $G = $crate::engine::nain_jaune::NainJaune;
-                $body
-            }
-            $crate::engine::game::GameId::Bonanza => {
-                type $G = $crate::engine::bonanza::Bonanza;
-                $body
-            }
-            $crate::engine::game::GameId::Programmes => {
-                type $G = $crate::engine::programmes::Programmes;
-                $body
-            }
-        }
-    };
 }
 
 /// The accessors alike in every game's own `impl`, written once: its options, dealer, event log
@@ -163,20 +149,20 @@ macro_rules! game_fields {
     };
 }
 
-/// An action that the rules refuse, and why.
+/// An action that a game refuses, and why (`R`: a game's [`Why`], or across games the table's
+/// `engine::games::Reason`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction {
+pub struct IllegalAction<R> {
     pub action: String,
-    pub reason: Reason,
+    pub reason: R,
 }
 
-/// Why an action is refused: the game's own refusal, an action string that is no move of the game,
-/// or the record's layout of the next deal. `Display` gives the referee's English sentence.
+/// Why a game refuses an action: its own rules (its `Refusal`), an action string that is no move
+/// of the game, or the record's layout of the next deal. `Display` gives the referee's English
+/// sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    NainJaune(crate::engine::nain_jaune::Refusal),
-    Bonanza(crate::engine::bonanza::Refusal),
-    Programmes(crate::engine::programmes::Refusal),
+pub enum Why<R> {
+    Rules(R),
     Notation(BadAction),
     /// The move is fine but ends a deal, and the record's layout of the next deal does not fit
     /// the game as played (Bonanza: cards for a seat that is out), which shows only when the move
@@ -184,47 +170,31 @@ pub enum Reason {
     Layout(LayoutFault),
 }
 
-impl fmt::Display for Reason {
+impl<R: fmt::Display> fmt::Display for Why<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::NainJaune(r) => r.fmt(f),
-            Reason::Bonanza(r) => r.fmt(f),
-            Reason::Programmes(r) => r.fmt(f),
-            Reason::Notation(e) => e.fmt(f),
-            Reason::Layout(e) => e.fmt(f),
+            Why::Rules(r) => r.fmt(f),
+            Why::Notation(e) => e.fmt(f),
+            Why::Layout(e) => e.fmt(f),
         }
     }
 }
 
-impl Reason {
+/// A game's own refusals, which hold the ones every game shares ([`TurnRefusal`]) as one kind.
+pub trait GameRefusal: Clone + PartialEq + fmt::Debug + fmt::Display {
+    /// The shared refusal, when it is one.
+    fn turn(&self) -> Option<TurnRefusal>;
+}
+
+impl<R: GameRefusal> Why<R> {
     /// The refusal every game shares, when it is that one: the game is over, it is another
     /// seat's turn, the seat does not hold the card.
     pub fn turn(&self) -> Option<TurnRefusal> {
-        use crate::engine::{bonanza, nain_jaune, programmes};
         match self {
-            Reason::NainJaune(nain_jaune::Refusal::Turn(t)) | Reason::Bonanza(bonanza::Refusal::Turn(t)) => Some(*t),
-            Reason::Programmes(programmes::Refusal::Turn(t)) => Some(*t),
+            Why::Rules(r) => r.turn(),
             _ => None,
         }
     }
-}
-
-macro_rules! reason_from {
-    ($($from:ty => $variant:ident),* $(,)?) => {
-        $(impl From<$from> for Reason {
-            fn from(why: $from) -> Reason {
-                Reason::$variant(why)
-            }
-        })*
-    };
-}
-
-reason_from! {
-    crate::engine::nain_jaune::Refusal => NainJaune,
-    crate::engine::bonanza::Refusal => Bonanza,
-    crate::engine::programmes::Refusal => Programmes,
-    BadAction => Notation,
-    LayoutFault => Layout,
 }
 
 /// The refusals every game shares, before its own rules: whose turn it is and what the seat
@@ -276,23 +246,30 @@ pub fn events_json<E: Serialize + fmt::Display>(events: &[E]) -> Vec<serde_json:
         .collect()
 }
 
-impl fmt::Display for IllegalAction {
+impl<R: fmt::Display> fmt::Display for IllegalAction<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "'{}' is illegal: {}", self.action, self.reason)
     }
 }
 
-impl std::error::Error for IllegalAction {}
+impl<R: fmt::Display + fmt::Debug> std::error::Error for IllegalAction<R> {}
 
-impl IllegalAction {
+impl<R> IllegalAction<R> {
     /// `action` refused for `reason`.
-    pub fn refused(action: &impl fmt::Display, reason: impl Into<Reason>) -> IllegalAction {
-        IllegalAction { action: action.to_string(), reason: reason.into() }
+    pub fn refused(action: &impl fmt::Display, reason: R) -> IllegalAction<R> {
+        IllegalAction { action: action.to_string(), reason }
     }
 
-    /// Whether the record's layout is at fault rather than the move.
-    pub fn is_layout_fault(&self) -> bool {
-        matches!(self.reason, Reason::Layout(_))
+    /// The same refusal, its reason turned into another kind (a game's into the table's).
+    pub fn into_reason<T: From<R>>(self) -> IllegalAction<T> {
+        IllegalAction { action: self.action, reason: self.reason.into() }
+    }
+}
+
+impl<R> IllegalAction<Why<R>> {
+    /// `action` refused by the game's own rules.
+    pub fn by_rules(action: &impl fmt::Display, refusal: R) -> IllegalAction<Why<R>> {
+        IllegalAction::refused(action, Why::Rules(refusal))
     }
 }
 
@@ -335,9 +312,10 @@ impl fmt::Display for SetupError {
             SetupError::Players { game, players } => {
                 let (min, max) = game.player_range();
                 let name = game.name();
-                let extra = if *game == GameId::Programmes { " (7 as an option)" } else { "" };
-                let usual = if *game == GameId::Programmes { max - 1 } else { max };
-                write!(f, "{name} is for {min} to {usual} players{extra}, not {players}")
+                match game.usual_max() {
+                    usual if usual < max => write!(f, "{name} is for {min} to {usual} players ({max} as an option), not {players}"),
+                    _ => write!(f, "{name} is for {min} to {max} players, not {players}"),
+                }
             }
             SetupError::FirstDealer { first_dealer, players } => {
                 write!(f, "first_dealer {first_dealer} is not a seat (0 to {})", players - 1)
@@ -385,6 +363,9 @@ pub trait Game: Clone + Sized {
     /// What one seat may know: its own cards, everything public, and public inferences.
     type Observation: Clone + fmt::Debug + Serialize + DeserializeOwned;
 
+    /// Why the game's own rules refuse a move (its `refusal.rs`).
+    type Refusal: GameRefusal;
+
     /// The game's house rules (RECORD.md "Options"), typed.
     type Options: Clone + fmt::Debug;
     /// One deal laid out: where each card goes, as a record may fix it (RECORD.md "deals").
@@ -413,7 +394,7 @@ pub trait Game: Clone + Sized {
     }
 
     /// Plays `action` for `seat`. On error the state is unchanged.
-    fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), IllegalAction>;
+    fn play(&mut self, seat: Seat, action: &Self::Action) -> Result<(), IllegalAction<Why<Self::Refusal>>>;
 
     /// Plays a uniformly random legal move for the seat to move, if there is one (the move
     /// policy of random playouts). Games override it with a faster path than the default.
@@ -491,13 +472,9 @@ pub enum OptionKind {
 /// count of four thousand million rounds or deals is no game anybody plays out.
 pub const MAX_COUNT: i64 = u32::MAX as i64;
 
-/// The largest table of the three games (Bonanza's nine): per-seat arrays that serve every game.
+/// The largest table of the games (Bonanza's nine): per-seat arrays that serve every game
+/// (`engine::games` checks that each game fits).
 pub const MAX_SEATS: usize = 9;
-const _: () = assert!(
-    super::bonanza::MAX_PLAYERS <= MAX_SEATS
-        && super::nain_jaune::MAX_PLAYERS <= MAX_SEATS
-        && super::programmes::MAX_PLAYERS <= MAX_SEATS
-);
 
 /// A per-seat list in a fixed array of a game's table size (seats beyond the list hold the default).
 pub fn seat_array<T: Copy + Default, const N: usize>(values: &[T]) -> [T; N] {

@@ -6,7 +6,6 @@ use std::fmt;
 
 use crate::engine::cards::{BadCard, Card};
 use crate::engine::game::{GameId, Seat};
-use crate::engine::programmes::program_deck::BadProgramId;
 
 /// Deal `deal` of a record does not fit, for `why`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +70,8 @@ pub enum LayoutWhy {
     EmptyStock,
     NotAListOfPrograms(&'static str),
     NotAProgram { key: &'static str, item: String },
-    BadProgram { key: &'static str, error: BadProgramId },
+    /// `id` names no program card.
+    BadProgram { key: &'static str, id: String },
     ProgramsPerSeat { players: usize },
     /// A program card given twice, by its id. (Ids, not `ProgramId`s: naming one reads the
     /// program deck, which would link it into every game that can print a layout fault.)
@@ -109,7 +109,7 @@ impl fmt::Display for LayoutWhy {
             LayoutWhy::EmptyStock => f.write_str("the stock is empty: no card to turn up for the discard pile"),
             LayoutWhy::NotAListOfPrograms(key) => write!(f, "'{key}' must be a list of program ids"),
             LayoutWhy::NotAProgram { key, item } => write!(f, "'{key}' holds {item}, not a program id"),
-            LayoutWhy::BadProgram { key, error } => write!(f, "'{key}': {error}"),
+            LayoutWhy::BadProgram { key, id } => write!(f, "'{key}': '{id}' is not a program card (ids P01 to P40, SUN1, SUN2)"),
             LayoutWhy::ProgramsPerSeat { players } => write!(f, "'programs' must give one program card per seat ({players})"),
             LayoutWhy::ProgramTwice(id) => write!(f, "program card {id} appears twice"),
             LayoutWhy::ProgramsMissing(missing) => {

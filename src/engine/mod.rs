@@ -7,6 +7,7 @@ pub mod card_multiset;
 pub mod cards;
 pub mod deal_sampling;
 pub mod game;
+pub mod games;
 pub mod layout_fault;
 pub mod nain_jaune;
 pub mod pack_deal;

@@ -5,6 +5,7 @@
 
 use super::format::{BadRecord, Record, RecordedAction};
 use crate::engine::game::{BadAction, Game, GameId, IllegalAction, RefereeState, Seat, SetupError};
+use crate::engine::games::Reason;
 use crate::engine::setup::FromSetup;
 use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
@@ -66,9 +67,9 @@ pub enum ReplayError {
     /// `names` does not give one name per seat.
     Names { names: usize, players: usize },
     /// `actions[index]` is refused.
-    Refused { index: usize, seat: Seat, error: IllegalAction },
+    Refused { index: usize, seat: Seat, error: IllegalAction<Reason> },
     /// `actions[index]` ends a deal, and the record's layout of the next deal does not fit.
-    NextLayout { index: usize, seat: Seat, error: IllegalAction },
+    NextLayout { index: usize, seat: Seat, error: IllegalAction<Reason> },
     /// `actions[index]` is not `{"seat": SEAT, "do": "ACTION"}` (the record's words for it).
     Unreadable { index: usize, why: String },
 }
@@ -187,10 +188,10 @@ impl Table {
     }
 
     /// Plays one action written as in the record.
-    pub fn play_str(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction> {
+    pub fn play_str(&mut self, seat: Seat, action: &str) -> Result<(), IllegalAction<Reason>> {
         with_game!(self, g => {
-            let parsed = action.parse().map_err(|reason: BadAction| IllegalAction::refused(&action, reason))?;
-            g.play(seat, &parsed)
+            let parsed = action.parse().map_err(|e: BadAction| IllegalAction::refused(&action, Reason::Notation(e)))?;
+            g.play(seat, &parsed).map_err(IllegalAction::into_reason)
         })
     }
 

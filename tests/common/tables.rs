@@ -4,6 +4,7 @@
 
 use serde_json::{json, Value};
 use tapis::engine::game::{Chips, GameId, IllegalAction, Seat};
+use tapis::engine::games::Reason;
 use tapis::record::{Record, Table};
 
 use super::Subject;
@@ -63,7 +64,7 @@ pub fn play_first_legal_until(table: &mut Table, mut stop: impl FnMut(&Table) ->
 }
 
 /// The action must be refused and leave the state exactly as it was; returns the refusal.
-pub fn refused(table: &mut Table, seat: Seat, action: &str) -> IllegalAction {
+pub fn refused(table: &mut Table, seat: Seat, action: &str) -> IllegalAction<Reason> {
     let before = table.referee_state();
     let err = table.play_str(seat, action).expect_err(&format!("seat {seat} '{action}' should be refused"));
     assert_eq!(table.referee_state(), before, "a refused '{action}' changed the state");

@@ -3,7 +3,7 @@
 //! its computer levels do. Registered in `app::games`.
 
 use crate::ai::Level;
-use crate::app::games::GameInfo;
+use crate::app::game_info::GameInfo;
 use crate::app::option_specs::OptionSpec;
 use crate::engine::game::GameId;
 use crate::engine::bonanza::options;
@@ -14,7 +14,7 @@ pub const INFO: GameInfo = GameInfo {
     name_after_to: ("Bonanza", "au Bonanza"),
     blurb: (
         "The 1936 wheel: buy the widow, show your combinations, bet at poker, then race to empty your hand. 2 to 9 players.",
-        "La roue de 1936 : achetez la veuve, montrez vos combinaisons, misez au poker, puis videz votre main le premier. De 2 à 9 joueurs.",
+        "La roue de 1936\u{a0}: achetez la veuve, montrez vos combinaisons, misez au poker, puis videz votre main le premier. De 2 à 9 joueurs.",
     ),
     page_title: ("Tapis — Bonanza card game", "Tapis — le jeu de Bonanza"),
     rules_title: ("How to play Bonanza", "Comment jouer au Bonanza"),

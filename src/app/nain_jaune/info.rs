@@ -3,7 +3,7 @@
 //! its computer levels do. Registered in `app::games`.
 
 use crate::ai::Level;
-use crate::app::games::GameInfo;
+use crate::app::game_info::GameInfo;
 use crate::app::option_specs::OptionSpec;
 use crate::engine::game::GameId;
 use crate::engine::nain_jaune::options;

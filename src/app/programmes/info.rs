@@ -3,7 +3,7 @@
 //! its computer levels do. Registered in `app::games`.
 
 use crate::ai::Level;
-use crate::app::games::GameInfo;
+use crate::app::game_info::GameInfo;
 use crate::app::option_specs::OptionSpec;
 use crate::engine::game::GameId;
 use crate::engine::programmes::options;
@@ -14,7 +14,7 @@ pub const INFO: GameInfo = GameInfo {
     name_after_to: ("Programmes", "aux Programmes"),
     blurb: (
         "Rummy with a secret program card: lay down exactly what it asks, first to five wins. 2 to 6 players (7 as a variant).",
-        "Un rami avec une carte programme secrète : posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 en variante).",
+        "Un rami avec une carte programme secrète\u{a0}: posez exactement ce qu'elle demande, le premier à cinq gagne. De 2 à 6 joueurs (7 en variante).",
     ),
     page_title: ("Tapis — Programmes card game", "Tapis — le jeu des Programmes"),
     rules_title: ("How to play Programmes", "Comment jouer aux Programmes"),

@@ -47,7 +47,7 @@ pub use settlement::{CardsLeft, DealRow, DealSettlement, Flow};
 pub use widow::Auction;
 
 use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, SetupError, Start, TurnRefusal};
+use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, Seat, SetupError, Start, TurnRefusal, Why};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -565,6 +565,7 @@ impl Bonanza {
 impl Game for Bonanza {
     type Action = Action;
     type Observation = Observation;
+    type Refusal = Refusal;
     type Options = Options;
     type Layout = Layout;
 
@@ -599,16 +600,16 @@ impl Game for Bonanza {
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
+    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction<Why<Refusal>>> {
         if let Some(reason) = self.refusal(seat, action) {
-            return Err(IllegalAction::refused(action, reason));
+            return Err(IllegalAction::by_rules(action, reason));
         }
         // A move that ends a deal may start one laid out by the record; if that layout does not
         // fit the seats still in, the move is refused and the state restored.
         let backup = self.layouts.as_ref().is_some_and(|l| l.len() > self.deals_dealt as usize).then(|| self.clone());
         if let Err(fault) = self.apply(seat, *action) {
             *self = backup.expect("only a record's layout can fail");
-            return Err(IllegalAction::refused(action, fault));
+            return Err(IllegalAction::refused(action, Why::Layout(fault)));
         }
         Ok(())
     }

@@ -40,6 +40,15 @@ pub enum Refusal {
     LowestLead { seat: Seat, lowest: Card, card: Card },
 }
 
+impl crate::engine::game::GameRefusal for Refusal {
+    fn turn(&self) -> Option<TurnRefusal> {
+        match self {
+            Refusal::Turn(t) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
 /// What bounds a bet or a raise now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BetLimit {

@@ -37,7 +37,7 @@ pub use settlement::{RoundRow, RoundSettlement};
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, SetupError, Start, TurnRefusal};
+use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, SetupError, Start, TurnRefusal, Why};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real
@@ -381,6 +381,7 @@ pub fn card_points(rank: Rank) -> Chips {
 impl Game for NainJaune {
     type Action = Action;
     type Observation = Observation;
+    type Refusal = Refusal;
     type Options = Options;
     type Layout = Layout;
 
@@ -424,9 +425,9 @@ impl Game for NainJaune {
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
+    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction<Why<Refusal>>> {
         if let Some(reason) = self.refusal(seat, action) {
-            return Err(IllegalAction::refused(action, reason));
+            return Err(IllegalAction::by_rules(action, reason));
         }
         let Action::Play(card) = *action;
         self.apply_play(seat, card);

@@ -14,6 +14,15 @@ pub enum Refusal {
     MustFollow { seat: Seat, wanted: Rank },
 }
 
+impl crate::engine::game::GameRefusal for Refusal {
+    fn turn(&self) -> Option<TurnRefusal> {
+        match self {
+            Refusal::Turn(t) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -46,7 +46,7 @@ use rand::Rng;
 
 use crate::engine::card_multiset::{CardMultiset, PACK_108_CARDS};
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
-use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, Seat, SetupError, Start, TurnRefusal};
+use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, Seat, SetupError, Start, TurnRefusal, Why};
 use crate::engine::rng::{deal_rng, shuffle, GameRng};
 
 pub const MIN_PLAYERS: usize = 2;
@@ -360,6 +360,7 @@ impl Programmes {
 impl Game for Programmes {
     type Action = Action;
     type Observation = Observation;
+    type Refusal = Refusal;
 
     type Options = Options;
     type Layout = Layout;
@@ -427,13 +428,13 @@ impl Game for Programmes {
     }
 
     #[cfg_attr(feature = "fast-ai", optimize(speed))]
-    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction> {
+    fn play(&mut self, seat: Seat, action: &Action) -> Result<(), IllegalAction<Why<Refusal>>> {
         match self.check(seat, action) {
             Ok(checked) => {
                 self.apply(seat, action, checked);
                 Ok(())
             }
-            Err(refusal) => Err(IllegalAction::refused(action, refusal)),
+            Err(refusal) => Err(IllegalAction::by_rules(action, refusal)),
         }
     }
 

@@ -139,7 +139,7 @@ impl FromSetup for Programmes {
                             v.as_str()
                                 .ok_or_else(|| err(LayoutWhy::NotAProgram { key, item: v.to_string() }))?
                                 .parse::<ProgramId>()
-                                .map_err(|error| err(LayoutWhy::BadProgram { key, error }))
+                                .map_err(|error| err(LayoutWhy::BadProgram { key, id: error.0 }))
                         })
                         .collect::<Result<Vec<_>, _>>()
                         .map(Some)

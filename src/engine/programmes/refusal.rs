@@ -46,6 +46,15 @@ pub enum Refusal {
     Extension(ExtensionFault),
 }
 
+impl crate::engine::game::GameRefusal for Refusal {
+    fn turn(&self) -> Option<TurnRefusal> {
+        match self {
+            Refusal::Turn(t) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
