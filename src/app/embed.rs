@@ -10,7 +10,7 @@
 //!   messages then travel as DOM events on that element (`tapis` out, `tapis-command` in).
 //!
 //! The rest of the app asks [`Host`] whether it may save (an embedded game never writes over the
-//! site's saved game) and [`base_url`] where its own files are (the worker, the full-game link).
+//! site's saved game); where its own files are is `address::base_url`.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -79,15 +79,6 @@ struct PendingMount {
 thread_local! {
     /// Set by [`mount`] for the `App` it is about to mount.
     static PENDING_MOUNT: RefCell<Option<PendingMount>> = const { RefCell::new(None) };
-    /// The directory of the app's files when mounted elsewhere (else `document.baseURI`).
-    static BASE: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// The URL of the directory holding the app's files (ends with `/`): the worker, the service
-/// worker and the full-game link are resolved against it.
-pub fn base_url() -> Option<String> {
-    BASE.with(|b| b.borrow().clone())
-        .or_else(|| web_sys::window()?.document()?.base_uri().ok().flatten())
 }
 
 /// Mounts the app into `element` of a host page with `params` (the same query string as the
@@ -96,12 +87,12 @@ pub fn base_url() -> Option<String> {
 /// elsewhere than the build.
 pub fn mount(element: web_sys::HtmlElement, params: String, base: Option<String>) -> Result<(), JsValue> {
     if let Some(base) = base {
-        let page = base_url().ok_or_else(|| JsValue::from_str("tapis: the page has no base URI"))?;
+        let page = super::address::base_url().ok_or_else(|| JsValue::from_str("tapis: the page has no base URI"))?;
         let mut resolved = web_sys::Url::new_with_base(&base, &page)?.href();
         if !resolved.ends_with('/') {
             resolved.push('/');
         }
-        BASE.with(|b| *b.borrow_mut() = Some(resolved));
+        super::address::set_base(resolved);
     }
     PENDING_MOUNT.with(|p| *p.borrow_mut() = Some(PendingMount { element: element.clone(), params }));
     leptos::mount::mount_to(element, super::App).forget();
@@ -513,34 +504,6 @@ fn apply_preferences(state: &AppState, params: &UrlParams) {
 
 // ------------------------------------------------------------------ the compact page's bar
 
-#[wasm_bindgen]
-extern "C" {
-    /// The browser's DEFLATE (`new CompressionStream("deflate-raw")`): the page needs no
-    /// compressor of its own. (web-sys has it only behind its unstable-APIs flag.)
-    #[wasm_bindgen(js_name = CompressionStream)]
-    type CompressionStream;
-    #[wasm_bindgen(constructor, catch)]
-    fn new(format: &str) -> Result<CompressionStream, JsValue>;
-}
-
-/// `bytes` compressed by the browser (raw DEFLATE, what `codec::decode` reads).
-async fn browser_deflate(bytes: &[u8]) -> Result<Vec<u8>, JsValue> {
-    let compressor = CompressionStream::new("deflate-raw")?;
-    let input = web_sys::Blob::new_with_u8_array_sequence(&js_sys::Array::of1(&js_sys::Uint8Array::from(bytes)))?;
-    let compressed = input.stream().pipe_through(compressor.unchecked_ref());
-    let response = web_sys::Response::new_with_opt_readable_stream(Some(&compressed))?;
-    let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer()?).await?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
-/// The record as the text of `position=`: the browser's DEFLATE of its JSON, or (a browser
-/// without `CompressionStream`) the same JSON in stored DEFLATE blocks; `codec::decode` reads both.
-pub(crate) async fn position_text(record: &Record) -> String {
-    let json = codec::compact_json(record);
-    let deflated = browser_deflate(&json).await.unwrap_or_else(|_| codec::deflate_stored(&json));
-    codec::base64url_encode(&deflated)
-}
-
 /// The address of the full site with the game on the table as a playable position, in the page's
 /// language (kept up to date as the game goes on).
 fn full_game_href(state: AppState) -> RwSignal<String> {
@@ -552,12 +515,12 @@ fn full_game_href(state: AppState) -> RwSignal<String> {
         let request = latest.get_value() + 1;
         latest.set_value(request);
         leptos::task::spawn_local(async move {
-            let mut address = base_url().unwrap_or_default();
+            let mut address = super::address::base_url().unwrap_or_default();
             address.push_str("?lang=");
             address.push_str(lang.code());
             if let Some(record) = record {
                 address.push_str("&position=");
-                address.push_str(&position_text(&record).await);
+                address.push_str(&super::address::position_text(&record).await);
                 address.push_str("&position_mode=play");
             }
             // Only the newest answer counts (compressions may finish out of order).

@@ -8,6 +8,7 @@
 //! ([`session::Session`]); every move goes through the engine, is appended to the
 //! record and saved in localStorage, so a reload resumes exactly where the game was.
 
+pub mod address;
 pub mod ai_client;
 pub mod bonanza;
 pub mod card_svg;

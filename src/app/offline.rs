@@ -7,7 +7,7 @@
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
-use super::embed::base_url;
+use super::address::base_url;
 use super::storage::describe;
 
 /// The service worker's file, relative to the build's directory.

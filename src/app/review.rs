@@ -516,8 +516,8 @@ pub fn ReviewPanel() -> impl IntoView {
         let (s, l) = (step.get(), lang.get());
         let Some(record) = review.with_untracked(|r| r.as_ref().map(|r| r.record.clone())) else { return };
         leptos::task::spawn_local(async move {
-            let text = super::embed::position_text(&record).await;
-            let base = super::embed::base_url().unwrap_or_default();
+            let text = super::address::position_text(&record).await;
+            let base = super::address::base_url().unwrap_or_default();
             let base = base.split(['?', '#']).next().unwrap_or_default().to_string();
             let _ = link.try_set(format!("{base}?lang={}&review={text}&at={s}", l.code()));
         });

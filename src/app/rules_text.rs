@@ -48,7 +48,7 @@ thread_local! {
 /// where a host page said the build is), with the version so a new build's text is not mixed with
 /// an old cached one.
 async fn fetch_guides(lang: Lang) -> Result<Guides, String> {
-    let base = super::embed::base_url().ok_or("the page has no base URI")?;
+    let base = super::address::base_url().ok_or("the page has no base URI")?;
     let file = format!("public/rules/{}.json", lang.code());
     let url = web_sys::Url::new_with_base(&format!("{file}?v={}", env!("CARGO_PKG_VERSION")), &base).map_err(|e| describe(&e))?.href();
     let window = web_sys::window().ok_or("no window")?;
