@@ -22,7 +22,8 @@ use crate::record::Record;
 use super::game_code::{Chunk, GameView};
 use super::i18n::Lang;
 use super::session::Session;
-use super::{daily, storage, AppState};
+use super::daily::deal;
+use super::{storage, AppState};
 
 /// The statistics.
 pub const STATS_KEY: &str = "tapis.stats";
@@ -345,7 +346,7 @@ pub fn outcome(session: &Session) -> Option<Entry> {
         rank,
         result,
         deals: session.rounds_finished() as u32,
-        daily: daily::date_of(&session.record),
+        daily: deal::date_of(&session.record),
     })
 }
 

@@ -5,7 +5,7 @@
 
 use crate::engine::cards::Card;
 
-use crate::app::guide::{Book, Step, Wait};
+use crate::app::guide::script::{Book, Step, Wait};
 use crate::app::i18n::{card_short, Lang};
 
 /// Nain Jaune's guide.
@@ -85,5 +85,5 @@ fn scripted_card(action: &str) -> Option<Card> {
 
 /// The card the guide waits for now, if any (for the hand's `data-tutorial-target`).
 pub fn target(state: &crate::app::AppState) -> Option<Card> {
-    scripted_card(&crate::app::guide::awaited(state)?)
+    scripted_card(&crate::app::guide::script::awaited(state)?)
 }

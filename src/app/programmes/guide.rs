@@ -11,7 +11,7 @@ use crate::engine::cards::Card;
 use crate::engine::programmes::Action;
 
 use super::actions::positions_of;
-use crate::app::guide::{Book, Step, Wait};
+use crate::app::guide::script::{Book, Step, Wait};
 use crate::app::i18n::{card_short, Lang};
 
 /// Programmes' guide.

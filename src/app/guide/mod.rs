@@ -13,103 +13,16 @@
 //! fetched when a guided game starts: a player who never asks for one does not download them. The
 //! rest (the script, what the computers play, what the views mark) is here, in the page.
 
+pub mod script;
+
 use leptos::prelude::*;
 
-use crate::engine::game::{GameId, Seat};
+use crate::engine::game::GameId;
 
-use super::game_code::{Chunk, GameView};
 use super::i18n::{use_lang, Lang};
-use crate::record::Record;
+pub use script::{awaited, guided_deal, scripted, words_now, Book, GuideCode, Step, Wait, CHUNK};
 
 use super::{leave_guide, start_guide, AppState, Screen};
-
-/// What a step waits for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Wait {
-    /// The player's move (the deal's action at this step).
-    Move,
-    /// The guide's *Next* (the computers wait too).
-    Next,
-    /// Nothing: the guide is over.
-    Done,
-}
-
-/// A step: from how many moves of the deal on it shows, what it waits for, its words.
-pub struct Step {
-    pub at: usize,
-    pub wait: Wait,
-    pub en: &'static str,
-    pub fr: &'static str,
-}
-
-/// One game's guide.
-pub struct Book {
-    pub steps: &'static [Step],
-    /// What the panel says when the player's move left the script, given the scripted action
-    /// (e.g. "… Take it back and play the 5♣.").
-    pub off_script: fn(Lang, &str) -> String,
-}
-
-/// The script: the guided deal's actions of the game in the guide.
-fn script(state: &AppState) -> Vec<(Seat, String)> {
-    state
-        .guide
-        .with(|g| g.and_then(|g| guided_deal(g.game)))
-        .map(|r| r.actions.into_iter().map(|a| (a.seat, a.action)).collect())
-        .unwrap_or_default()
-}
-
-/// The actions played so far in the game on the table.
-fn played_actions(state: &AppState) -> Vec<String> {
-    state.session.with(|s| s.as_ref().map(|s| s.record.actions.iter().map(|a| a.action.clone()).collect())).unwrap_or_default()
-}
-
-fn on_script(script: &[(Seat, String)], played: &[String]) -> bool {
-    played.len() <= script.len() && played.iter().zip(script).all(|(p, (_, s))| p == s)
-}
-
-/// The action the guide waits for the player to make now, if any: the game's view marks the
-/// control that makes it (`data-tutorial-target`).
-pub fn awaited(state: &AppState) -> Option<String> {
-    let at = state.guide.with(|g| g.and_then(|g| g.awaits))?;
-    script(state).get(at).map(|(_, a)| a.clone())
-}
-
-/// The scripted move of `seat` as the `index`-th action, when a guided game is on its script:
-/// the computers play it instead of thinking.
-pub fn scripted(state: &AppState, index: usize, seat: Seat) -> Option<String> {
-    let (script, played) = (script(state), played_actions(state));
-    (played.len() == index && on_script(&script, &played)).then_some(())?;
-    script.into_iter().nth(index).filter(|(s, _)| *s == seat).map(|(_, a)| a)
-}
-
-// ------------------------------------------------------------------ the guide's chunk
-
-/// What the guide's chunk gives the page.
-#[derive(Clone, Copy)]
-pub struct GuideCode {
-    /// The panel of the guided game on the table ([`GuidePanel`]).
-    pub panel: GameView,
-    /// [`step_words`].
-    pub words: fn(&AppState, Lang) -> Option<&'static str>,
-    /// [`deal_text`].
-    pub deal: fn(GameId) -> &'static str,
-}
-
-/// The guide's chunk.
-pub static CHUNK: Chunk<GuideCode> = Chunk::new();
-
-/// The words of the step that waits for the player's move, for a copy beside the controls (a
-/// phone's panel is far above them by then); `None` until the chunk has arrived.
-pub fn words_now(state: &AppState, lang: Lang) -> Option<&'static str> {
-    (CHUNK.loaded()?.words)(state, lang)
-}
-
-/// The guided first game of `game`: its deal, a record whose actions are the guide's script
-/// (`None` until the guide's chunk has arrived: [`start_guide`] fetches it first).
-pub fn guided_deal(game: GameId) -> Option<Record> {
-    Record::from_json((CHUNK.loaded()?.deal)(game)).ok()
-}
 
 /// Where the guide's panel goes, above a game's table (each game's view places it): the panel of
 /// the guided game under way.
@@ -144,9 +57,9 @@ pub fn GuideEcho() -> impl IntoView {
 /// Each game's guided deal, as its file has it (in the guide's chunk: nobody else downloads it).
 pub fn deal_text(game: GameId) -> &'static str {
     match game {
-        GameId::NainJaune => include_str!("nain_jaune/guided_deal.json"),
-        GameId::Bonanza => include_str!("bonanza/guided_deal.json"),
-        GameId::Programmes => include_str!("programmes/guided_deal.json"),
+        GameId::NainJaune => include_str!("../nain_jaune/guided_deal.json"),
+        GameId::Bonanza => include_str!("../bonanza/guided_deal.json"),
+        GameId::Programmes => include_str!("../programmes/guided_deal.json"),
     }
 }
 
@@ -174,11 +87,11 @@ pub fn GuidePanel() -> impl IntoView {
     let lang = use_lang();
     let Some(book) = state.guide.with_untracked(|g| g.map(|g| book(g.game))) else { return ().into_any() };
     let steps = book.steps;
-    let script = script(&state);
-    let played = Memo::new(move |_| played_actions(&state));
+    let script = script::script(&state);
+    let played = Memo::new(move |_| script::played_actions(&state));
     let script_for_check = script.clone();
     // Whether the moves so far are the deal's own.
-    let on_script = Memo::new(move |_| played.with(|p| on_script(&script_for_check, p)));
+    let on_script = Memo::new(move |_| played.with(|p| script::on_script(&script_for_check, p)));
     let step = Memo::new(move |_| state.guide.with(|g| g.map_or(0, |g| g.step)));
 
     // A move step is passed once its move is played (on the script); the computers wait on a
