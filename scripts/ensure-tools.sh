@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs, idempotently, every tool the build and the tests need (see ../shared/TOOLCHAIN.md).
+# Installs, idempotently, every tool the build and the tests need.
 # Usage: scripts/ensure-tools.sh [build|test]   (build: wasm toolchain only; test: also the browsers
 # (Chromium, Firefox ESR + geckodriver, WebKitGTK's WebDriver + Xvfb) and the tests' npm packages)
 # Each step checks first and does nothing when the right version is already there.
@@ -39,7 +39,7 @@ fi
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (first time only: about 15 minutes)"
-  # Not --locked: one locked dependency version is missing from the registry (TOOLCHAIN.md).
+  # Not --locked: one locked dependency version is missing from the registry.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 

@@ -40,8 +40,8 @@ fn programmes_decisions_depend_only_on_the_observation() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bonanza: the same proof. Its observation also hides who is asked at a call (RULES.md §1:
-// "Staying silent reveals nothing"), and a re-deal must keep every public fact: shown cards, the
+// Bonanza: the same proof. Its observation also hides who is asked at a call
+// (docs/rules/bonanza.md §5.1: silence reveals nothing), and a re-deal must keep every public fact: shown cards, the
 // card a follower must play, the stops' dead cards, the colour voids, the leader's lowest cards.
 // ---------------------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-//! Bonanza's poker ranking (RULES.md §1 "Poker": "the usual kickers"), checked against an outside
-//! evaluator: the `treys` package from PyPI (version 0.1.8), run by `tests/bonanza_poker_treys.py`.
+//! Bonanza's poker ranking (docs/rules/bonanza.md §5.6: the usual kickers), checked against an
+//! outside evaluator: the `treys` package from PyPI (version 0.1.8), run by
+//! `tests/bonanza_poker_treys.py`.
 //!
 //! 200,000 random joker-free five-card hands are ranked by both; over 100,000 random pairs of them
 //! (and over the whole sorted list) our comparison must agree with treys': better, worse or tied.

@@ -1,4 +1,4 @@
-//! Bonanza properties over many random games (RULES.md §1, RECORD.md).
+//! Bonanza properties over many random games (docs/rules/bonanza.md, docs/record.md).
 //!
 //! The shared conformance suite (`common::conformance`) plays the games, each fixed by its index
 //! (a seeded loop: the run is deterministic). The games spread over 2 to 9 players and every
@@ -33,7 +33,7 @@ use tapis::record::Record;
 
 /// 23,000 random games, every table size more than 1,000 times, one in fifty logged and its record
 /// replayed through its JSON text. The single-deal playouts: one deal, dealt afresh with the ante
-/// already paid, played at random, settled by RULES.md §1 (a Bonanza ends it).
+/// already paid, played at random, settled by docs/rules/bonanza.md §6.4 (a Bonanza ends it).
 const SUITE: Suite<Rules> = Suite {
     case: config, games: 23_000, per_table_size: 1_000, full_replays: 460,
     probes: Probes { read_back_up_to: 12, accept_one_in: 0, observe_one_in: 40 },
@@ -42,7 +42,7 @@ const SUITE: Suite<Rules> = Suite {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The rules, written again independently of the engine (RULES.md §1)
+// The rules, written again independently of the engine (docs/rules/bonanza.md)
 // ---------------------------------------------------------------------------------------------
 
 fn card(text: &str) -> Card {
@@ -177,7 +177,7 @@ fn leads(hand: CardSet, suits: &[usize]) -> Vec<Action> {
     suits.iter().filter_map(|&s| lowest(playable(hand), s)).map(Action::Play).collect()
 }
 
-/// Who leads after a stop by `seat` with `stop`, and what (RULES.md §1 "Lower half").
+/// Who leads after a stop by `seat` with `stop`, and what (docs/rules/bonanza.md §6.2).
 fn lead_after_stop(rules: &Rules, hands: &[CardSet], out: u16, seat: Seat, stop: Card) -> (Seat, Vec<Action>) {
     let other: Vec<usize> = if red(stop) { vec![0, 3] } else { vec![1, 2] };
     let has_other = |s: Seat| playable(hands[s]).iter().any(|c| other.contains(&suit(c)));
@@ -202,8 +202,8 @@ fn lead_after_stop(rules: &Rules, hands: &[CardSet], out: u16, seat: Seat, stop:
     }
 }
 
-/// The end of a deal (RULES.md §1 "Game"): the next deal's out check, ante and dealer, or the end
-/// of the game with the leftovers. `chips`/`board` are after the deal's settlement.
+/// The end of a deal (docs/rules/bonanza.md §7): the next deal's out check, ante and dealer, or the
+/// end of the game with the leftovers. `chips`/`board` are after the deal's settlement.
 #[allow(clippy::too_many_arguments, clippy::needless_range_loop)] // seats index several arrays alike
 fn check_next_deal(rules: &Rules, pre: &Snap, post: &Snap, mut chips: [Chips; 9], mut board: [Chips; 10], single_deal: bool, counts: &mut Counts, ctx: &dyn Fn() -> String) {
     counts.bump("deals settled");
@@ -284,7 +284,8 @@ fn check_next_deal(rules: &Rules, pre: &Snap, post: &Snap, mut chips: [Chips; 9]
     }
 }
 
-/// Checks that `post` is what RULES.md §1 makes of `pre` when `seat` plays `c` in the race.
+/// Checks that `post` is what docs/rules/bonanza.md §6 makes of `pre` when `seat` plays `c` in the
+/// race.
 #[allow(clippy::too_many_arguments)]
 fn check_race_play(
     rules: &Rules,
@@ -449,7 +450,7 @@ fn check_state(rules: &Rules, g: &Bonanza, legal: &[Action], ctx: &dyn Fn() -> S
     }
 }
 
-/// A show is legal (RECORD.md grammar): the named pair held in full or one card with the joker in
+/// A show is legal (docs/record.md §3): the named pair held in full or one card with the joker in
 /// place of the other (not held); a run of three held in full, or two and the joker in the
 /// missing place (not held).
 fn check_claim(call: Call, hand: CardSet, claim: &Claim, ctx: &dyn Fn() -> String) {
@@ -842,16 +843,16 @@ fn every_action_keeps_the_invariants_and_follows_the_rules() {
 
 #[test]
 fn determinize_before_the_first_deal() {
-    // RULES.md §1 Game: "with fewer than two players left the game ends" — also before deal 1
-    // (nothing dealt). Such a finished game can still be observed and sampled.
+    // docs/rules/bonanza.md §7.2: with fewer than two players left the game ends — also before deal
+    // 1 (nothing dealt). Such a finished game can still be observed and sampled.
     conformance::determinize_before_the_first_deal::<Bonanza>(&Setup { players: 3, seed: 1, chips: Some(vec![5, 100, 9]), ..Default::default() });
 }
 
 #[test]
 fn each_deal_settlement_accounts_for_every_chip() {
-    // RULES.md §1 (the ante to the race): the ante, the widow's price, the spaces, the poker bets,
-    // the Bonanza pot and the payments for the cards left are every chip a deal moves; the summary
-    // shows the engine's settlement.
+    // docs/rules/bonanza.md §2 to §6 (the ante to the race): the ante, the widow's price, the
+    // spaces, the poker bets, the Bonanza pot and the payments for the cards left are every chip a
+    // deal moves; the summary shows the engine's settlement.
     let mut deals = 0;
     common::random_finished_games::<Bonanza>(300, 9, 40, |g| g.events().len(), |g, moves| {
         let events = g.events();
@@ -884,11 +885,10 @@ fn each_deal_settlement_accounts_for_every_chip() {
 
 #[test]
 fn the_cards_left_at_a_deal_s_end_are_those_the_losers_pay_for() {
-    // RULES.md §1: "The first player to empty his hand calls Bonanza ... and every other player
-    // pays him one chip per card left in hand" (a dead joker "counts in the Bonanza payment"). The
-    // summary shows the engine's cards left: the caller's hand is empty, every other hand holds
-    // what its owner was asked to pay for, and none of those cards, nor the dead hand's, was
-    // played in the deal.
+    // docs/rules/bonanza.md §6.4: the first player to empty his hand calls Bonanza and every other
+    // player pays him one chip per card left in hand (a dead joker counts, §5.7). The summary shows
+    // the engine's cards left: the caller's hand is empty, every other hand holds what its owner
+    // was asked to pay for, and none of those cards, nor the dead hand's, was played in the deal.
     let mut deals = 0;
     for seed in 0..150u64 {
         let players = 2 + (seed as usize) % 8;

@@ -1,15 +1,17 @@
-//! Bonanza, rule by rule (RULES.md §1 is the specification).
+//! Bonanza, rule by rule (docs/rules/bonanza.md is the specification; each test cites its section).
 //!
 //! Every test builds a record with explicit `deals` (a full, exact 53-card pack each: the hands
 //! given, every other card in the widow), plays through `tapis::record::Table` with the record's
-//! action strings, and reads the referee's JSON state (RECORD.md) or the typed `Bonanza` getters.
+//! action strings, and reads the referee's JSON state (docs/record.md §5.2) or the typed `Bonanza`
+//! getters.
 //!
 //! Seats are numbered clockwise; with the default `first_dealer` 0, seat 0 deals the first deal
 //! and seat 1 (his left) is the first to answer every call and to bid. When a test sells the widow
 //! and nobody bids, the widow — every card not in a hand — is the dead hand: those cards cause the
 //! stops in the race.
 //!
-//! Engine choices where RULES.md is silent are marked "ENGINE CHOICE" (see docs/rulings.md).
+//! Engine choices where the traditional rules are silent are marked "ENGINE CHOICE"; each is a
+//! Ruling in docs/rules/bonanza.md.
 
 mod common;
 
@@ -96,7 +98,8 @@ fn widow_dead(table: &mut Table) {
 
 #[test]
 fn every_player_antes_one_chip_on_each_of_the_ten_spaces() {
-    // RULES.md §1 Ante: "Before every deal each player puts 1 chip on each of the ten spaces".
+    // docs/rules/bonanza.md §2: before every deal each player antes one chip on each of the ten
+    // spaces.
     let table = start(4, json!({}));
     assert_eq!(chips(&table), [90, 90, 90, 90]);
     let board = state(&table)["board"].clone();
@@ -110,8 +113,8 @@ fn every_player_antes_one_chip_on_each_of_the_ten_spaces() {
 
 #[test]
 fn without_the_poker_space_the_ante_is_nine_and_the_board_has_no_poker_key() {
-    // RULES.md §1 Ante: "(nine when the Poker space is left out)"; RECORD.md: "no `poker` key when
-    // the Poker space is left out".
+    // docs/rules/bonanza.md §1, §2: nine spaces and nine chips without the Poker space;
+    // docs/record.md §5.2: the board then has no `poker` key.
     let table = start(3, json!({ "options": { "poker": false } }));
     assert_eq!(chips(&table), [91, 91, 91]);
     let board = state(&table)["board"].clone();
@@ -121,9 +124,9 @@ fn without_the_poker_space_the_ante_is_nine_and_the_board_has_no_poker_key() {
 
 #[test]
 fn the_deal_goes_one_at_a_time_from_the_dealers_left_the_widow_first() {
-    // RULES.md §1 Deal: one card at a time from the dealer's left, the widow dealt in the position
-    // immediately to the dealer's left, until the pack is exhausted (hands differ by at most one).
-    // 4 players and the widow: 53 = 5 × 10 + 3, so the widow, seat 1 and seat 2 get 11 cards.
+    // docs/rules/bonanza.md §3: one card at a time, the widow in the place just to the dealer's
+    // left and served first, until the pack is gone (hands differ by at most one card). 4 players
+    // and the widow: 53 = 5 × 10 + 3, so the widow, seat 1 and seat 2 get 11 cards.
     let table = start(4, json!({ "seed": 99 }));
     let g = game(&table);
     assert_eq!(g.widow().len(), 11);
@@ -145,8 +148,8 @@ fn the_deal_goes_one_at_a_time_from_the_dealers_left_the_widow_first() {
 
 #[test]
 fn layouts_must_be_a_full_exact_pack_that_fits_the_seats() {
-    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a message
-    // that says why"; "A seat that is out of the game has an empty hand".
+    // docs/record.md §2.3: a layout that is not exactly the game's full deck is refused with a
+    // message saying why; a seat out of the game has an empty hand.
     let mut twice = layout(&["2S 3S", "4S", "5S"]);
     twice["widow"].as_array_mut().unwrap().push(json!("2S"));
     assert!(setup_error(3, json!({ "deals": [twice] })).contains("2S appears twice"));
@@ -172,8 +175,8 @@ fn layouts_must_be_a_full_exact_pack_that_fits_the_seats() {
 
 #[test]
 fn the_dealer_takes_the_widow_and_his_hand_is_dead() {
-    // RULES.md §1 Widow: "the dealer either swaps his hand for the widow (his own hand becomes the
-    // dead hand)". Exactly one hand is always dead.
+    // docs/rules/bonanza.md §4.1: the dealer may take the widow in place of his hand, which becomes
+    // the dead hand. Exactly one hand is always dead.
     let mut table = start(3, json!({ "deals": [layout_with_widow(&["2S 9H", "4S", "5S"], "6D")] }));
     assert_eq!(state(&table)["phase"], "widow");
     assert_eq!(table.legal(), ["take widow", "sell widow"]);
@@ -188,10 +191,10 @@ fn the_dealer_takes_the_widow_and_his_hand_is_dead() {
 
 #[test]
 fn the_auction_is_ascending_passes_are_final_and_the_high_bidder_is_not_asked_again() {
-    // RULES.md §1 Widow and "Widow auction detail": starting at the dealer's left and going
-    // round; each bid at least one more; a pass is final; the dealer does not bid; the current high
-    // bidder is not asked again while he is high; the auction ends when every other bidder has
-    // passed. The price goes to the dealer (default).
+    // docs/rules/bonanza.md §4.2, §4.3: from the dealer's left round the table; each bid at least
+    // one more; a pass is final; the dealer does not bid; the current high bidder is not asked
+    // again while he is high; the auction ends when every other bidder has passed. The price goes
+    // to the dealer (default).
     let mut table = start(4, json!({ "deals": [layout(&["2S", "3S", "4S", "5S"])] }));
     play(&mut table, 0, "sell widow");
     assert_eq!((phase(&table), table.to_move()), (Phase::Auction, Some(1)));
@@ -218,8 +221,8 @@ fn the_auction_is_ascending_passes_are_final_and_the_high_bidder_is_not_asked_ag
 
 #[test]
 fn only_the_bidders_chips_limit_a_bid_even_with_large_stacks() {
-    // RULES.md §1 Widow: "a bid never exceeds the bidder's chips" — and nothing lower does: with
-    // stacks of 20,000 a bid of 15,000 stands and the next bidder may outbid it.
+    // docs/rules/bonanza.md §4.2: a bid may not exceed the bidder's chips — and nothing lower does:
+    // with stacks of 20,000 a bid of 15,000 stands and the next bidder may outbid it.
     let mut table = start(3, json!({ "chips": [20000, 20000, 20000], "deals": [layout(&["2S", "3S", "4S"])] }));
     play_all(&mut table, &["sell widow", "bid 15000"]);
     assert_eq!(table.legal().len(), 1 + (19_990 - 15_000), "pass, then every bid from 15,001 to his 19,990 chips");
@@ -232,7 +235,7 @@ fn only_the_bidders_chips_limit_a_bid_even_with_large_stacks() {
 
 #[test]
 fn the_high_bidder_wins_when_everyone_else_has_passed() {
-    // RULES.md §1 "Widow auction detail": a single bid followed by passes ends the auction.
+    // docs/rules/bonanza.md §4.2: a single bid followed by passes ends the auction.
     let mut table = start(3, json!({ "deals": [layout(&["2S", "3S", "4S"])] }));
     play_all(&mut table, &["sell widow", "pass", "bid 1"]);
     assert_eq!(game(&table).widow_holder(), Some(2), "seat 1 passed; seat 2's bid stands alone");
@@ -241,7 +244,8 @@ fn the_high_bidder_wins_when_everyone_else_has_passed() {
 
 #[test]
 fn the_price_can_go_into_the_bonanza_pot() {
-    // RULES.md §1 Widow: "option: into the Bonanza pot (French edition)".
+    // docs/rules/bonanza.md §4.3: with the option, the price goes onto the Bonanza space (the
+    // French edition).
     let mut table = start(3, json!({ "options": { "widow_price_to": "pot" }, "deals": [layout(&["2S", "3S", "4S"])] }));
     play_all(&mut table, &["sell widow", "bid 7", "pass"]);
     assert_eq!(chips(&table), [90, 83, 90]);
@@ -250,7 +254,7 @@ fn the_price_can_go_into_the_bonanza_pot() {
 
 #[test]
 fn nobody_bids_and_the_widow_is_dead() {
-    // RULES.md §1 Widow: "Nobody bids: the widow is dead."
+    // docs/rules/bonanza.md §4.2: when nobody bids, the widow is the dead hand.
     let mut table = start(3, json!({ "deals": [layout(&["2S", "3S", "4S"])] }));
     let widow = game(&table).widow();
     widow_dead(&mut table);
@@ -262,8 +266,8 @@ fn nobody_bids_and_the_widow_is_dead() {
 
 #[test]
 fn a_bid_never_exceeds_the_bidders_chips() {
-    // RULES.md §1 Widow: "a bid never exceeds the bidder's chips"; "a player who cannot outbid can
-    // only pass".
+    // docs/rules/bonanza.md §4.2: a bid may not exceed the bidder's chips; a player who cannot top
+    // the highest bid can only pass.
     let mut table = start(3, json!({ "chips": [100, 100, 14], "deals": [layout(&["2S", "3S", "4S"])] }));
     play_all(&mut table, &["sell widow", "bid 4"]);
     assert_eq!(table.to_move(), Some(2));
@@ -279,8 +283,8 @@ fn a_bid_never_exceeds_the_bidders_chips() {
 
 #[test]
 fn the_joker_is_shown_at_its_call_takes_the_space_and_leaves_the_game() {
-    // RULES.md §1 Joker: "its holder may show it and take the Joker space ... A shown joker leaves
-    // the game."
+    // docs/rules/bonanza.md §5.2: the holder may show the joker and take the Joker space; a shown
+    // joker leaves the game.
     let mut table = start(3, json!({ "deals": [layout(&["2S 5D", "JK 9H", "4S"])] }));
     widow_dead(&mut table);
     assert_eq!((phase(&table), table.to_move()), (Phase::Call(tapis::engine::bonanza::Call::Joker), Some(1)));
@@ -295,9 +299,9 @@ fn the_joker_is_shown_at_its_call_takes_the_space_and_leaves_the_game() {
 
 #[test]
 fn a_silent_joker_stands_for_a_missing_card_at_a_later_call() {
-    // RULES.md §1 Joker: "or keep silent and keep it as a wild card for one of the next four
-    // calls"; Queen-Jack: "the joker may stand for one of them"; "Cards go back into the hand,
-    // except a shown joker". RECORD.md: `show QS JK` lists the cards in the space's order.
+    // docs/rules/bonanza.md §5.2: or he keeps quiet and keeps it as a wild card for a later call;
+    // §5.3: at Queen-Jack the joker may replace either card, and shown cards go back to the hand,
+    // except a shown joker. docs/record.md §3: `show QS JK` lists the cards in the space's order.
     let mut table = start(3, json!({ "deals": [layout(&["2S 5D", "QS JK 9H", "4S"])] }));
     widow_dead(&mut table);
     play(&mut table, 1, "pass");
@@ -315,8 +319,8 @@ fn a_silent_joker_stands_for_a_missing_card_at_a_later_call() {
 
 #[test]
 fn pair_calls_list_exactly_the_legal_shows() {
-    // RECORD.md grammar: "the legal shows are exactly: the named pair held in full, or one of its
-    // cards plus JK".
+    // docs/record.md §3: the legal shows are exactly both cards of the space held, or one of them
+    // with JK.
     let mut table = start(3, json!({ "deals": [layout(&["2D 5D", "10D 2S JK", "JD 9C"])] }));
     widow_dead(&mut table);
     play(&mut table, 1, "pass"); // the Joker call
@@ -331,8 +335,8 @@ fn pair_calls_list_exactly_the_legal_shows() {
 
 #[test]
 fn players_with_nothing_to_show_are_skipped_and_the_space_stays() {
-    // RECORD.md: "Players who have no possible choice at a call (no claim to show) are skipped, not
-    // asked". RULES.md §1 Ante: "Chips not won stay and accumulate from deal to deal."
+    // docs/record.md §2.4, docs/rules/bonanza.md §5.1: players with nothing to show at a call are
+    // skipped, not asked. §2: chips not won stay on their space from deal to deal.
     let mut table = start(3, json!({ "deals": [layout(&["2S 5D", "4H 9H", "7C 8D"])] }));
     widow_dead(&mut table);
     // Nobody can show anything: all the calls pass without a question, the race begins.
@@ -343,8 +347,8 @@ fn players_with_nothing_to_show_are_skipped_and_the_space_stays() {
 
 #[test]
 fn silence_at_a_call_reveals_nothing_to_the_other_seats() {
-    // RULES.md §1: "Staying silent reveals nothing: the table does not learn whether a silent
-    // player could have shown." The seat being asked is hidden from the others' observations.
+    // docs/rules/bonanza.md §5.1: keeping quiet tells the table nothing, not even whether the
+    // player could have shown. The seat being asked is hidden from the others' observations.
     let table = {
         let mut t = start(3, json!({ "deals": [layout(&["2S 5D", "JK 9H", "4S"])] }));
         widow_dead(&mut t);
@@ -366,9 +370,9 @@ fn silence_at_a_call_reveals_nothing_to_the_other_seats() {
 
 #[test]
 fn sequences_are_three_cards_and_the_highest_top_card_wins() {
-    // RULES.md §1 Sequence: "three consecutive cards of one suit (A-2-3 and Q-K-A allowed, K-A-2
-    // not ...). A claim shows exactly three cards: a longer run gains nothing, only the top card
-    // counts. ... the ace is high in Q-K-A, and A-2-3's top card is the 3".
+    // docs/rules/bonanza.md §5.4: three cards of one suit in a row (A-2-3 and Q-K-A, never K-A-2);
+    // a claim shows three cards, a longer run earns nothing, and the top card decides: the ace in
+    // Q-K-A is the highest, the top of A-2-3 is the 3.
     let mut table = start(4, json!({ "deals": [layout(&["JS QS KS 4C", "AD 2D 3D 4D 9C", "KC AC 2C 8H", "QH KH AH"])] }));
     widow_dead(&mut table);
     // Seat 1 (A-2-3-4 of diamonds) may show A-2-3 or 2-3-4, three cards each.
@@ -390,7 +394,7 @@ fn sequences_are_three_cards_and_the_highest_top_card_wins() {
 
 #[test]
 fn a_to_3_is_the_lowest_sequence() {
-    // RULES.md §1 Sequence: "A-2-3's top card is the 3".
+    // docs/rules/bonanza.md §5.4: the top card of A-2-3 is the 3.
     let mut table = start(3, json!({ "deals": [layout(&["9D", "AS 2S 3S", "2C 3C 4C"])] }));
     widow_dead(&mut table);
     play_all(&mut table, &["show AS 2S 3S", "show 2C 3C 4C"]);
@@ -399,8 +403,8 @@ fn a_to_3_is_the_lowest_sequence() {
 
 #[test]
 fn at_equal_top_a_natural_sequence_beats_the_joker_then_the_suit_decides() {
-    // RULES.md §1 Sequence: "at equal top rank a natural sequence beats one with the joker; then
-    // the suit of the top card decides, ♠ > ♥ > ♦ > ♣". The joker leaves the game, winning or
+    // docs/rules/bonanza.md §5.4: at the same top rank a sequence without the joker beats one with
+    // it; then the top card's suit decides, ♠ > ♥ > ♦ > ♣. The joker leaves the game, winning or
     // losing.
     let mut table = start(3, json!({ "deals": [layout(&["5C 6C 7C", "5D 6D 7D", "5S JK 7S"])] }));
     widow_dead(&mut table);
@@ -417,8 +421,8 @@ fn at_equal_top_a_natural_sequence_beats_the_joker_then_the_suit_decides() {
 
 #[test]
 fn the_sequence_legal_shows_cover_every_run_and_joker_place() {
-    // RECORD.md grammar: "every 3-card run held in full, or two of its cards plus JK in the
-    // missing place" (a run held in full is never shown with the joker).
+    // docs/record.md §3: every three-card run held in full, or two of its cards with JK in the
+    // missing place (a run held in full is never shown with the joker).
     let mut table = start(3, json!({ "deals": [layout(&["2C", "5D 6D 7D 8D JK", "9S"])] }));
     widow_dead(&mut table);
     play(&mut table, 1, "pass"); // the Joker call
@@ -443,10 +447,10 @@ fn poker_table(fields: Value) -> Table {
 
 #[test]
 fn poker_is_fixed_limit_with_at_most_three_raises_and_the_best_hand_wins() {
-    // RULES.md §1 Poker: one betting round starting with the dealer; check only while nothing is
-    // bet; a bet or raise is 1 to 5 chips; at most 3 raises after the bet; the round ends when
-    // every player still in has acted since the last bet or raise; the best hand takes the space
-    // and only the winning five cards are shown.
+    // docs/rules/bonanza.md §5.5, §5.6: one betting round starting with the dealer; check only
+    // while nothing is bet; a bet or raise is 1 to 5 chips; at most 3 raises after the bet; the
+    // round ends when every player still in has acted since the last bet or raise; the best hand
+    // takes the space and only the winning five cards are shown.
     let mut table = poker_table(json!({}));
     assert_eq!((phase(&table), table.to_move()), (Phase::Poker, Some(0)), "the dealer starts");
     assert_eq!(table.legal(), ["check", "bet 1", "bet 2", "bet 3", "bet 4", "bet 5"]);
@@ -471,7 +475,7 @@ fn poker_is_fixed_limit_with_at_most_three_raises_and_the_best_hand_wins() {
 
 #[test]
 fn a_player_left_alone_takes_the_poker_space_without_showing() {
-    // RULES.md §1 Poker: "If all but one fold, he takes the Poker space without showing".
+    // docs/rules/bonanza.md §5.6: when all but one fold, he takes the Poker space without showing.
     let mut table = poker_table(json!({}));
     play_all(&mut table, &["bet 2", "fold", "fold"]);
     assert_eq!(chips(&table), [90 - 2 + 3 + 2, 90, 90]);
@@ -481,8 +485,8 @@ fn a_player_left_alone_takes_the_poker_space_without_showing() {
 
 #[test]
 fn nobody_may_put_in_more_than_the_smallest_stack() {
-    // RULES.md §1 Poker: "no player's total may exceed the smallest stack among the participants
-    // when the betting starts (no side pots)".
+    // docs/rules/bonanza.md §5.5: nobody's total may exceed the smallest participant's stack when
+    // the betting begins (no side pots).
     let mut table = poker_table(json!({ "chips": [100, 12, 100] }));
     assert_eq!(state(&table)["poker"]["cap"], 2);
     assert_eq!(table.legal(), ["check", "bet 1", "bet 2"]);
@@ -497,8 +501,8 @@ fn nobody_may_put_in_more_than_the_smallest_stack() {
 
 #[test]
 fn any_poker_limit_and_number_of_raises_is_taken() {
-    // RECORD.md "Options": poker_limit and poker_max_raises are any integers ≥ 1; RULES.md §1
-    // Poker: a bet is then limited by the limit and the smallest stack alone.
+    // docs/record.md §4: poker_limit and poker_max_raises are any integers ≥ 1;
+    // docs/rules/bonanza.md §5.5: a bet is then limited by the limit and the smallest stack alone.
     let mut table = poker_table(json!({ "chips": [20000, 20000, 20000], "options": { "poker_limit": 5000, "poker_max_raises": 500 } }));
     assert_eq!(state(&table)["options"]["poker_limit"], 5000, "the option is kept as given");
     assert_eq!(table.legal().len(), 1 + 5000, "check, then every bet from 1 to 5,000");
@@ -513,7 +517,7 @@ fn any_poker_limit_and_number_of_raises_is_taken() {
 
 #[test]
 fn a_game_may_last_more_than_a_thousand_deals() {
-    // RECORD.md "Options": 'deals' is any number of deals (it was refused above 1000).
+    // docs/record.md §4, docs/rules/bonanza.md §7.1: 'deals' is any number of deals.
     let table = start(3, json!({ "options": { "deals": 5000 } }));
     assert_eq!(state(&table)["options"]["deals"], 5000);
     let error = setup_error(3, json!({ "options": { "deals": 5_000_000_000u64 } }));
@@ -522,8 +526,8 @@ fn a_game_may_last_more_than_a_thousand_deals() {
 
 #[test]
 fn everyone_checks_and_an_exact_tie_splits_the_space_leaving_the_odd_chip() {
-    // RULES.md §1 Poker: "Exact tie: the space is split, the odd chips stay."; a player with fewer
-    // than five cards takes no part.
+    // docs/rules/bonanza.md §5.6: an exact tie splits the space and the odd chips stay; §5.5: a
+    // player with fewer than five cards takes no part.
     let mut table = poker_table(json!({ "deals": [layout(&["2S 3H 5D 7C 9S", "2H 3S 5C 7D 9H", "KD"])] }));
     assert_eq!(state(&table)["poker"]["participants"], json!([0, 1]));
     play_all(&mut table, &["check", "check"]);
@@ -534,8 +538,8 @@ fn everyone_checks_and_an_exact_tie_splits_the_space_leaving_the_odd_chip() {
 
 #[test]
 fn a_single_participant_takes_the_space_and_with_none_it_carries_over() {
-    // RULES.md §1 Poker: "A single participant takes the space without betting; with none, it
-    // carries over."
+    // docs/rules/bonanza.md §5.5: a single participant takes the space without betting; with none,
+    // the space keeps its chips.
     let mut table = start(3, json!({ "deals": [layout(&["2S 4S 6S 8S 10S", "3H", "KD"])] }));
     widow_dead(&mut table);
     assert_eq!(chips(&table), [93, 90, 90]);
@@ -547,7 +551,8 @@ fn a_single_participant_takes_the_space_and_with_none_it_carries_over() {
 
 #[test]
 fn the_joker_is_fully_wild_at_the_poker_and_leaves_when_shown() {
-    // RULES.md §1 Poker: "five of a kind (joker only)"; "a joker among them leaves the game".
+    // docs/rules/bonanza.md §5.6: five of a kind needs the joker; a joker among the winning five
+    // leaves the game.
     let mut table = poker_table(json!({ "deals": [layout(&["AS AH AD AC JK", "3H 5H 7H 9H JH", "KD"])] }));
     play(&mut table, 0, "pass"); // the Joker call: kept for later
     play_all(&mut table, &["check", "check"]);
@@ -559,7 +564,7 @@ fn the_joker_is_fully_wild_at_the_poker_and_leaves_when_shown() {
 
 #[test]
 fn the_poker_space_can_be_left_out() {
-    // RULES.md §1 Poker: "Option: leave the Poker space out".
+    // docs/rules/bonanza.md §1: the option that takes the Poker space off the wheel.
     let mut table = start(3, json!({ "options": { "poker": false }, "deals": [layout(&["2S 4S 6S 8S 10S", "3H 5H 7H 9H JH", "KD"])] }));
     widow_dead(&mut table);
     assert_eq!(phase(&table), Phase::Lead, "no betting round");
@@ -572,8 +577,8 @@ fn the_poker_space_can_be_left_out() {
 
 #[test]
 fn an_unused_joker_is_set_aside_after_the_poker_call() {
-    // RULES.md §1: "An unused joker is set aside after the Poker call: it takes no part in the
-    // lower half". ENGINE CHOICE: the table sees it put aside (hand sizes are public).
+    // docs/rules/bonanza.md §5.7: a joker nobody showed is set aside after the Poker call and plays
+    // no part in the race. ENGINE CHOICE: the table sees it put aside (hand sizes are public).
     let mut table = start(3, json!({ "deals": [layout(&["2S 5D", "JK 9H", "4S"])] }));
     widow_dead(&mut table);
     play(&mut table, 1, "pass");
@@ -588,9 +593,9 @@ fn an_unused_joker_is_set_aside_after_the_poker_call() {
 
 #[test]
 fn a_dead_card_joker_cannot_be_played_and_is_paid_for() {
-    // RULES.md §1: "option: it stays in hand as a dead card that can never be played and counts
-    // in the Bonanza payment". Lower half: "(A player who must lead but has no playable card —
-    // only a dead joker — passes the lead to his left.)"
+    // docs/rules/bonanza.md §5.7: with the option it stays in hand as a dead card, never played,
+    // that counts in the Bonanza payment; §6.2: a player who must lead with only the dead joker
+    // passes the lead to his left.
     let mut table = start(3, json!({ "options": { "unused_joker": "dead_card" }, "deals": [layout(&["2H JK", "9H", "5D"])] }));
     widow_dead(&mut table);
     play(&mut table, 0, "pass"); // the Joker call
@@ -618,10 +623,10 @@ fn a_dead_card_joker_cannot_be_played_and_is_paid_for() {
 
 #[test]
 fn the_race_follows_stops_changes_colour_takes_card_spaces_and_ends_in_bonanza() {
-    // RULES.md §1 Lower half: the dealer leads the lowest card he holds in a suit of his choice;
-    // whoever holds the next higher card must play it (the same player may play several in a row);
-    // nobody holds it (it is dead): the card just played is a stop, its player leads the lowest card
-    // of a suit of the other colour; J♣ takes its space at once; the first player to empty his hand
+    // docs/rules/bonanza.md §6: the dealer leads his lowest card of a suit he chooses; whoever
+    // holds the next higher card must play it (the same player may play several in a row); nobody
+    // holds it (it is dead): the card just played is a stop, its player leads the lowest card of a
+    // suit of the other colour; J♣ takes its space at once; the first player to empty his hand
     // calls Bonanza, takes the pot and is paid one chip per card left, in turn from his left.
     let mut table = start(3, json!({ "deals": [layout(&["2H 3H 9C", "4H 5H 10C", "6H 8H JC"])] }));
     widow_dead(&mut table);
@@ -656,8 +661,8 @@ fn the_race_follows_stops_changes_colour_takes_card_spaces_and_ends_in_bonanza()
 
 #[test]
 fn without_a_card_of_the_other_colour_the_lead_passes_left() {
-    // RULES.md §1 Lower half: "If he has none, the lead passes to the left to the first player who
-    // can lead his lowest card of a suit of the other colour."
+    // docs/rules/bonanza.md §6.2: a stop player with no card of the other colour hands the lead to
+    // the first player on his left who has one, and that player leads his lowest card of it.
     let mut table = start(3, json!({ "deals": [layout(&["2S 3S KD", "4S 9H 7D", "5D 6C"])] }));
     widow_dead(&mut table);
     play_all(&mut table, &["play 2S", "play 3S", "play 4S"]);
@@ -673,8 +678,8 @@ fn without_a_card_of_the_other_colour_the_lead_passes_left() {
 
 #[test]
 fn when_nobody_has_the_other_colour_the_stop_player_leads_any_suit() {
-    // RULES.md §1 Lower half: "If nobody can, the stop player leads his lowest card of any suit.
-    // The colour therefore changes after every stop, except in that last case."
+    // docs/rules/bonanza.md §6.2: when nobody has the other colour, the stop player leads his
+    // lowest card of any suit; only then does the colour not change.
     let mut table = start(3, json!({ "deals": [layout(&["2H 3H 5D", "4H 9D QD", "6D 7D"])] }));
     widow_dead(&mut table);
     play_all(&mut table, &["play 2H", "play 3H", "play 4H"]);
@@ -694,9 +699,8 @@ fn when_nobody_has_the_other_colour_the_stop_player_leads_any_suit() {
 
 #[test]
 fn the_ace_is_a_stop_and_a_played_card_is_a_stop() {
-    // RULES.md §1 Lower half: "When the ace is played, or nobody holds the next card (it is in the
-    // dead hand, or was played earlier in the deal), the card just played is a stop". A♠ takes
-    // its space at once.
+    // docs/rules/bonanza.md §6.2: an ace is a stop, and so is a card whose next card nobody holds
+    // (dead, or played earlier in the deal). §6.3: A♠ takes its space at once.
     let mut table = start(3, json!({ "deals": [layout(&["KS AS 5C 8H 9D", "4C 6C 2D 10S", "3S JH"])] }));
     widow_dead(&mut table);
     play_all(&mut table, &["play KS"]);
@@ -719,8 +723,8 @@ fn the_ace_is_a_stop_and_a_played_card_is_a_stop() {
 
 #[test]
 fn a_short_player_pays_what_he_has() {
-    // RULES.md §1 Game: "A player short of chips pays what he has; the Bonanza payments are made
-    // in turn from the winner's left."
+    // docs/rules/bonanza.md §6.4: the Bonanza payments go in turn from the winner's left, and a
+    // player short of chips pays what he has.
     let mut table = start(3, json!({ "chips": [100, 100, 11], "deals": [layout(&["2H", "3D 5D 7D", "9C JD KH"])] }));
     widow_dead(&mut table);
     play(&mut table, 0, "play 2H");
@@ -735,8 +739,8 @@ fn a_short_player_pays_what_he_has() {
 
 #[test]
 fn a_player_who_cannot_ante_is_out_dealt_nothing_and_never_deals() {
-    // RULES.md §1 Game: "Before each deal, a player who cannot ante every space is out for the
-    // rest of the game: he is dealt no cards and never deals".
+    // docs/rules/bonanza.md §7.2: a player who cannot ante every space before a deal is out for
+    // good: no more cards, no more deals.
     let table = start(3, json!({ "chips": [9, 100, 100], "seed": 3 }));
     let g = game(&table);
     assert!(g.is_out(0));
@@ -750,8 +754,8 @@ fn a_player_who_cannot_ante_is_out_dealt_nothing_and_never_deals() {
 
 #[test]
 fn with_fewer_than_two_players_left_the_game_ends_and_the_last_takes_the_cloth() {
-    // RULES.md §1 Game: "with fewer than two players left the game ends"; leftovers split among
-    // the players still in.
+    // docs/rules/bonanza.md §7.2: with fewer than two players left the game ends; §7.3: leftovers
+    // split among the players still in.
     let mut table = start(2, json!({ "chips": [11, 100], "deals": [layout(&["2H", "3D 5D 7D"])] }));
     widow_dead(&mut table);
     assert_eq!(chips(&table), [1, 90]);
@@ -768,8 +772,8 @@ fn with_fewer_than_two_players_left_the_game_ends_and_the_last_takes_the_cloth()
 
 #[test]
 fn the_game_lasts_the_chosen_number_of_deals_and_the_leftovers_are_split() {
-    // RULES.md §1 Game: "A game lasts a chosen number of deals"; "At the end, chips left on the
-    // wheel are split equally among the players still in (the remainder stays unawarded)".
+    // docs/rules/bonanza.md §7.1: a game lasts the chosen number of deals; §7.3: at the end the
+    // chips on the cloth are shared equally among the players still in, the remainder unawarded.
     let mut table = start(3, json!({ "options": { "deals": 1 }, "deals": [layout(&["2H", "3D 5D", "9C JD KH"])] }));
     widow_dead(&mut table);
     let board_before: i64 = game(&table).board().iter().sum();
@@ -786,7 +790,8 @@ fn the_game_lasts_the_chosen_number_of_deals_and_the_leftovers_are_split() {
 
 #[test]
 fn the_default_game_lasts_twice_the_number_of_players() {
-    // RULES.md §1 Game: "(default: twice the number of players)". Large stacks: nobody runs out.
+    // docs/rules/bonanza.md §7.1: by default twice the number of players. Large stacks: nobody runs
+    // out.
     let mut table = start(2, json!({ "chips": [1000, 1000] }));
     let mut rng = tapis::engine::rng::seeded(1);
     while let Some(seat) = table.to_move() {
@@ -802,7 +807,7 @@ fn the_default_game_lasts_twice_the_number_of_players() {
 
 #[test]
 fn leftovers_can_go_to_the_chip_leader() {
-    // RULES.md §1 Game: "option: leftovers to the chip leader".
+    // docs/rules/bonanza.md §7.3: the option that gives the leftovers to the chip leader.
     let mut table = start(3, json!({ "options": { "deals": 1, "leftovers": "chip_leader" }, "deals": [layout(&["2H", "3D 5D", "9C JD KH"])] }));
     widow_dead(&mut table);
     play(&mut table, 0, "play 2H");
@@ -813,9 +818,9 @@ fn leftovers_can_go_to_the_chip_leader() {
 
 #[test]
 fn the_remainder_of_a_split_stays_on_the_cloth() {
-    // RULES.md §1 Game: "split equally among the players still in (the remainder stays
-    // unawarded)". ENGINE CHOICE: the remainder is left on the Bonanza space. Here the Poker space
-    // is split 1-1 with one chip left, so 30 - 3 (pot) - 2 = 25 chips, less multiples of 3 for the
+    // docs/rules/bonanza.md §7.3: shared equally among the players still in, the remainder
+    // unawarded. ENGINE CHOICE: the remainder is left on the Bonanza space. Here the Poker space is
+    // split 1-1 with one chip left, so 30 - 3 (pot) - 2 = 25 chips, less multiples of 3 for the
     // card spaces, are left for 3 players: one chip stays.
     let mut table = poker_table(json!({ "options": { "deals": 1 }, "deals": [layout(&["2S 3H 5D 7C 9S", "2H 3S 5C 7D 9H", "KD"])] }));
     play_all(&mut table, &["check", "check"]);
@@ -833,7 +838,7 @@ fn the_remainder_of_a_split_stays_on_the_cloth() {
 
 #[test]
 fn unwon_spaces_accumulate_from_deal_to_deal() {
-    // RULES.md §1 Ante: "Chips not won stay and accumulate from deal to deal."
+    // docs/rules/bonanza.md §2: chips not won stay and grow from deal to deal.
     let mut table = start(3, json!({ "deals": [layout(&["2H", "3D 5D", "9C JC"]), layout(&["2S", "4D 6D", "8C"])] }));
     widow_dead(&mut table);
     play(&mut table, 0, "play 2H");
@@ -846,7 +851,7 @@ fn unwon_spaces_accumulate_from_deal_to_deal() {
 
 #[test]
 fn two_and_nine_players_play_whole_games() {
-    // RULES.md §1 Material: "2 to 9 players".
+    // docs/rules/bonanza.md §1: 2 to 9 players.
     for players in [2usize, 9] {
         let mut table = start(players, json!({ "seed": 11 }));
         let mut rng = tapis::engine::rng::seeded(players as u64);
@@ -863,14 +868,14 @@ fn two_and_nine_players_play_whole_games() {
 
 #[test]
 fn a_later_layout_must_fit_the_players_still_in() {
-    // RECORD.md: "A seat that is out of the game has an empty hand." A move that would start a deal
+    // docs/record.md §2.3: a seat out of the game has an empty hand. A move that would start a deal
     // whose layout gives cards to a seat that is out is refused, the state unchanged.
     let mut table = start(3, json!({ "chips": [100, 100, 11], "deals": [layout(&["2H", "3D 5D", "9C"]), layout(&["2S", "4D", "8C"])] }));
     widow_dead(&mut table);
     // Seat 2 pays 1 and is left with 0: out before deal 2, but the layout deals him 8♣.
     refused(&mut table, 0, "play 2H", &["deals[1]", "seat 2 is out"]);
-    // In a replay the layout is at fault, not the move: RECORD.md's `at` is null ("INDEX of the
-    // offending action, or null"), and the message says which move reached that deal.
+    // In a replay the layout is at fault, not the move: `at` is null (docs/record.md §2.3, §5.1),
+    // and the message says which move reached that deal.
     let fields = json!({
         "chips": [100, 100, 11],
         "deals": [layout(&["2H", "3D 5D", "9C"]), layout(&["2S", "4D", "8C"])],
@@ -886,13 +891,13 @@ fn a_later_layout_must_fit_the_players_still_in() {
 
 #[test]
 fn the_guided_deal_shows_every_key_rule_once() {
-    // RULES.md §1, in one short deal for a newcomer (src/app/bonanza/guided_deal.json, the guided
-    // first game's deal, src/app/bonanza/guide.rs): the player deals and sells the widow ("Widow"),
-    // an auction with a raise and a final pass ("Widow auction detail"), the five calls ("Upper
-    // half"): a joker kept silent at its own call though it could be shown, then standing in for
-    // the J♦ at Queen-Jack and leaving the game, a sequence, a ten-two, a short betting round and a
-    // showdown; then the race ("Lower half"): a stop on a card in the dead hand, the colour
-    // changing, a card space, a stop after an ace, the Bonanza call and the payments.
+    // docs/rules/bonanza.md, in one short deal for a newcomer (src/app/bonanza/guided_deal.json,
+    // the guided first game's deal, src/app/bonanza/guide.rs): the player deals and sells the widow
+    // (§4.1), an auction with a raise and a final pass (§4.2), the five calls (§5): a joker kept
+    // silent at its own call though it could be shown, then standing in for the J♦ at Queen-Jack
+    // and leaving the game, a sequence, a ten-two, a short betting round and a showdown; then the
+    // race (§6): a stop on a card in the dead hand, the colour changing, a card space, a stop after
+    // an ace, the Bonanza call and the payments.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/bonanza/guided_deal.json")).unwrap();
     let record = Record::from_json(&text).unwrap();
     let table = Table::replay(&record).unwrap();

@@ -1,4 +1,4 @@
-//! Nain Jaune properties over many random games (RULES.md §2, RECORD.md).
+//! Nain Jaune properties over many random games (docs/rules/nain-jaune.md, docs/record.md).
 //!
 //! The shared conformance suite (`common::conformance`) plays the games, each fixed by its index
 //! (a seeded loop: the run is deterministic). The games spread over 2 to 8 players and every
@@ -8,9 +8,9 @@
 //! After EVERY action the suite checks what holds in every game (chips conserved, no negative
 //! stack, the mover has a legal move, refused moves change nothing, observations and their
 //! re-deals, the record's replay), and here: the 52 cards each in exactly one place, the boxes
-//! never negative, public voids true, the legal moves exactly the rules' (RULES.md §2 Play), and
-//! an independent model of the transition the rules call for (who moves next and with what, boxes
-//! won, the settlement, the next stake and deal, the end of the game).
+//! never negative, public voids true, the legal moves exactly the rules' (docs/rules/nain-jaune.md
+//! §4), and an independent model of the transition the rules call for (who moves next and with
+//! what, boxes won, the settlement, the next stake and deal, the end of the game).
 //!
 //! `cargo test --test nain_jaune_properties -- --nocapture` prints the coverage counts.
 
@@ -29,8 +29,9 @@ use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::Record;
 
 /// 100,000 random games, every table size more than 10,000 times, one in a hundred logged and its
-/// record replayed through its JSON text. The single-deal playouts: one deal, dealt afresh with
-/// the table's stakes already paid, played by the engine's playout move, settled by RULES.md §2.
+/// record replayed through its JSON text. The single-deal playouts: one deal, dealt afresh with the
+/// table's stakes already paid, played by the engine's playout move, settled by
+/// docs/rules/nain-jaune.md §5.
 const SUITE: Suite<Rules> = Suite {
     case: config, games: 100_000, per_table_size: 10_000, full_replays: 1_000,
     probes: Probes { read_back_up_to: 8, accept_one_in: 0, observe_one_in: 40 },
@@ -39,7 +40,7 @@ const SUITE: Suite<Rules> = Suite {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The rules, written again independently of the engine (RULES.md §2)
+// The rules, written again independently of the engine (docs/rules/nain-jaune.md)
 // ---------------------------------------------------------------------------------------------
 
 /// The board cards in box order, and each box's stake per player before the multiplier.
@@ -130,9 +131,10 @@ struct Settlement {
     short: usize,
 }
 
-/// Checks that `post` is what RULES.md §2 makes of `pre` when `seat` plays `card`; `movers` are
-/// the seats that had played this round before this card. With `single_deal` (the engine's
-/// playout mode), the game stops once the round is settled instead of staking the next one.
+/// Checks that `post` is what docs/rules/nain-jaune.md makes of `pre` when `seat` plays `card`;
+/// `movers` are the seats that had played this round before this card. With `single_deal` (the
+/// engine's playout mode), the game stops once the round is settled instead of staking the next
+/// one.
 #[allow(clippy::too_many_arguments)]
 fn check_transition(
     rules: &Rules,
@@ -526,7 +528,7 @@ fn every_action_keeps_the_invariants_and_follows_the_rules() {
 
 #[test]
 fn determinize_before_the_first_deal() {
-    // RULES.md §2: "The game ends when a player cannot make the full stake before a round" — also
+    // docs/rules/nain-jaune.md §6: the game ends when a player cannot stake before a round — also
     // before round 1 (deal_number 0, nothing dealt). Such a finished game can still be observed
     // (the app shows it, the worker may receive it), and `Game::determinize` promises a state
     // consistent with any observation; it panics instead ("the true deal is consistent with every
@@ -539,8 +541,8 @@ fn determinize_before_the_first_deal() {
 fn fast_playouts_play_the_same_moves_as_the_playout_policy_move_by_move() {
     // `nain_jaune_playout::play_out` (the searches' and the bench's playouts) plays whole deals at
     // once on its own copies of the state. It must give exactly what repeating `playout_move` gives
-    // under RULES.md §2 (runs, "X without Y" voids, stops, boxes, the settlement, the next deal):
-    // the same final state, the same number of moves, the same random draws.
+    // under docs/rules/nain-jaune.md §4–6 (runs, "X without Y" voids, stops, boxes, the settlement,
+    // the next deal): the same final state, the same number of moves, the same random draws.
     let mut compared = 0;
     visit_positions(config, 3_000, 6, |_, game, rng| {
         if game.is_finished() {
@@ -569,9 +571,9 @@ fn fast_playouts_play_the_same_moves_as_the_playout_policy_move_by_move() {
 
 #[test]
 fn the_playout_policy_takes_boxes_and_otherwise_plays_any_copy() {
-    // The searches' playout policy (RULES.md §2: suits play no part except for the board cards):
-    // a follower holding the board card of the wanted rank plays it, else his first copy; only a
-    // lead is random.
+    // The searches' playout policy (docs/rules/nain-jaune.md §1: suits play no part except for the
+    // board cards): a follower holding the board card of the wanted rank plays it, else his first
+    // copy; only a lead is random.
     let mut follows = 0;
     visit_positions(config, 500, 6, |_, game, rng| {
         let (Some(seat), Phase::Follow(rank)) = (game.to_move(), game.phase()) else { return };
@@ -590,8 +592,8 @@ fn the_playout_policy_takes_boxes_and_otherwise_plays_any_copy() {
 
 #[test]
 fn each_round_settlement_accounts_for_every_chip() {
-    // RULES.md §2 "End of a round": the stake, the boxes, the penalties and the payments for the
-    // cards left are every chip a round moves; the summary shows the engine's settlement.
+    // docs/rules/nain-jaune.md §2 and §5: the stake, the boxes, the penalties and the payments for
+    // the cards left are every chip a round moves; the summary shows the engine's settlement.
     let mut rounds = 0;
     common::random_finished_games::<NainJaune>(2000, 8, 30, |g| g.events().len(), |g, moves| {
         let events = g.events();

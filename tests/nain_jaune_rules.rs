@@ -1,13 +1,16 @@
-//! Nain Jaune, rule by rule (RULES.md §2 is the specification).
+//! Nain Jaune, rule by rule (docs/rules/nain-jaune.md is the specification; each test cites its
+//! section).
 //!
 //! Every test builds a record with explicit `deals` (a full, exact 52-card pack each: the hands
 //! given, every other card in the talon), plays through `tapis::record::Table` with the record's
-//! action strings, and reads the referee's JSON state (RECORD.md) or the typed `NainJaune` getters.
+//! action strings, and reads the referee's JSON state (docs/record.md §5.2) or the typed
+//! `NainJaune` getters.
 //!
 //! Seats are numbered clockwise; with the default `first_dealer` 0 and the default clockwise
 //! direction, seat 1 leads the first round (seat 0's next seat).
 //!
-//! Engine choices where RULES.md is silent or ambiguous are marked "ENGINE CHOICE" below.
+//! Engine choices where the traditional rules are silent or ambiguous are marked "ENGINE CHOICE"
+//! below; each is a Ruling in docs/rules/nain-jaune.md.
 
 mod common;
 
@@ -80,8 +83,8 @@ fn plays(cards: &[&str]) -> Vec<String> {
 
 #[test]
 fn stake_is_one_to_five_per_player_on_the_five_boxes() {
-    // RULES.md §2 Stake: "Before every round each player puts 1 on 10♦, 2 on J♣, 3 on Q♠, 4 on K♥,
-    // 5 on 7♦"; RULES.md §2 Material: "Starting stack: 100 chips".
+    // docs/rules/nain-jaune.md §2: before every round each player stakes 1 on 10♦, 2 on J♣, 3 on
+    // Q♠, 4 on K♥, 5 on 7♦; §1: each starts with 100 chips.
     let t = start(4, json!({}));
     let s = state(&t);
     assert_eq!(s["board"], board_of([4, 8, 12, 16, 20]));
@@ -96,7 +99,8 @@ fn stake_is_one_to_five_per_player_on_the_five_boxes() {
 
 #[test]
 fn stake_multiplier_scales_every_box() {
-    // RULES.md §2 Stake: "(option: a multiplier for "bigger game")"; RECORD.md `stake_multiplier`.
+    // docs/rules/nain-jaune.md §2: the stake multiplier option; docs/record.md §4
+    // `stake_multiplier`.
     let t = start(3, json!({ "options": { "stake_multiplier": 3 } }));
     assert_eq!(board(&t), board_of([9, 18, 27, 36, 45]));
     assert_eq!(chips(&t), [55, 55, 55]);
@@ -106,8 +110,8 @@ fn stake_multiplier_scales_every_box() {
 
 #[test]
 fn any_stake_multiplier_is_taken() {
-    // RECORD.md "Options": stake_multiplier is any integer ≥ 1 (it was refused above a million);
-    // with stacks of a hundred million a multiplier of two million stakes 30 million each.
+    // docs/record.md §4: stake_multiplier is any integer ≥ 1; with stacks of a hundred million a
+    // multiplier of two million stakes 30 million each.
     let t = start(3, json!({ "options": { "stake_multiplier": 2_000_000, "start_chips": 100_000_000 } }));
     assert_eq!(board(&t), board_of([6_000_000, 12_000_000, 18_000_000, 24_000_000, 30_000_000]));
     assert_eq!(chips(&t), [70_000_000; 3]);
@@ -116,9 +120,9 @@ fn any_stake_multiplier_is_taken() {
 
 #[test]
 fn boxes_not_won_carry_over_to_the_next_round() {
-    // RULES.md §2 Stake: "Boxes not won carry over."
-    // Round 1: seat 1 leads 3S; nobody after him holds a 4 but seat 2 → seat 2 plays 4S and is out.
-    // No board card is played (all five are in the talon), so every box keeps its chips.
+    // docs/rules/nain-jaune.md §2: a box keeps its chips until it is won. Round 1: seat 1 leads 3S;
+    // nobody after him holds a 4 but seat 2 → seat 2 plays 4S and is out. No board card is played
+    // (all five are in the talon), so every box keeps its chips.
     let mut t = start(3, json!({ "deals": [layout(&["5S", "3S 6S", "4S"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S");
@@ -137,9 +141,8 @@ fn boxes_not_won_carry_over_to_the_next_round() {
 
 #[test]
 fn deal_sizes_for_two_to_eight_players_from_a_seed() {
-    // RULES.md §2 Deal: "3 players 15 cards each, talon 7; 4: 12, talon 4; 5: 9, talon 7; 6: 8,
-    // talon 4; 7: 7, talon 3; 8: 6, talon 4"; Material: "(option: 2 players, 22 cards each, 8 in
-    // the talon)".
+    // docs/rules/nain-jaune.md §3: the table of hand and talon sizes for 2 to 8 players (2: 22 and
+    // 8; 3: 15 and 7; 4: 12 and 4; 5: 9 and 7; 6: 8 and 4; 7: 7 and 3; 8: 6 and 4).
     let sizes = [(2, 22, 8), (3, 15, 7), (4, 12, 4), (5, 9, 7), (6, 8, 4), (7, 7, 3), (8, 6, 4)];
     for (players, per_hand, talon) in sizes {
         for seed in 0..40u64 {
@@ -171,7 +174,8 @@ fn deal_sizes_for_two_to_eight_players_from_a_seed() {
 
 #[test]
 fn the_same_seed_deals_the_same_cards() {
-    // RECORD.md: "seed drives every shuffle not given in deals" (deterministic for a given seed).
+    // docs/record.md §2.5: the seed drives every shuffle the record does not fix (the same seed,
+    // the same deal).
     let a = start(4, json!({ "seed": 99 }));
     let b = start(4, json!({ "seed": 99 }));
     let c = start(4, json!({ "seed": 100 }));
@@ -181,8 +185,8 @@ fn the_same_seed_deals_the_same_cards() {
 
 #[test]
 fn explicit_deals_fix_the_first_rounds_and_the_seed_deals_the_rest() {
-    // RECORD.md: "deals[i] fixes the cards of deal i instead of shuffling ... Deals beyond those
-    // given are shuffled from the seed."
+    // docs/record.md §2.3: deals[i] lays out deal i instead of shuffling it; later deals are
+    // shuffled from the seed.
     let round1 = layout(&["5S", "3S 6S", "4S"]);
     let round2 = layout(&["AH 2H", "KC", "QC JD"]);
     let mut t = start(3, json!({ "deals": [round1, round2] }));
@@ -199,9 +203,9 @@ fn explicit_deals_fix_the_first_rounds_and_the_seed_deals_the_rest() {
 
 #[test]
 fn explicit_deal_with_the_standard_sizes_plays_a_long_run_across_seats() {
-    // RULES.md §2 Play, on a standard 4-player deal (12 cards each, talon 4):
-    // seat 1 holds every 4, 5, 6; seat 2 every 7, 8, 9; seat 3 every 10, J, Q; seat 0 every A, 2, 3;
-    // the four kings are the talon.
+    // docs/rules/nain-jaune.md §4, on a standard 4-player deal (12 cards each, talon 4): seat 1
+    // holds every 4, 5, 6; seat 2 every 7, 8, 9; seat 3 every 10, J, Q; seat 0 every A, 2, 3; the
+    // four kings are the talon.
     let hands = [
         "AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C",
         "4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C",
@@ -239,9 +243,10 @@ fn explicit_deal_with_the_standard_sizes_plays_a_long_run_across_seats() {
 
 #[test]
 fn explicit_layouts_may_have_uneven_hands() {
-    // ENGINE CHOICE: RULES.md fixes the hand sizes of a shuffled deal; RECORD.md only requires an
-    // explicit layout to be "a full, exact deck". The engine accepts any split of the 52 cards
-    // (every seat at least one card), which lets scenarios start from end-of-round positions.
+    // ENGINE CHOICE: docs/rules/nain-jaune.md §3 fixes the hand sizes of a shuffled deal;
+    // docs/record.md §2.3 only requires an explicit layout to be a full, exact deck. The engine
+    // accepts any split of the 52 cards (every seat at least one card), which lets scenarios start
+    // from end-of-round positions.
     let t = start(3, json!({ "deals": [layout(&["5S", "3S 6S", "4S"])] }));
     assert_eq!(game(&t).talon().len(), 48);
     // An empty hand is refused (ENGINE CHOICE: "every seat plays every round").
@@ -251,7 +256,7 @@ fn explicit_layouts_may_have_uneven_hands() {
 
 #[test]
 fn the_player_after_the_dealer_leads_clockwise() {
-    // RULES.md §2 Deal: "Direction: clockwise by default ...; the player after the dealer leads".
+    // docs/rules/nain-jaune.md §3: clockwise by default; the player after the dealer leads.
     for (dealer, leader) in [(0, 1), (1, 2), (2, 3), (3, 0)] {
         let t = start(4, json!({ "first_dealer": dealer }));
         let s = state(&t);
@@ -264,8 +269,8 @@ fn the_player_after_the_dealer_leads_clockwise() {
 
 #[test]
 fn the_player_after_the_dealer_leads_anticlockwise() {
-    // RULES.md §2 Deal: "(option: anticlockwise, the French tradition); the player after the
-    // dealer leads" — anticlockwise, seat i's next seat is i-1.
+    // docs/rules/nain-jaune.md §3: the anticlockwise option (the French custom); the player after
+    // the dealer leads — anticlockwise, seat i's next seat is i-1.
     for (dealer, leader) in [(0, 3), (1, 0), (2, 1), (3, 2)] {
         let t = start(4, json!({ "first_dealer": dealer, "options": { "direction": "anticlockwise" } }));
         assert_eq!(state(&t)["to_move"], leader, "dealer {dealer}");
@@ -275,7 +280,7 @@ fn the_player_after_the_dealer_leads_anticlockwise() {
 
 #[test]
 fn the_deal_rotates_in_the_direction_of_play() {
-    // RULES.md §2 Deal: "the deal rotates in the direction of play".
+    // docs/rules/nain-jaune.md §3: the deal moves on in the direction of play.
     for (direction, dealers) in [("clockwise", [0, 1, 2, 0, 1]), ("anticlockwise", [0, 2, 1, 0, 2])] {
         let mut t = start(3, json!({ "options": { "direction": direction, "start_chips": 10000, "rounds": 5 } }));
         for (round, &dealer) in dealers.iter().enumerate() {
@@ -298,7 +303,7 @@ fn the_deal_rotates_in_the_direction_of_play() {
 
 #[test]
 fn the_leader_may_play_any_card() {
-    // RULES.md §2 Play: "The leader plays any card".
+    // docs/rules/nain-jaune.md §4.1: the leader plays any card.
     let mut t = start(3, json!({ "deals": [layout(&["5S", "3H 9C KS 10H", "4S"])] }));
     let s = state(&t);
     assert_eq!(s["phase"], "lead");
@@ -310,9 +315,9 @@ fn the_leader_may_play_any_card() {
 
 #[test]
 fn the_leader_goes_on_upward_while_he_can_in_any_suit() {
-    // RULES.md §2 Play: "goes on upward one rank at a time while he can, any suit" and "A player
-    // holding the next rank must play it" — the same player keeps the turn, even when another
-    // seat (seat 2 here) also holds the rank.
+    // docs/rules/nain-jaune.md §4.1: he goes on up one rank at a time while he can, in any suit,
+    // and whoever holds the rank the play needs must play it — the same player keeps the turn, even
+    // when another seat (seat 2 here) also holds the rank.
     let mut t = start(3, json!({ "deals": [layout(&["2D", "5S 6H 7C 8D QH", "6C 9S"])] }));
     play(&mut t, 1, "5S");
     let s = state(&t);
@@ -333,8 +338,8 @@ fn the_leader_goes_on_upward_while_he_can_in_any_suit() {
 
 #[test]
 fn a_player_with_several_copies_of_the_wanted_rank_chooses_which() {
-    // RULES.md §2 Play: "but chooses which copy when he has several (this matters for 7♦ and the
-    // other board cards)".
+    // docs/rules/nain-jaune.md §4.1: a player with several cards of the wanted rank chooses which
+    // to play (it matters for 7♦ and the other board cards).
     let mut t = start(3, json!({ "deals": [layout(&["2D", "6S 7S 7H 7D", "3C"])] }));
     play(&mut t, 1, "6S");
     assert_eq!(t.legal(), plays(&["7S", "7H", "7D"]));
@@ -355,9 +360,9 @@ fn a_player_with_several_copies_of_the_wanted_rank_chooses_which() {
 
 #[test]
 fn x_without_y_passes_to_the_next_holder_clockwise() {
-    // RULES.md §2 Play: "When he cannot go on, the table announces "X without Y" and the next
-    // player in turn who holds rank Y continues" — seat 2 (no 5) is skipped; seat 3 holds a 5
-    // and comes before seat 0, who also holds one.
+    // docs/rules/nain-jaune.md §4.2: when he cannot go on, the table says "X without Y" and the
+    // next player in turn who holds a Y carries on — seat 2 (no 5) is skipped; seat 3 holds a 5 and
+    // comes before seat 0, who also holds one.
     let mut t = start(4, json!({ "deals": [layout(&["5C 2D", "4S 9H", "10C", "5H JD"])] }));
     play(&mut t, 1, "4S");
     let s = state(&t);
@@ -374,9 +379,9 @@ fn x_without_y_passes_to_the_next_holder_clockwise() {
 
 #[test]
 fn x_without_y_passes_to_the_next_holder_anticlockwise() {
-    // RULES.md §2 Play "the next player in turn who holds rank Y", with the anticlockwise option:
-    // dealer 0 → seat 3 leads; after seat 3 comes seat 2 (no 5), then seat 1 (holds 5H) before
-    // seat 0 (holds 5C).
+    // docs/rules/nain-jaune.md §4.2, the next player in turn who holds a Y, with the anticlockwise
+    // option: dealer 0 → seat 3 leads; after seat 3 comes seat 2 (no 5), then seat 1 (holds 5H)
+    // before seat 0 (holds 5C).
     let mut t = start(
         4,
         json!({
@@ -392,9 +397,9 @@ fn x_without_y_passes_to_the_next_holder_anticlockwise() {
 
 #[test]
 fn the_next_holder_after_a_without_is_found_from_the_player_who_stopped() {
-    // RULES.md §2 Play: "the next player in turn" counts from the player who could not go on,
-    // not from the leader: seat 3 takes over from seat 1, cannot go on, and the 6 is looked for
-    // from seat 3's next seat (0), not from the leader's (2).
+    // docs/rules/nain-jaune.md §4.2: the next player in turn counts from the player who could not
+    // go on, not from the leader: seat 3 takes over from seat 1, cannot go on, and the 6 is looked
+    // for from seat 3's next seat (0), not from the leader's (2).
     let mut t = start(4, json!({ "deals": [layout(&["6H", "4S 9H", "6C 2H", "5H JD"])] }));
     play(&mut t, 1, "4S");
     assert_eq!(t.to_move(), Some(3));
@@ -404,8 +409,8 @@ fn the_next_holder_after_a_without_is_found_from_the_player_who_stopped() {
 
 #[test]
 fn when_nobody_holds_the_next_rank_in_hand_the_last_player_leads_again() {
-    // RULES.md §2 Play: "When nobody holds the next rank ... the player who played the last card
-    // leads again with any card" (the tens are all in the talon: the talon "only causes stops").
+    // docs/rules/nain-jaune.md §4.3: when nobody holds the next rank, whoever played the last card
+    // leads again with any card (the tens are all in the talon, whose only effect is stops: §3).
     let mut t = start(3, json!({ "deals": [layout(&["2C", "8S 9S QD 2H", "JH"])] }));
     play(&mut t, 1, "8S");
     play(&mut t, 1, "9S");
@@ -424,8 +429,8 @@ fn when_nobody_holds_the_next_rank_in_hand_the_last_player_leads_again() {
 
 #[test]
 fn when_the_next_rank_was_already_played_the_last_player_leads_again() {
-    // RULES.md §2 Play: "When nobody holds the next rank" also covers ranks already played this
-    // round: all four 5s are played by seat 2, later seat 1 plays a 4 and leads again.
+    // docs/rules/nain-jaune.md §4.3: "nobody holds the next rank" also covers ranks already played
+    // this round: all four 5s are played by seat 2, later seat 1 plays a 4 and leads again.
     let mut t = start(3, json!({ "deals": [layout(&["2C 3C", "4S 4H KD 9D", "5S 5H 5D 5C 6S QC 8H"])] }));
     play(&mut t, 1, "4S"); // 4 without 5: seat 2
     assert_eq!(t.to_move(), Some(2));
@@ -452,8 +457,8 @@ fn when_the_next_rank_was_already_played_the_last_player_leads_again() {
 
 #[test]
 fn after_a_king_the_player_leads_again() {
-    // RULES.md §2 Play: "or after a King, the player who played the last card leads again with any
-    // card" — seat 1 goes on QS → KH himself (seat 2's KS plays no part) and then leads.
+    // docs/rules/nain-jaune.md §4.3: after a king, whoever played it leads again with any card —
+    // seat 1 goes on QS → KH himself (seat 2's KS plays no part) and then leads.
     let mut t = start(3, json!({ "deals": [layout(&["4D", "QS KH 3C", "KS 2D"])] }));
     play(&mut t, 1, "QS");
     play(&mut t, 1, "KH");
@@ -468,7 +473,7 @@ fn after_a_king_the_player_leads_again() {
 
 #[test]
 fn after_a_king_played_by_another_seat_that_seat_leads() {
-    // RULES.md §2 Play: "after a King, the player who played the last card leads again".
+    // docs/rules/nain-jaune.md §4.3: after a king, whoever played it leads again.
     let mut t = start(3, json!({ "deals": [layout(&["4D", "QH 2C", "KS 5D"])] }));
     play(&mut t, 1, "QH"); // Q without K: seat 2
     play(&mut t, 2, "KS");
@@ -478,7 +483,7 @@ fn after_a_king_played_by_another_seat_that_seat_leads() {
 
 #[test]
 fn a_board_card_takes_its_box_at_once() {
-    // RULES.md §2 Play: "Playing a board card takes everything in its box at once."
+    // docs/rules/nain-jaune.md §4.4: playing a board card wins its whole box at once.
     let mut t = start(3, json!({ "deals": [layout(&["4D", "QS KH 3C", "KS 2D"])] }));
     play(&mut t, 1, "QS");
     // Still mid-sequence: the box is already won.
@@ -496,7 +501,7 @@ fn a_board_card_takes_its_box_at_once() {
 
 #[test]
 fn every_board_card_takes_its_own_box() {
-    // RULES.md §2 Material: "Board of five boxes: 10♦, J♣, Q♠, K♥ and the Yellow Dwarf 7♦".
+    // docs/rules/nain-jaune.md §1: five boxes, 10♦, J♣, Q♠, K♥ and the Yellow Dwarf, 7♦.
     for (card, key, amount) in
         [("10D", "ten_diamonds", 3), ("JC", "jack_clubs", 6), ("QS", "queen_spades", 9), ("KH", "king_hearts", 12), ("7D", "nain_jaune", 15)]
     {
@@ -520,8 +525,8 @@ fn every_board_card_takes_its_own_box() {
 
 #[test]
 fn the_round_ends_as_soon_as_a_hand_is_empty() {
-    // RULES.md §2 Play: "The first player to empty his hand wins the round." — even though
-    // seat 1 holds the 7H that would go on after seat 2's 6S.
+    // docs/rules/nain-jaune.md §5.1: the first player to empty his hand wins the round — even
+    // though seat 1 holds the 7H that would go on after seat 2's 6S.
     let mut t = start(3, json!({ "deals": [layout(&["7S 8S", "5S 7H", "6S"])] }));
     play(&mut t, 1, "5S");
     play(&mut t, 2, "6S");
@@ -541,9 +546,9 @@ fn the_round_ends_as_soon_as_a_hand_is_empty() {
 
 #[test]
 fn losers_pay_the_pips_left_in_hand() {
-    // RULES.md §2 Play: "Every other player pays him the points left in his hand: ace 1, 2 to 10
-    // their value, J, Q, K 10 each".
-    // Seat 1 leads 3S, seat 2 plays 4S and is out. Seat 0 keeps A 2 9 10 J Q K (no board card).
+    // docs/rules/nain-jaune.md §5.2: every other player pays the winner the points in his hand: an
+    // ace 1, a two to a ten its value, a jack, queen or king 10. Seat 1 leads 3S, seat 2 plays 4S
+    // and is out. Seat 0 keeps A 2 9 10 J Q K (no board card).
     let mut t = start(3, json!({ "deals": [layout(&["AH 2C 9H 10S JH QH KS", "3S 5S 8C", "4S"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S");
@@ -558,7 +563,8 @@ fn losers_pay_the_pips_left_in_hand() {
 
 #[test]
 fn points_option_cards_is_one_chip_per_card() {
-    // RULES.md §2 Play: "(option: one chip per card)"; RECORD.md `points: "cards"`.
+    // docs/rules/nain-jaune.md §5.2: the one-chip-per-card option; docs/record.md §4
+    // `points: "cards"`.
     let mut t = start(
         3,
         json!({ "options": { "points": "cards" }, "deals": [layout(&["AH 2C 9H 10S JH QH KS", "3S 5S 8C", "4S"])] }),
@@ -573,10 +579,9 @@ fn points_option_cards_is_one_chip_per_card() {
 
 #[test]
 fn a_board_card_left_in_hand_pays_its_box_amount_into_the_box_before_the_points() {
-    // RULES.md §2: "A board card still in a loser's hand at the end costs him as many chips as its
-    // box then holds, paid into the box (the box doubles)" and "Settlement order ...: board-card
-    // penalties into the boxes first, ..., then the points are paid" (the board cards count their
-    // points too: Q 10, 7 seven).
+    // docs/rules/nain-jaune.md §5.3: a board card left in a loser's hand costs him what its box
+    // then holds, paid into the box (which doubles); §5.5: the penalties into the boxes come first,
+    // the points last (the board cards count their points too: Q 10, 7 seven).
     let mut t = start(3, json!({ "deals": [layout(&["QS 7D 2C", "3S 5S", "4S"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S");
@@ -596,10 +601,9 @@ fn a_board_card_left_in_hand_pays_its_box_amount_into_the_box_before_the_points(
 
 #[test]
 fn grand_opera_sweeps_the_board_after_the_penalties_and_before_the_points() {
-    // RULES.md §2: "Grand Opéra: the winner empties his hand before any other player has played a
-    // card (his own restarts after a King or a stop still count as one go)" and "board-card
-    // penalties into the boxes first, then (Grand Opéra only) the winner sweeps all five boxes,
-    // then the points are paid".
+    // docs/rules/nain-jaune.md §5.4: a Grand Opéra is going out before any other player has played
+    // a card (the winner's own new leads after a king or a stop do not spoil it); §5.5: the
+    // board-card penalties first, then the Grand Opéra sweep of all five boxes, then the points.
     // Seat 1: QH KH (king: restart) 3C 4C (nobody holds a 5: restart) 9S — out, alone.
     let mut t = start(3, json!({ "deals": [layout(&["7D", "QH KH 3C 4C 9S", "2H"])] }));
     play(&mut t, 1, "QH");
@@ -626,8 +630,8 @@ fn grand_opera_sweeps_the_board_after_the_penalties_and_before_the_points() {
 
 #[test]
 fn no_grand_opera_once_another_player_has_played() {
-    // RULES.md §2 Grand Opéra: "before any other player has played a card" — seat 1 leads and
-    // goes out, but seat 2 played a 4 in between: no sweep.
+    // docs/rules/nain-jaune.md §5.4: no Grand Opéra once another player has played a card — seat 1
+    // leads and goes out, but seat 2 played a 4 in between: no sweep.
     let mut t = start(3, json!({ "deals": [layout(&["2D", "3S 5S 9C", "4S 8H"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S"); // 4 without 5: seat 0 has none, seat 1 holds 5S
@@ -642,8 +646,8 @@ fn no_grand_opera_once_another_player_has_played() {
 
 #[test]
 fn losers_settle_from_the_winners_next_seat_clockwise() {
-    // RULES.md §2: "Losers settle one after the other, starting with the winner's next seat in the
-    // direction of play" — winner seat 2: seats 3, 0, 1, penalties first for all of them.
+    // docs/rules/nain-jaune.md §5.5: the losers pay in turn, from the winner's next seat in the
+    // direction of play — winner seat 2: seats 3, 0, 1, penalties first for all of them.
     let mut t = start(4, json!({ "deals": [layout(&["JC 9C", "3S 5S", "4S", "10D 9H"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S");
@@ -654,7 +658,8 @@ fn losers_settle_from_the_winners_next_seat_clockwise() {
 
 #[test]
 fn losers_settle_from_the_winners_next_seat_anticlockwise() {
-    // RULES.md §2 settlement order with the anticlockwise option: winner seat 2, then 1, 0, 3.
+    // docs/rules/nain-jaune.md §5.5, the settlement order with the anticlockwise option: winner
+    // seat 2, then 1, 0, 3.
     let mut t = start(
         4,
         json!({ "options": { "direction": "anticlockwise" }, "deals": [layout(&["JC 9C", "10D 9H", "4S", "3S 5S"])] }),
@@ -668,8 +673,8 @@ fn losers_settle_from_the_winners_next_seat_anticlockwise() {
 
 #[test]
 fn a_player_short_of_chips_pays_what_he_has() {
-    // RULES.md §2: "a player short of chips pays what he has" — seat 2 has 5 chips after the
-    // stake: his QS penalty (9 owed) takes all 5, his points (20 owed) get nothing.
+    // docs/rules/nain-jaune.md §5.5: a player short of chips pays what he has — seat 2 has 5 chips
+    // after the stake: his QS penalty (9 owed) takes all 5, his points (20 owed) get nothing.
     let mut t = start(3, json!({ "chips": [100, 100, 20], "deals": [layout(&["4S", "3S 5S", "QS KS"])] }));
     play(&mut t, 1, "3S"); // nobody after seat 1 holds a 4 before seat 0
     assert_eq!(t.to_move(), Some(0));
@@ -694,8 +699,8 @@ fn a_player_short_of_chips_pays_what_he_has() {
 
 #[test]
 fn the_game_ends_when_a_player_cannot_make_the_full_stake() {
-    // RULES.md §2: "The game ends when a player cannot make the full stake before a round ...;
-    // most chips wins." Seat 0 has exactly 15: he can stake round 1, then has nothing left.
+    // docs/rules/nain-jaune.md §6: the game ends when a player cannot stake before a round; most
+    // chips wins. Seat 0 has exactly 15: he can stake round 1, then has nothing left.
     let mut t = start(3, json!({ "chips": [15, 100, 100], "deals": [layout(&["9H", "3S 5S", "4S"])] }));
     assert_eq!(chips(&t), [0, 85, 85], "exactly the stake is enough");
     play(&mut t, 1, "3S");
@@ -718,9 +723,9 @@ fn the_game_ends_when_a_player_cannot_make_the_full_stake() {
 
 #[test]
 fn the_stake_check_uses_the_multiplied_stake() {
-    // RULES.md §2 game end + the stake multiplier: 29 chips cannot make a stake of 30.
-    // ENGINE CHOICE: a player who cannot stake before the very first round ends the game at once
-    // (deal_number 0, nothing dealt); the chip leader wins.
+    // docs/rules/nain-jaune.md §6, the game's end with the stake multiplier: 29 chips cannot make a
+    // stake of 30. ENGINE CHOICE: a player who cannot stake before the very first round ends the
+    // game at once (deal_number 0, nothing dealt); the chip leader wins.
     let t = start(3, json!({ "options": { "stake_multiplier": 2 }, "chips": [29, 40, 30] }));
     let s = state(&t);
     assert_eq!(s["finished"], true);
@@ -732,7 +737,8 @@ fn the_stake_check_uses_the_multiplied_stake() {
 
 #[test]
 fn a_tie_for_the_most_chips_has_no_winner() {
-    // RULES.md §2: "most chips wins". ENGINE CHOICE: a tie for the most chips gives winner null.
+    // docs/rules/nain-jaune.md §6: most chips wins. ENGINE CHOICE: a tie for the most chips gives
+    // winner null.
     let t = start(3, json!({ "chips": [10, 20, 20] }));
     assert_eq!(state(&t)["winner"], Value::Null);
     assert_eq!(last_event(&t)["text"], "Seat 0 cannot stake: game over; tie for the most chips");
@@ -749,7 +755,8 @@ fn a_tie_for_the_most_chips_has_no_winner() {
 
 #[test]
 fn rounds_option_ends_the_game_after_n_rounds() {
-    // RULES.md §2: "(option: after N rounds)"; RECORD.md `rounds`: 0 = until someone cannot stake.
+    // docs/rules/nain-jaune.md §6: the option of a number of rounds; docs/record.md §4 `rounds`,
+    // where 0 plays until someone cannot stake.
     for rounds in 1..=4u32 {
         let mut t = start(4, json!({ "seed": u64::from(rounds), "options": { "rounds": rounds, "start_chips": 5000 } }));
         play_first_legal_until(&mut t, |_| false);
@@ -774,8 +781,8 @@ fn rounds_option_ends_the_game_after_n_rounds() {
 
 #[test]
 fn a_limited_game_still_ends_early_when_a_player_cannot_stake() {
-    // ENGINE CHOICE (RULES.md is silent): with `rounds` set, the game also ends before round N
-    // when a player cannot make the full stake.
+    // ENGINE CHOICE (docs/rules/nain-jaune.md §6): with `rounds` set, the game also ends before
+    // round N when a player cannot make the full stake.
     let mut t = start(3, json!({ "chips": [15, 100, 100], "options": { "rounds": 5 }, "deals": [layout(&["9H", "3S 5S", "4S"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S");
@@ -785,7 +792,7 @@ fn a_limited_game_still_ends_early_when_a_player_cannot_stake() {
 
 #[test]
 fn start_chips_option_and_chips_override() {
-    // RULES.md §2 Material: "Starting stack: 100 chips (option)"; RECORD.md: `start_chips`
+    // docs/rules/nain-jaune.md §1: 100 chips to start, an option; docs/record.md §4: `start_chips`
     // (the record's `chips` overrides it).
     let t = start(3, json!({ "options": { "start_chips": 40 } }));
     assert_eq!(chips(&t), [25, 25, 25]);
@@ -801,7 +808,7 @@ fn start_chips_option_and_chips_override() {
 
 #[test]
 fn two_player_game() {
-    // RULES.md §2 Material: "(option: 2 players, 22 cards each, 8 in the talon)".
+    // docs/rules/nain-jaune.md §1, §3: two players, 22 cards each and 8 in the talon.
     // ENGINE CHOICE: two players need no option key: `players: 2` is the option.
     let t = start(2, json!({}));
     let g = game(&t);
@@ -825,7 +832,8 @@ fn two_player_game() {
 
 #[test]
 fn eight_player_game() {
-    // RULES.md §2: "3 to 8 players"; "8: 6, talon 4"; the stake of 8 players.
+    // docs/rules/nain-jaune.md §1, §3: up to 8 players, 6 cards each and a talon of 4; the stake of
+    // 8 players.
     let t = start(8, json!({}));
     let g = game(&t);
     assert!((0..8).all(|s| g.hand(s).len() == 6));
@@ -863,8 +871,8 @@ fn assert_refused(table: &mut Table, seat: usize, action: &str, why: &str) {
 
 #[test]
 fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
-    // RULES.md §2 Play (who moves and what) and RECORD.md: "An action's seat must be the seat to
-    // move, or the action is refused."
+    // docs/rules/nain-jaune.md §4 (who moves and what) and docs/record.md §2.4: an action whose
+    // seat is not the seat to move is refused.
     let mut t = start(3, json!({ "deals": [layout(&["2C", "4S 5S 9H", "5H"])] }));
     assert_refused(&mut t, 0, "play 2C", "seat 1's turn");
     assert_refused(&mut t, 2, "play 5H", "seat 1's turn");
@@ -890,7 +898,8 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
 
 #[test]
 fn no_action_is_accepted_after_the_game_is_over() {
-    // RULES.md §2: the game ends; RECORD.md: `finished`, `to_move` null, `legal` empty.
+    // docs/rules/nain-jaune.md §6: the game ends; docs/record.md §5.2: `finished`, `to_move` null,
+    // `legal` empty.
     let mut t = start(3, json!({ "options": { "rounds": 1 }, "deals": [layout(&["2C", "AS", "5H"])] }));
     play(&mut t, 1, "AS"); // a one-card Grand Opéra ends round 1, the last round
     assert!(t.is_finished());
@@ -901,7 +910,7 @@ fn no_action_is_accepted_after_the_game_is_over() {
 
 #[test]
 fn illegal_actions_in_a_record_stop_the_replay_at_their_index() {
-    // RECORD.md: "On the first illegal action ... INDEX of the offending action"; the message
+    // docs/record.md §5.1: the first illegal action stops the replay with its index; the message
     // names the action and why.
     let deals = [layout(&["2C", "4S 5S 9H", "5H"])];
     let actions = json!([
@@ -916,8 +925,8 @@ fn illegal_actions_in_a_record_stop_the_replay_at_their_index() {
     let err = Table::replay(&record(3, json!({ "deals": [layout(&["2C", "4S 5S 9H", "5H"])], "actions": actions }))).unwrap_err();
     assert_eq!(err.at(), Some(0));
     assert!(err.message().contains("seat 1's turn"), "{}", err.message());
-    // RECORD.md: every move is written, forced ones included: 5S is forced after 4S, and a record
-    // that leaves it out goes wrong at the next action.
+    // docs/record.md §2.4: every move is written, forced ones included: 5S is forced after 4S, and
+    // a record that leaves it out goes wrong at the next action.
     let actions = json!([{ "seat": 1, "do": "play 4S" }, { "seat": 1, "do": "play 5S" }, { "seat": 2, "do": "play 5H" }]);
     let ok = Table::replay(&record(3, json!({ "deals": [layout(&["2C", "4S 5S 9H", "5H"])], "actions": actions })));
     assert!(ok.is_err(), "5S then 5H: the 5H no longer follows (the sequence wants a 6)");
@@ -928,7 +937,7 @@ fn illegal_actions_in_a_record_stop_the_replay_at_their_index() {
 
 #[test]
 fn bad_player_counts_are_refused() {
-    // RULES.md §2 Material: "3 to 8 players (option: 2 players ...)".
+    // docs/rules/nain-jaune.md §1: 3 to 8 players, or 2.
     for players in [0usize, 1, 9, 12] {
         let msg = setup_error(players, json!({}));
         assert!(msg.contains("2 to 8 players"), "{players}: {msg}");
@@ -937,7 +946,7 @@ fn bad_player_counts_are_refused() {
 
 #[test]
 fn bad_options_are_refused_with_a_message() {
-    // RECORD.md "Options": the Nain Jaune keys and their values.
+    // docs/record.md §4: the Nain Jaune keys and their values.
     let cases: &[(Value, &str)] = &[
         (json!({ "speed": 2 }), "unknown option 'speed'"),
         (json!({ "widow_price_to": "pot" }), "unknown option 'widow_price_to'"),
@@ -965,7 +974,7 @@ fn bad_options_are_refused_with_a_message() {
 
 #[test]
 fn bad_chips_and_first_dealer_are_refused() {
-    // RECORD.md: `chips` per seat, `first_dealer` a seat 0..players-1.
+    // docs/record.md §2.1: `chips` per seat, `first_dealer` a seat 0..players-1.
     assert!(setup_error(3, json!({ "chips": [100, 100] })).contains("'chips' has 2 stacks for 3 players"));
     assert!(setup_error(3, json!({ "chips": [100, -1, 100] })).contains("negative"));
     assert!(setup_error(3, json!({ "first_dealer": 3 })).contains("first_dealer"));
@@ -974,8 +983,8 @@ fn bad_chips_and_first_dealer_are_refused() {
 
 #[test]
 fn bad_deal_layouts_are_refused_with_a_message_saying_why() {
-    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a message
-    // that says why." RULES.md §2 Material: "52 cards, no joker".
+    // docs/record.md §2.3: a layout that is not exactly the game's full deck is refused with a
+    // message saying why. docs/rules/nain-jaune.md §1: 52 cards, no joker.
     let full = layout(&["2C", "4S 5S 9H", "5H"]);
     let talon: Vec<String> = serde_json::from_value(full["talon"].clone()).unwrap();
 
@@ -1020,7 +1029,7 @@ fn bad_deal_layouts_are_refused_with_a_message_saying_why() {
 
 #[test]
 fn malformed_records_are_refused() {
-    // RECORD.md: malformed input is refused with a message (`at` null).
+    // docs/record.md §2.1, §5.1: malformed input is refused with a message (`at` null).
     for (text, why) in [
         ("{", "not valid JSON"),
         ("[1, 2]", "JSON object"),
@@ -1036,13 +1045,13 @@ fn malformed_records_are_refused() {
 #[test]
 
 fn huge_stacks_are_refused_or_settled_without_overflow() {
-    // RECORD.md: `chips` (starting stacks) and `start_chips` ("integer ≥ 1") have no upper bound,
-    // and a setup the engine cannot play must be "rejected with a message" (`at` null). With
-    // stacks of i64::MAX the engine accepts the record, then overflows when seat 0 wins 20 points
-    // (KS + QD): `chips[winner] += chips` in the settlement panics ("attempt to add with
-    // overflow") in test/debug builds — the referee dies without printing its JSON — and would
-    // wrap to a negative stack in the release build (no overflow checks). Expected: such stacks
-    // refused at setup (e.g. a cap on stacks, and on stacks × players), or exact arithmetic.
+    // docs/record.md §4: `chips` (starting stacks) and `start_chips` (an integer ≥ 1) have no upper
+    // bound in the contract, and a setup the engine cannot play must be refused with a message
+    // (`at` null). With stacks of i64::MAX the engine accepts the record, then overflows when seat
+    // 0 wins 20 points (KS + QD): `chips[winner] += chips` in the settlement panics ("attempt to
+    // add with overflow") in test/debug builds — the referee dies without printing its JSON — and
+    // would wrap to a negative stack in the release build (no overflow checks). Expected: such
+    // stacks refused at setup (e.g. a cap on stacks, and on stacks × players), or exact arithmetic.
     for fields in [json!({ "chips": [i64::MAX, i64::MAX] }), json!({ "options": { "start_chips": i64::MAX } })] {
         let mut fields = fields;
         fields["deals"] = json!([layout(&["4S", "3S KS QD"])]);
@@ -1067,9 +1076,10 @@ fn huge_stacks_are_refused_or_settled_without_overflow() {
 
 #[test]
 fn the_guided_deal_shows_every_key_rule_once() {
-    // RULES.md §2, in one short deal for a newcomer (src/app/nain_jaune/guided_deal.json, the
-    // guided first game's deal, src/app/nain_jaune/guide.rs): a lead and its sequence, a board card taken, "X without
-    // Y" handing the play on three times, a stop on a card nobody holds, the first empty hand winning,
+    // docs/rules/nain-jaune.md, in one short deal for a newcomer
+    // (src/app/nain_jaune/guided_deal.json, the guided first game's deal,
+    // src/app/nain_jaune/guide.rs): a lead and its sequence, a board card taken, "X without Y"
+    // handing the play on three times, a stop on a card nobody holds, the first empty hand winning,
     // a board card left in a loser's hand paid into its box, the points paid.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/nain_jaune/guided_deal.json")).unwrap();
     let table = Table::replay(&Record::from_json(&text).unwrap()).unwrap();

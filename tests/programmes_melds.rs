@@ -1,9 +1,11 @@
-//! Programmes combinations, reveals and melds, case by case (RULES.md §3 "Material", "Turn";
-//! the seed's sections on runs, sets, constraints, wild cards and aces).
+//! Programmes combinations, reveals and melds, case by case (docs/rules/programmes.md §2 on runs,
+//! sets, wild cards and aces, §3 on programs and their constraints, §5.2–5.3 on revealing and
+//! melding).
 //!
 //! Table tests: each row is a hand, a program card of the deck (`programs.json`), what is laid
 //! down, and the verdict — accepted, or refused with words the reason must contain. Then the reveal
-//! finder: the canonical list (docs/rulings.md) against the rules, on chosen and random hands.
+//! finder: the canonical list (docs/rules/programmes.md §5.2) against the rules, on chosen and
+//! random hands.
 
 use rand::Rng;
 use tapis::engine::card_multiset::CardMultiset;
@@ -205,7 +207,7 @@ fn melds_extend_at_their_ends_or_by_their_rank() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reveal finder (docs/rulings.md: the canonical reveals)
+// The reveal finder (docs/rules/programmes.md §5.2: the canonical reveals)
 // ---------------------------------------------------------------------------------------------
 
 fn listed(id: &str, h: &str) -> Vec<String> {
@@ -370,8 +372,8 @@ fn new_sets_use_naturals_before_wilds() {
 
 #[test]
 fn a_new_set_is_composed_from_the_selected_cards() {
-    // RULES.md §3: after revealing, a new meld is a set of one rank, three cards or more, with at
-    // least one natural card; each wild stands for that rank.
+    // docs/rules/programmes.md §5.3: after revealing, a new meld is a set of one rank, three cards
+    // or more, with at least one natural card; each wild stands for that rank.
     use tapis::engine::cards::Rank;
     use tapis::engine::programmes::melds::{compose_set, ShapeError};
     let cards = |s: &str| s.split(' ').map(|c| c.parse::<Card>().unwrap()).collect::<Vec<_>>();

@@ -1,4 +1,4 @@
-//! Programmes properties over many random rounds (RULES.md §3, RECORD.md).
+//! Programmes properties over many random rounds (docs/rules/programmes.md, docs/record.md).
 //!
 //! The shared conformance suite (`common::conformance`) plays the rounds, each fixed by its index
 //! (a seeded loop: the run is deterministic). Rounds spread over 2 to 7 players and the options;
@@ -28,14 +28,14 @@ use tapis::engine::programmes::{Action, Phase, Placed, Programmes, RoundEnd, MAX
 use tapis::engine::rng::{index_below, seeded, GameRng};
 use tapis::record::Record;
 
-/// 103,000 games (most of them single rounds): a few more than 100,000 rounds, for about one in forty is
-/// won before its first action (RULES.md §3: a sun dealt to a seat counts at once, and with a
-/// target of 1 it wins). Every table size more than 10,000 times; the whole games are logged and
-/// their records replayed through their JSON text. RULES.md §3: hands and secret programs are
-/// hidden, the stock face down; everything else (melds, the discard pile, revealed programs, the
-/// cards taken from the pile) is public: the determinization tests check a re-deal keeps all of
-/// it. The single-deal playouts: one round, dealt afresh for even indices, played at random to its
-/// end (RULES.md §3 "End of a round").
+/// 103,000 games (most of them single rounds): a few more than 100,000 rounds, for about one in
+/// forty is won before its first action (docs/rules/programmes.md §3.2, §4.2: a sun dealt to a seat
+/// counts at once, and with a target of 1 it wins). Every table size more than 10,000 times; the
+/// whole games are logged and their records replayed through their JSON text.
+/// docs/rules/programmes.md §8: hands and secret programs are hidden, the stock face down;
+/// everything else (melds, the discard pile, revealed programs, the cards taken from the pile) is
+/// public: the determinization tests check a re-deal keeps all of it. The single-deal playouts: one
+/// round, dealt afresh for even indices, played at random to its end (docs/rules/programmes.md §6).
 const SUITE: Suite<Rules> = Suite {
     case: config, games: 103_000, per_table_size: 10_000, full_replays: 2_000,
     probes: Probes { read_back_up_to: 12, accept_one_in: 1, observe_one_in: 40 },
@@ -164,7 +164,7 @@ fn illegal_candidates(g: &Programmes, seat: Seat, rng: &mut GameRng) -> Vec<(Sea
     out
 }
 
-/// What the rules say one action does (RULES.md §3 "Turn").
+/// What the rules say one action does (docs/rules/programmes.md §5).
 fn check_transition(before: &Snap, after: &Programmes, seat: Seat, action: &Action, ctx: &str) {
     let same_round = after.deal_number() == before.deal && after.to_move().is_some();
     match action {
@@ -333,8 +333,8 @@ impl Model for Rules {
         assert_eq!(hidden_sampled, hidden_real, "{}: the hidden cards", ctx());
     }
 
-    /// A round dealt afresh (RULES.md §3 "Setup": 13 cards each, one turned up, the player left of
-    /// the dealer starts).
+    /// A round dealt afresh (docs/rules/programmes.md §4.2: 13 cards each, one turned up, the
+    /// player left of the dealer starts).
     fn check_redeal(&mut self, base: &Programmes, game: &Programmes, at: &At) {
         let (ctx, n) = (at.ctx, base.players());
         assert!((0..n).all(|s| game.hand(s).len() == 13), "{}", ctx());

@@ -1,4 +1,5 @@
-//! Programmes, rule by rule (RULES.md §3 is the specification; RECORD.md the record contract).
+//! Programmes, rule by rule (docs/rules/programmes.md is the specification, each test citing its
+//! section; docs/record.md the record contract).
 //!
 //! Every test builds a record with explicit `deals` (the 108 cards exactly: the hands given, the
 //! stock's top cards given and the rest of the pack after them, in card order), plays through
@@ -6,7 +7,8 @@
 //! the typed `Programmes` getters.
 //!
 //! Seats are numbered clockwise; with the default `first_dealer` 0, seat 1 plays first.
-//! Choices the engine makes where RULES.md is silent are marked "ENGINE CHOICE" (docs/rulings.md).
+//! Choices the engine makes where the traditional rules are silent are marked "ENGINE CHOICE"; each
+//! is a Ruling in docs/rules/programmes.md.
 
 mod common;
 
@@ -71,14 +73,14 @@ const IDLE: &str = "3S 5S 7S 9S JS KS 4H 6H 8H 10H QH AD 6D";
 const IDLE2: &str = "3S 5S 7S 9S JS KS 4H 6H 8H 10H QH AD 6D";
 
 // ---------------------------------------------------------------------------------------------
-// Setup (RULES.md §3 "Setup", "Material")
+// Setup (docs/rules/programmes.md §1, §4)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn a_shuffled_deal_gives_13_cards_each_and_turns_up_one() {
-    // RULES.md §3 "Setup": "Each player gets one secret program card, then 13 cards. The rest is
-    // the stock; its top card starts the discard pile. Clockwise; the player left of the dealer
-    // starts."
+    // docs/rules/programmes.md §4.2: one secret program card each, then 13 cards; the next card
+    // starts the discard pile and the rest is the stock; play goes clockwise from the dealer's
+    // left.
     for players in 2..=7 {
         let t = start(players, json!({ "first_dealer": players - 1 }));
         let g = game(&t);
@@ -96,6 +98,7 @@ fn a_shuffled_deal_gives_13_cards_each_and_turns_up_one() {
 
 #[test]
 fn the_same_seed_deals_the_same_cards() {
+    // docs/record.md §2.5: the seed drives every shuffle, so the same seed deals the same cards.
     let a = start(4, json!({ "seed": 99 }));
     let b = start(4, json!({ "seed": 99 }));
     let c = start(4, json!({ "seed": 100 }));
@@ -105,8 +108,8 @@ fn the_same_seed_deals_the_same_cards() {
 
 #[test]
 fn the_pack_has_108_cards_with_twos_and_jokers_wild() {
-    // RULES.md §3 "Material": "108 cards: two 52-card decks + 4 jokers. The 4 jokers and the 8
-    // twos are wild".
+    // docs/rules/programmes.md §1: 108 cards, two packs and four jokers; the jokers and the eight
+    // twos are wild.
     let t = start(3, json!({}));
     let g = game(&t);
     let mut all = CardMultiset::EMPTY;
@@ -121,9 +124,9 @@ fn the_pack_has_108_cards_with_twos_and_jokers_wild() {
 
 #[test]
 fn the_first_dealer_is_the_first_player_dealt_a_spade() {
-    // RULES.md §3 "Setup": "First dealer: deal face up one card each until someone gets a spade."
-    // ENGINE CHOICE: records give `first_dealer` (RECORD.md, default 0); `referee play` and the
-    // app draw it this way from the seed, dealing from seat 0.
+    // docs/rules/programmes.md §4.1: cards are dealt face up, one each, until someone gets a spade:
+    // he deals first. ENGINE CHOICE: records give `first_dealer` (docs/record.md §2.1, default 0);
+    // `referee play` draws it this way from the seed, dealing from seat 0.
     for seed in 0..50 {
         let (dealer, turned) = draw_first_dealer(seed, 4);
         let (last, before) = turned.split_last().unwrap();
@@ -135,7 +138,7 @@ fn the_first_dealer_is_the_first_player_dealt_a_spade() {
 
 #[test]
 fn program_cards_are_secret_until_revealed() {
-    // RULES.md §3 "Setup": "Each player gets one secret program card".
+    // docs/rules/programmes.md §4.2: each player gets one secret program card.
     let t = start(3, json!({}));
     let g = game(&t);
     let obs = g.observe(0);
@@ -149,13 +152,13 @@ fn program_cards_are_secret_until_revealed() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Explicit layouts (RECORD.md "deals")
+// Explicit layouts (docs/record.md §2.3)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn layouts_must_be_the_108_cards_exactly() {
-    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a
-    // message that says why."
+    // docs/record.md §2.3: a layout that is not exactly the game's full deck is refused with a
+    // message saying why.
     let mut short = layout(&[IDLE, IDLE2], None, "");
     short["stock"].as_array_mut().unwrap().pop();
     assert!(setup_error(2, json!({ "deals": [short] })).contains("missing"));
@@ -175,8 +178,8 @@ fn layouts_must_be_the_108_cards_exactly() {
 
 #[test]
 fn layouts_name_the_program_cards() {
-    // RECORD.md: "program cards as `programs`: one program id per seat, and `program_deck`
-    // top-first".
+    // docs/record.md §2.3: the program cards as `programs`, each seat's program id, and
+    // `program_deck`, top card first.
     let mut l = layout(&[IDLE, IDLE2], None, "");
     l["programs"] = json!(["P07", "P18"]);
     let t = start(2, json!({ "deals": [l.clone()] }));
@@ -194,9 +197,9 @@ fn layouts_name_the_program_cards() {
 
 #[test]
 fn a_later_layout_names_that_deal_s_program_cards() {
-    // RECORD.md: "`deals[i]` fixes the cards of deal *i* ... program cards as `programs`: one
-    // program id per seat, and `program_deck` top-first" — for any deal, not the first only.
-    // Round 1: seat 1 completes P07 and goes out; seat 0 keeps P18.
+    // docs/record.md §2.3: `deals[i]` lays out deal i, its program cards included (`programs`,
+    // `program_deck`) — for any deal, not the first only. Round 1: seat 1 completes P07 and goes
+    // out; seat 0 keeps P18.
     let first = two("4H 5H 6H 7H", ["P18", "P07"], "KC", "9C");
     let round_one = |t: &mut Table| {
         act(t, 1, "draw stock");
@@ -246,13 +249,13 @@ fn two(hand1: &str, programs: [&str; 2], discard: &str, stock_top: &str) -> Valu
 }
 
 // ---------------------------------------------------------------------------------------------
-// The turn (RULES.md §3 "Turn")
+// The turn (docs/rules/programmes.md §5)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn a_turn_is_a_draw_then_a_discard_and_passes_left() {
-    // RULES.md §3 "Turn": "Draw the top of the stock or of the discard pile ... The turn ends
-    // with one discard".
+    // docs/rules/programmes.md §5.1: draw the top card of the stock or of the discard pile; §5.4:
+    // the turn ends with a discard.
     let mut t = start(2, json!({ "deals": [two("AH 3H 5H 7H 9H JH KH AC 3C 5C 7C 9C JC", ["P18", "P07"], "KC", "QC")] }));
     assert!(refused(&mut t, 1, "discard AH").contains("starts with a draw"));
     assert!(refused(&mut t, 0, "draw stock").contains("seat 1's turn"));
@@ -270,12 +273,13 @@ fn a_turn_is_a_draw_then_a_discard_and_passes_left() {
 
 #[test]
 fn a_card_taken_from_the_discard_pile_is_not_discarded_in_the_same_turn() {
-    // RULES.md §3 "Turn": "a card taken from the discard may not be discarded in the same turn".
+    // docs/rules/programmes.md §5.4: a card taken from the discard pile cannot be discarded in the
+    // same turn.
     let mut t = start(2, json!({ "deals": [two("AH 3H 5H 7H 9H JH KH AC 3C 5C 7C 9C QC", ["P18", "P07"], "QC", "")] }));
     act(&mut t, 1, "draw discard");
     let why = refused(&mut t, 1, "discard QC");
     assert!(why.contains("taken from the discard pile"), "{why}");
-    // The two copies of QC are the same card for the rules (RULES.md, card notation).
+    // The two copies of QC are the same card for the rules (docs/rules/programmes.md §1).
     assert_eq!(game(&t).hand(1).count("QC".parse().unwrap()), 2);
     assert!(!legal(&t).contains(&"discard QC".to_string()));
     act(&mut t, 1, "discard AH");
@@ -287,7 +291,7 @@ fn a_card_taken_from_the_discard_pile_is_not_discarded_in_the_same_turn() {
 
 #[test]
 fn with_one_card_in_hand_only_the_stock() {
-    // RULES.md §3 "Turn": "with one card in hand: the stock only".
+    // docs/rules/programmes.md §5.1: with one card in hand, only the stock.
     let mut l = layout(&["7S", "AH"], Some("8S"), "9S");
     l["programs"] = json!(["P18", "P07"]);
     let mut t = start(2, json!({ "deals": [l] }));
@@ -298,8 +302,8 @@ fn with_one_card_in_hand_only_the_stock() {
 
 #[test]
 fn the_stock_is_rebuilt_from_the_discard_pile_but_its_top() {
-    // RULES.md §3: "Stock exhausted: the discard pile except its top card is shuffled into a new
-    // stock." The shuffle is deterministic for a seed.
+    // docs/rules/programmes.md §5.1: when the stock runs out, the discard pile but its top card is
+    // shuffled into a new stock. The shuffle is deterministic for a seed.
     let mut l = layout(&[IDLE, IDLE2], None, "");
     let all: Vec<Value> = l["stock"].as_array().unwrap().clone();
     // Two cards in the stock; the rest in the discard pile.
@@ -328,8 +332,8 @@ fn the_stock_is_rebuilt_from_the_discard_pile_but_its_top() {
 
 #[test]
 fn no_card_to_draw_ends_the_round() {
-    // ENGINE CHOICE (RULES.md is silent): when the stock is empty and the discard pile holds at
-    // most its top card, nobody can draw: the round ends (no completion).
+    // ENGINE CHOICE (docs/rules/programmes.md §5.1): when the stock is empty and the discard pile
+    // holds at most its top card, nobody can draw: the round ends (no completion).
     let mut l = layout(&[IDLE, IDLE2], None, "");
     let all: Vec<Value> = l["stock"].as_array().unwrap().clone();
     // Nearly the whole pack in the two hands, one card in the stock, nothing on the pile.
@@ -350,8 +354,8 @@ fn no_card_to_draw_ends_the_round() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Revealing (RULES.md §3 "Turn": "he may reveal his program and lay down exactly what it
-// requires, all directives at once")
+// Revealing (docs/rules/programmes.md §5.2: the whole program laid down at once, exactly what it
+// asks)
 // ---------------------------------------------------------------------------------------------
 
 /// Seat 1 holds a run of four hearts and two sets of 7s (P07 "Run of four"; P01 "Two trios").
@@ -359,6 +363,8 @@ const READY: &str = "4H 5H 6H 7H 7S 7D 7C 9S 9D JK 3C KC QD";
 
 #[test]
 fn a_reveal_lays_down_exactly_the_program() {
+    // docs/rules/programmes.md §5.2: a reveal lays down exactly what the program asks, every
+    // directive at once.
     let mut t = start(2, json!({ "deals": [two(READY, ["P18", "P07"], "2C", "AS")] }));
     act(&mut t, 1, "draw stock");
     assert!(legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()), "{:?}", legal(&t));
@@ -384,7 +390,8 @@ fn a_reveal_lays_down_exactly_the_program() {
 
 #[test]
 fn a_reveal_may_list_its_combinations_in_any_order() {
-    // P14: a set of 3 and a run of 4.
+    // ENGINE CHOICE (docs/rules/programmes.md §5.2): a reveal's combinations may be written in any
+    // order. P14: a set of 3 and a run of 4.
     let mut t = start(2, json!({ "deals": [two(READY, ["P07", "P14"], "2C", "AS")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H | 7S 7D 7C");
@@ -398,7 +405,7 @@ fn a_reveal_may_list_its_combinations_in_any_order() {
 
 #[test]
 fn before_revealing_no_meld_may_be_touched() {
-    // RULES.md §3: "Before revealing he may not touch anyone's melds."
+    // docs/rules/programmes.md §5.2: before revealing, a player touches no meld.
     let mut t = start(2, json!({ "deals": [two(READY, ["P07", "P01"], "2C", "AS")] }));
     act(&mut t, 1, "draw stock");
     assert!(refused(&mut t, 1, "meld 7S 7D 7C").contains("must reveal"));
@@ -411,9 +418,9 @@ fn before_revealing_no_meld_may_be_touched() {
 
 #[test]
 fn after_revealing_sets_and_extensions_but_never_a_new_run() {
-    // RULES.md §3: "From that moment (this turn and later turns) he may lay down new sets of
-    // three or more of a rank and extend any meld on the table (runs at either end in their suit,
-    // sets with their rank); he may never start a new run and never split or rearrange a meld."
+    // docs/rules/programmes.md §5.3: from the reveal on (this turn and later ones) he may lay new
+    // sets of three or more of a rank and extend any meld on the table (runs at either end in their
+    // suit, sets with their rank); never a new run, never splitting or rearranging a meld.
     let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H 7S 7D 7C 9S 9D JK 8H 3H 10D", ["P18", "P07"], "2C", "AS")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
@@ -440,8 +447,8 @@ fn after_revealing_sets_and_extensions_but_never_a_new_run() {
 
 #[test]
 fn every_meld_holds_a_natural_and_wilds_keep_their_value() {
-    // RULES.md §3: "Every meld holds at least one natural card. A wild keeps the value given to it
-    // for the rest of the round."
+    // docs/rules/programmes.md §2: every meld holds a natural card; a wild keeps its value until
+    // the round ends.
     let mut t = start(2, json!({ "deals": [two("4S 5S JK 7S 2H 2D JK 9D 3C 6C 8C 10C QC", ["P18", "P07"], "KC", "AS")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4S 5S JK=6S 7S");
@@ -457,8 +464,8 @@ fn every_meld_holds_a_natural_and_wilds_keep_their_value() {
 
 #[test]
 fn an_ace_is_low_or_high_and_runs_never_wrap() {
-    // RULES.md §3: "An ace is low (A-2-3…, the 2 being wild) or high (…Q-K-A), fixed once
-    // placed; no wrap-around."
+    // docs/rules/programmes.md §2.1: an ace is low (A-2-3…, the two's place held by a wild) or high
+    // (…Q-K-A), fixed once laid; no wrap-around.
     let mut t = start(2, json!({ "deals": [two("AS 2H 3S QH KH AH 4S KS JK 3C 6C 8C 10C", ["P07", "P11"], "KC", "AC")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal AS 2H=2S 3S | QH KH AH");
@@ -474,7 +481,7 @@ fn an_ace_is_low_or_high_and_runs_never_wrap() {
 
 #[test]
 fn a_two_is_never_natural() {
-    // RULES.md §3: "a two is never a natural card".
+    // docs/rules/programmes.md §1: a two is never natural.
     let mut t = start(2, json!({ "deals": [two("AS 2S 3S 4S 7S 8S 9S 9D 3C 6C 8C 10C KD", ["P18", "P07"], "KC", "AC")] }));
     act(&mut t, 1, "draw stock");
     let why = refused(&mut t, 1, "reveal AS 2S 3S 4S");
@@ -483,14 +490,14 @@ fn a_two_is_never_natural() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The end of a round (RULES.md §3)
+// The end of a round (docs/rules/programmes.md §6)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn going_out_ends_the_round_and_the_deal_moves_left() {
-    // RULES.md §3: "The round ends when a player has no card left ... A completed program counts
-    // 1. Players who completed get a new program card next round; the others keep theirs. All
-    // cards are gathered and dealt again; the dealer moves left."
+    // docs/rules/programmes.md §6: the round ends when a hand is empty; a completed program counts
+    // 1; those who completed get a new program card next round, the others keep theirs; all the
+    // cards are dealt again by the next dealer on the left.
     let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H 9C", ["P18", "P07"], "KC", "AS")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
@@ -525,7 +532,7 @@ fn going_out_ends_the_round_and_the_deal_moves_left() {
 
 #[test]
 fn laying_the_last_card_goes_out_without_a_discard() {
-    // RULES.md §3: "The turn ends with one discard, unless his last card went out."
+    // docs/rules/programmes.md §5.4: no discard when the last card has been laid.
     let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "KC", "8H")] }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
@@ -536,7 +543,7 @@ fn laying_the_last_card_goes_out_without_a_discard() {
 
 #[test]
 fn the_round_ends_when_every_player_has_revealed() {
-    // RULES.md §3: "The round ends ... when every player has revealed."
+    // docs/rules/programmes.md §6.1: the round ends once every player has revealed.
     let mut l = layout(&["4S 5S 6S 7S 9D 9H 3C", "4H 5H 6H 7H 9C 10D 8D"], Some("KC"), "AS AD");
     l["programs"] = json!(["P24", "P07"]);
     let mut t = start(2, json!({ "deals": [l] }));
@@ -551,13 +558,13 @@ fn the_round_ends_when_every_player_has_revealed() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Suns, the target, the exchange (RULES.md §3)
+// Suns, the target, the exchange (docs/rules/programmes.md §3.2, §7)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn a_sun_counts_at_once_and_its_receiver_draws_another_card() {
-    // RULES.md §3: "A sun card is a free program: it counts at once and its receiver draws another
-    // program card." (at the deal too)
+    // docs/rules/programmes.md §3.2: a sun is a free program, counted at once, and its receiver
+    // takes another program card (at the deal too, §4.2).
     let mut l = layout(&[IDLE, IDLE2], None, "");
     l["programs"] = json!(["SUN1", "P07"]);
     let deck: Vec<String> = tapis::engine::programmes::deck()
@@ -576,8 +583,8 @@ fn a_sun_counts_at_once_and_its_receiver_draws_another_card() {
 
 #[test]
 fn a_sun_that_reaches_the_target_wins_at_once() {
-    // Seed 004: "Si le programme gratuit vient compléter le 5e programme du joueur, ce dernier est
-    // automatiquement déclaré vainqueur de la partie."
+    // docs/rules/programmes.md §7.1: a sun that brings its receiver to the target wins the game at
+    // once (§3.2: a sun counts as soon as it is received).
     let mut l = layout(&[IDLE, IDLE2], None, "");
     l["programs"] = json!(["P07", "SUN2"]);
     let t = start(2, json!({ "deals": [l], "options": { "target": 1 } }));
@@ -589,7 +596,8 @@ fn a_sun_that_reaches_the_target_wins_at_once() {
 
 #[test]
 fn the_target_wins_at_once_even_mid_round() {
-    // RULES.md §3: "The first player to have completed 5 programs wins at once, even mid-round."
+    // docs/rules/programmes.md §7.1: the first player with 5 completed programs wins at once, even
+    // mid-round.
     let mut t = start(2, json!({ "deals": [two(READY, ["P18", "P07"], "2C", "AS")], "options": { "target": 1 } }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
@@ -603,9 +611,9 @@ fn the_target_wins_at_once_even_mid_round() {
 
 #[test]
 fn a_round_s_settlement_tells_who_completed_which_program_and_who_draws_again() {
-    // RULES.md §3: "A completed program counts 1. Players who completed get a new program card next
-    // round; the others keep theirs." and "A sun card is a free program: it counts at once and its
-    // receiver draws another program card." The round's settlement, as the summary shows it.
+    // docs/rules/programmes.md §6.2: a completed program counts 1, and its player gets a new
+    // program card next round while the others keep theirs; §3.2: a sun counts at once and its
+    // receiver takes another card. The round's settlement, as the summary shows it.
     let first = two("4H 5H 6H 7H", ["P18", "P07"], "KC", "9C");
     let mut second = layout(&[IDLE, IDLE2], None, "");
     second["programs"] = json!(["P18", "SUN1"]);
@@ -637,8 +645,8 @@ fn a_round_s_settlement_tells_who_completed_which_program_and_who_draws_again() 
     let now = RoundSettlement::of(g, 2, Some(0)).unwrap();
     assert_eq!((now.end, now.rows[1].completed, now.after.len()), (None, false, 0));
     assert!(RoundSettlement::of(g, 3, Some(0)).is_none());
-    // RULES.md §3: "The first player to have completed 5 programs wins at once, even mid-round":
-    // the round has no end of its own, and nobody draws a new card.
+    // docs/rules/programmes.md §7.1: the first player with 5 completed programs wins at once, even
+    // mid-round: the round has no end of its own, and nobody draws a new card.
     let mut t = start(2, json!({ "deals": [two(READY, ["P18", "P07"], "2C", "AS")], "options": { "target": 1 } }));
     act(&mut t, 1, "draw stock");
     act(&mut t, 1, "reveal 4H 5H 6H 7H");
@@ -650,22 +658,22 @@ fn a_round_s_settlement_tells_who_completed_which_program_and_who_draws_again() 
 
 #[test]
 fn the_default_target_is_five_programs() {
+    // docs/rules/programmes.md §7.1, docs/record.md §4: the target is 5 programs by default.
     let t = start(3, json!({}));
     assert_eq!(state(&t)["options"]["target"], 5);
 }
 
 #[test]
 fn any_target_and_exchange_delay_is_taken() {
-    // RECORD.md "Options": target is any integer ≥ 1 and exchange_after any number of rounds
-    // (both were refused above 1000).
+    // docs/record.md §4: target is any integer ≥ 1 and exchange_after any number of rounds.
     let t = start(3, json!({ "options": { "target": 5000, "exchange_after": 5000 } }));
     assert_eq!((state(&t)["options"]["target"].clone(), state(&t)["options"]["exchange_after"].clone()), (json!(5000), json!(5000)));
 }
 
 #[test]
 fn an_exchange_after_rounds_without_success() {
-    // RULES.md §3: "Option: after 3 rounds without success, a player may exchange his program
-    // card." ENGINE CHOICE: the action `exchange program`, offered before the first draw of a
+    // docs/rules/programmes.md §7.2: the option to exchange a program card after rounds without
+    // success. ENGINE CHOICE: the action `exchange program`, offered before the first draw of a
     // round; the old card goes under the program deck, the top card replaces it.
     let mut l = layout(&["4S 5S 6S 7S", IDLE2], Some("KC"), "9D");
     l["programs"] = json!(["P07", "P25"]);
@@ -701,8 +709,8 @@ fn an_exchange_after_rounds_without_success() {
 
 #[test]
 fn strict_constraints_stay_on_the_revealed_melds() {
-    // RECORD.md option `strict_constraints`: "constraints stay on revealed melds". RULES.md §3:
-    // without it, "afterwards the melds are ordinary melds".
+    // docs/record.md §4 option `strict_constraints`: revealed melds keep their constraints.
+    // docs/rules/programmes.md §5.2: without it, the melds are ordinary melds after the reveal.
     let deal = || two("7S 7D 7C 9S 9D JK 3C KC QD 4H 6H 8H 10H", ["P07", "P26"], "2C", "AS");
     for (strict, allowed) in [(false, true), (true, false)] {
         let mut t = start(2, json!({ "deals": [deal()], "options": { "strict_constraints": strict } }));
@@ -721,10 +729,10 @@ fn strict_constraints_stay_on_the_revealed_melds() {
 
 #[test]
 fn a_lay_down_may_not_strand_the_card_taken_from_the_discard_pile() {
-    // ENGINE CHOICE (RULES.md §3 "a card taken from the discard may not be discarded in the same
-    // turn"; "The turn ends with one discard, unless his last card went out"): a reveal, meld or
-    // extension that would leave only that card in the hand, with the round going on, is refused
-    // when the card cannot be laid too — the player could not end his turn.
+    // ENGINE CHOICE (docs/rules/programmes.md §5.4: a card taken from the discard pile may not be
+    // discarded in the same turn, and the turn ends with a discard unless the last card went out):
+    // a reveal, meld or extension that would leave only that card in the hand, with the round going
+    // on, is refused when the card cannot be laid too — the player could not end his turn.
     let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "KC", "AS")] }));
     act(&mut t, 1, "draw discard");
     let why = refused(&mut t, 1, "reveal 4H 5H 6H 7H");
@@ -736,10 +744,10 @@ fn a_lay_down_may_not_strand_the_card_taken_from_the_discard_pile() {
 
 #[test]
 fn a_lay_down_may_leave_only_the_taken_card_when_it_is_laid_too() {
-    // RULES.md §3: after revealing he may "extend any meld on the table" (this turn too), and
-    // "The turn ends with one discard, unless his last card went out": revealing 4H-7H with the
-    // 8H just taken from the discard pile left in hand is legal, since the 8H then extends the
-    // run and the player goes out. The 8H may still not be discarded.
+    // docs/rules/programmes.md §5.3: after revealing he may extend any meld on the table (this turn
+    // too), and §5.4: no discard once his last card is laid: revealing 4H-7H with the 8H just taken
+    // from the discard pile left in hand is legal, since the 8H then extends the run and the player
+    // goes out. The 8H may still not be discarded.
     let mut t = start(2, json!({ "deals": [two("4H 5H 6H 7H", ["P18", "P07"], "8H", "AS")] }));
     act(&mut t, 1, "draw discard");
     assert!(legal(&t).contains(&"reveal 4H 5H 6H 7H".to_string()), "{:?}", legal(&t));
@@ -753,8 +761,8 @@ fn a_lay_down_may_leave_only_the_taken_card_when_it_is_laid_too() {
 
 #[test]
 fn after_revealing_a_player_extends_the_others_melds() {
-    // RULES.md §3: "extend any meld on the table"; "Before revealing he may not touch anyone's
-    // melds."
+    // docs/rules/programmes.md §5.3: he may extend any meld on the table; §5.2: before revealing he
+    // touches no meld.
     let mut l = layout(&["4S 5S 6S 7S 9D 9H 3C 8H", "4H 5H 6H 7H 9C 10D 8D 3H", IDLE], Some("KC"), "AD QC AC JD");
     l["programs"] = json!(["P24", "P07", "P18"]);
     let mut t = start(3, json!({ "deals": [l] }));
@@ -776,8 +784,8 @@ fn after_revealing_a_player_extends_the_others_melds() {
 
 #[test]
 fn a_round_cannot_last_forever() {
-    // ENGINE CHOICE (safety, RULES.md is silent): a round ends after 100 turns per player
-    // (`TURNS_PER_PLAYER`) with nobody going out; revealed programs still count.
+    // ENGINE CHOICE (safety, docs/rules/programmes.md §7.3): a round ends after 100 turns per
+    // player (`TURNS_PER_PLAYER`) with nobody going out; revealed programs still count.
     let mut l = layout(&[IDLE, IDLE2], None, "");
     l["programs"] = json!(["P24", "P25"]);
     let mut t = start(2, json!({ "deals": [l] }));
@@ -801,10 +809,10 @@ fn a_round_cannot_last_forever() {
 
 #[test]
 fn the_guided_deal_shows_every_key_rule_once() {
-    // RULES.md §3, in one short deal for a newcomer (src/app/programmes/guided_deal.json, the
-    // guided first deal, src/app/programmes/guide.rs): Bob reveals first; then in one turn the
-    // player takes the discard that completes the program, reveals it with a wild, lays a new set,
-    // extends Bob's run and goes out.
+    // docs/rules/programmes.md, in one short deal for a newcomer
+    // (src/app/programmes/guided_deal.json, the guided first deal, src/app/programmes/guide.rs):
+    // Bob reveals first; then in one turn the player takes the discard that completes the program,
+    // reveals it with a wild, lays a new set, extends Bob's run and goes out.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/app/programmes/guided_deal.json")).unwrap();
     let full = tapis::record::Record::from_json(&text).unwrap();
     let mut empty = full.clone();

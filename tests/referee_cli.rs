@@ -1,4 +1,4 @@
-//! The `referee` binary, run exactly as RECORD.md "The referee binary" describes it.
+//! The `referee` binary, run exactly as docs/record.md §5 describes it.
 //!
 //! - `referee replay FILE` and `referee replay -` print one JSON object: `{"ok": true, "state":
 //!   {...}}`, or `{"ok": false, "error": "...", "at": INDEX|null}` with exit code 1;
@@ -39,7 +39,8 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
     child.wait_with_output().expect("the referee finishes")
 }
 
-/// Stdout as exactly one JSON object (RECORD.md: "prints one JSON object on stdout").
+/// Stdout as exactly one JSON object (docs/record.md §5.1: a single JSON object on standard
+/// output).
 fn json_out(output: &Output) -> Value {
     let text = String::from_utf8(output.stdout.clone()).expect("UTF-8 output");
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("stdout is not one JSON value ({e}):\n{text}"))
@@ -88,16 +89,17 @@ fn assert_refusal(out: &(Value, Option<i32>), at: Value, words: &[&str]) {
     assert_eq!(keys.len(), 3, "exactly ok, error, at: {json}");
 }
 
-/// The keys RECORD.md requires in `state`, with their JSON types (Nain Jaune's board).
+/// The keys docs/record.md §5.2 requires in `state`, with their JSON types (Nain Jaune's board).
 fn assert_required_keys(state: &Value) {
     assert_required_keys_with_board(state, &["ten_diamonds", "jack_clubs", "queen_spades", "king_hearts", "nain_jaune"]);
 }
 
-/// RECORD.md's Bonanza space names (`poker` only when the Poker space is in play).
+/// The Bonanza space names of docs/record.md §5.2 (`poker` only when the Poker space is in play).
 const BONANZA_SPACES: [&str; 10] =
     ["joker", "queen_jack", "sequence", "ten_two", "poker", "ace_spades", "king_hearts", "queen_diamonds", "jack_clubs", "bonanza"];
 
-/// The keys RECORD.md requires in `state`, with their JSON types, the board having these spaces.
+/// The keys docs/record.md §5.2 requires in `state`, with their JSON types, the board having these
+/// spaces.
 fn assert_required_keys_with_board(state: &Value, spaces: &[&str]) {
     assert!(state["phase"].is_string(), "phase: {state}");
     assert!(state["to_move"].is_u64() || state["to_move"].is_null(), "to_move");
@@ -109,11 +111,11 @@ fn assert_required_keys_with_board(state: &Value, spaces: &[&str]) {
     expected.sort();
     let mut keys_sorted = keys.clone();
     keys_sorted.sort();
-    assert_eq!(keys_sorted, expected, "RECORD.md's space names");
+    assert_eq!(keys_sorted, expected, "the space names of docs/record.md §5.2");
     assert!(board.values().all(Value::is_i64));
     let hands = state["hands"].as_array().expect("hands");
     for hand in hands {
-        // Cards, sorted (docs/rulings.md: card order ♠ A…K, ♥, ♦, ♣).
+        // Cards, sorted (docs/record.md §1: card order ♠ A…K, ♥, ♦, ♣).
         let cards: Vec<tapis::engine::cards::Card> = hand.as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
         assert!(cards.windows(2).all(|w| w[0] < w[1]), "a hand is sorted: {hand}");
     }
@@ -130,8 +132,9 @@ fn assert_required_keys_with_board(state: &Value, spaces: &[&str]) {
 
 #[test]
 fn replay_file_prints_ok_and_the_state() {
-    // RECORD.md: "`referee replay FILE` ... applies every action and prints one JSON object on
-    // stdout: {"ok": true, "state": {...}}". The scenario is RULES.md §2's Grand Opéra.
+    // docs/record.md §5.1: `referee replay FILE` plays every action and prints one JSON object on
+    // stdout, {"ok": true, "state": {...}}. The scenario is a Grand Opéra
+    // (docs/rules/nain-jaune.md §5.4).
     let (out, code) = replay_file("nain_jaune_grand_opera.json");
     assert_eq!(code, Some(0), "{out}");
     assert_eq!(out["ok"], true);
@@ -153,7 +156,7 @@ fn replay_file_prints_ok_and_the_state() {
 
 #[test]
 fn replay_stdin_prints_the_same_as_replay_file() {
-    // RECORD.md: "`referee replay FILE` (or `-` for stdin)".
+    // docs/record.md §5.1: `referee replay FILE`, or `-` for standard input.
     let text = std::fs::read_to_string(scenario("nain_jaune_grand_opera.json")).unwrap();
     let from_stdin = replay_stdin(&text);
     let from_file = replay_file("nain_jaune_grand_opera.json");
@@ -181,13 +184,13 @@ fn replay_of_a_record_without_actions_shows_the_start() {
 
 #[test]
 fn an_illegal_action_gives_its_index_and_why() {
-    // RECORD.md: "On the first illegal action ... it prints {"ok": false, "error": "…", "at":
-    // INDEX} ... and exits 1. The error message names the action and why it is illegal."
+    // docs/record.md §5.1: at the first illegal action it prints {"ok": false, "error": "…", "at":
+    // INDEX} and exits 1; the message names the action and why it is illegal.
     let out = replay_file("nain_jaune_illegal_follow.json");
     assert_refusal(&out, json!(1), &["play 9H", "wants a 5"]);
     let out = replay_file("nain_jaune_wrong_seat.json");
     assert_refusal(&out, json!(2), &["play 5H", "seat 1's turn"]);
-    // The keys in RECORD.md's order, for a reader that compares text.
+    // The keys in the order of docs/record.md §5.1, for a reader that compares text.
     let raw = run(&["replay", scenario("nain_jaune_illegal_follow.json").to_str().unwrap()], None);
     let text = String::from_utf8(raw.stdout).unwrap();
     assert!(text.starts_with(r#"{"ok":false,"error":"#) && text.trim_end().ends_with(r#","at":1}"#), "{text}");
@@ -216,8 +219,8 @@ fn illegal_actions_of_every_kind_are_refused_over_stdin() {
 
 #[test]
 fn malformed_input_gives_at_null() {
-    // RECORD.md: "On ... malformed input it prints {"ok": false, "error": "…", "at": null} and
-    // exits 1."
+    // docs/record.md §5.1: on input that is not a valid record it prints {"ok": false, "error":
+    // "…", "at": null} and exits 1.
     assert_refusal(&replay_file("malformed.json"), Value::Null, &["JSON"]);
     assert_refusal(&replay_stdin(""), Value::Null, &["JSON"]);
     assert_refusal(&replay_stdin("not json at all"), Value::Null, &["JSON"]);
@@ -237,7 +240,7 @@ fn malformed_input_gives_at_null() {
 
 #[test]
 fn an_entry_of_actions_that_is_no_action_gives_its_index() {
-    // RECORD.md: "at": "INDEX of the offending action, or null" — an entry that is not
+    // docs/record.md §5.1: `at` is the index of the action at fault, or null — an entry that is not
     // {"seat": N, "do": "…"} is the offending action, named by its index.
     let record = |second: &str| {
         format!(r#"{{"format": 1, "game": "nain-jaune", "players": 3, "seed": 7, "actions": [{{"seat": 1, "do": "play 3S"}}, {second}]}}"#)
@@ -253,7 +256,8 @@ fn an_entry_of_actions_that_is_no_action_gives_its_index() {
 
 #[test]
 fn optional_fields_given_as_null_are_left_out() {
-    // RECORD.md: the optional fields (options, deals, actions, …) may be left out; null says the same.
+    // docs/record.md §2.1: the optional fields (options, deals, actions, …) may be left out; null
+    // says the same.
     let (out, code) =
         replay_stdin(r#"{"format": 1, "game": "bonanza", "players": 3, "seed": 1, "options": null, "deals": null, "actions": null, "names": null}"#);
     assert_eq!(code, Some(0), "{out}");
@@ -270,7 +274,7 @@ fn optional_fields_given_as_null_are_left_out() {
 
 #[test]
 fn replay_without_exactly_one_file_gives_at_null() {
-    // RECORD.md: `referee replay FILE` (or `-`): anything else is malformed input.
+    // docs/record.md §5.1: `referee replay FILE` (or `-`): anything else is malformed input.
     for args in [vec!["replay"], vec!["replay", "a.json", "b.json"]] {
         let output = run(&args, None);
         assert_refusal(&(json_out(&output), output.status.code()), Value::Null, &["replay"]);
@@ -284,8 +288,8 @@ fn unknown_game_gives_at_null() {
 
 #[test]
 fn bad_setups_give_at_null() {
-    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a
-    // message that says why."
+    // docs/record.md §2.3: a layout that is not exactly the game's full deck is refused with a
+    // message saying why.
     assert_refusal(&replay_file("nain_jaune_bad_layout_duplicate.json"), Value::Null, &["4S", "twice"]);
     assert_refusal(&replay_file("nain_jaune_bad_layout_missing.json"), Value::Null, &["KC", "missing"]);
     assert_refusal(&replay_file("nain_jaune_bad_layout_joker.json"), Value::Null, &["joker"]);
@@ -350,9 +354,9 @@ fn play_and_replay_game(game: &str, players: usize, seats: &str, seed: u64, opti
 
 #[test]
 fn play_prints_a_record_that_replays_to_the_end_for_2_to_8_players() {
-    // RECORD.md: "`referee play --game G --players N --seats LEVEL,LEVEL,… --seed S [--option k=v
-    // …]`: plays a full game with computer players at those levels and prints its record;
-    // `referee replay` of that output succeeds and ends `finished: true`."
+    // docs/record.md §5.3: `referee play --game G --players N --seats LEVEL,LEVEL,… --seed S
+    // [--option k=v …]` plays a whole game with computer players at those levels and prints its
+    // record; replaying that output succeeds and ends with `finished: true`.
     for players in 2..=8usize {
         let seats: Vec<&str> = (0..players).map(|i| if i % 2 == 0 { "easy" } else { "random" }).collect();
         let (record, state) = play_and_replay(players, &seats.join(","), 1000 + players as u64, &[]);
@@ -389,8 +393,8 @@ fn play_is_deterministic_for_a_seed() {
 
 #[test]
 fn play_refuses_bad_arguments() {
-    // Not a RECORD.md contract beyond "plays a full game": bad arguments fail with a message on
-    // stderr and a non-zero exit code, and print no record.
+    // docs/record.md §5.3 (a Ruling, beyond the contract's whole game): bad arguments fail with a
+    // message on stderr and a non-zero exit code, and print no record.
     for args in [
         vec!["play", "--game", "nain-jaune", "--players", "3", "--seats", "easy,easy", "--seed", "1"],
         vec!["play", "--game", "nain-jaune", "--players", "9", "--seats", "easy,easy,easy,easy,easy,easy,easy,easy,easy", "--seed", "1"],
@@ -412,8 +416,9 @@ fn play_refuses_bad_arguments() {
 
 #[test]
 fn bonanza_replay_prints_the_state_after_a_race() {
-    // RECORD.md's contract for a Bonanza record: a deal laid out in `deals`, the widow sold to
-    // nobody, a race ending in Bonanza (RULES.md §1), then deal 2 shuffled from the seed.
+    // docs/record.md's contract for a Bonanza record: a deal laid out in `deals`, the widow sold to
+    // nobody, a race ending in Bonanza (docs/rules/bonanza.md §6.4), then deal 2 shuffled from the
+    // seed.
     let (out, code) = replay_file("bonanza_race.json");
     assert_eq!(code, Some(0), "{out}");
     let state = &out["state"];
@@ -473,9 +478,9 @@ fn bonanza_bad_setups_give_at_null() {
 
 #[test]
 fn bonanza_play_prints_a_record_that_replays_to_the_end_for_2_to_9_players() {
-    // RECORD.md: "`referee play --game G ...` plays a full game with computer players at those
-    // levels and prints its record; `referee replay` of that output succeeds and ends
-    // `finished: true`."
+    // docs/record.md §5.3: `referee play --game G ...` plays a whole game with computer players at
+    // those levels and prints its record; replaying that output succeeds and ends with
+    // `finished: true`.
     for players in 2..=9usize {
         let seats: Vec<&str> = (0..players).map(|i| if i % 2 == 0 { "easy" } else { "random" }).collect();
         let (record, state) = play_and_replay_game("bonanza", players, &seats.join(","), 2000 + players as u64, &[]);
@@ -495,11 +500,11 @@ fn bonanza_play_takes_options_and_every_level() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Programmes (RULES.md §3; RECORD.md's Programmes layout, grammar and options)
+// Programmes (docs/rules/programmes.md; docs/record.md's Programmes layout, grammar and options)
 // ---------------------------------------------------------------------------------------------
 
-/// The keys RECORD.md requires in `state`, for Programmes (no board spaces: `board` is `{}`),
-/// and the game's own fields.
+/// The keys docs/record.md §5.2 requires in `state`, for Programmes (no board spaces: `board` is
+/// `{}`), and the game's own fields.
 fn assert_programmes_keys(state: &Value) {
     assert!(state["phase"].is_string(), "phase: {state}");
     assert!(state["to_move"].is_u64() || state["to_move"].is_null(), "to_move");
@@ -523,8 +528,8 @@ fn assert_programmes_keys(state: &Value) {
 
 #[test]
 fn programmes_replay_shows_melds_programs_and_the_discard_pile() {
-    // RECORD.md: deals with `stock` top-first, `discard`, `programs`; actions `draw stock`,
-    // `draw discard`, `reveal … | …`, `meld …`, `extend N CARD`, `discard CARD`.
+    // docs/record.md §2.3, §3: deals with `stock` top-first, `discard`, `programs`; actions
+    // `draw stock`, `draw discard`, `reveal … | …`, `meld …`, `extend N CARD`, `discard CARD`.
     let (out, code) = replay_file("programmes_reveal.json");
     assert_eq!(code, Some(0), "{out}");
     let state = &out["state"];
@@ -552,7 +557,7 @@ fn programmes_replay_shows_melds_programs_and_the_discard_pile() {
 
 #[test]
 fn programmes_illegal_actions_give_their_index_and_why() {
-    // RECORD.md: "On the first illegal action ... {"ok": false, "error": "…", "at": INDEX}".
+    // docs/record.md §5.1: at the first illegal action, {"ok": false, "error": "…", "at": INDEX}.
     let out = replay_file("programmes_illegal_discard.json");
     assert_refusal(&out, json!(7), &["discard 7C", "taken from the discard pile"]);
     let refused = |actions: Value, at: u64, words: &[&str]| assert_refusal(&replay_with_actions("programmes_reveal.json", actions), json!(at), words);
@@ -564,8 +569,8 @@ fn programmes_illegal_actions_give_their_index_and_why() {
 
 #[test]
 fn programmes_bad_layouts_give_at_null() {
-    // RECORD.md: "A layout that is not a full, exact deck for that game is rejected with a
-    // message that says why."
+    // docs/record.md §2.3: a layout that is not exactly the game's full deck is refused with a
+    // message saying why.
     assert_refusal(&replay_file("programmes_bad_layout.json"), Value::Null, &["7C", "more than 2"]);
     assert_refusal(&replay_file("programmes_bad_programs.json"), Value::Null, &["P18", "twice"]);
     assert_refusal(&replay_stdin(r#"{"format": 1, "game": "programmes", "players": 8, "seed": 1}"#), Value::Null, &["2 to 6"]);
@@ -588,14 +593,15 @@ fn play_programmes(players: usize, seats: &str, seed: u64, options: &[&str]) -> 
 
 #[test]
 fn programmes_play_round_trips_to_the_end() {
-    // RECORD.md: "`referee play` ... prints its record; `referee replay` of that output succeeds
-    // and ends `finished: true`."
+    // docs/record.md §5.3: `referee play` prints its record; replaying that output succeeds and
+    // ends with `finished: true`.
     for players in 2..=7usize {
         let seats: Vec<&str> = (0..players).map(|i| if i % 3 == 2 { "random" } else { "easy" }).collect();
         let (record, state) = play_programmes(players, &seats.join(","), 300 + players as u64, &["target=2"]);
         let winner = state["winner"].as_u64().expect("a winner") as usize;
         assert!(state["programs_done"][winner].as_u64().unwrap() >= 2);
-        // RULES.md §3: the first dealer is drawn by dealing face up until a spade.
+        // docs/rules/programmes.md §4.1: the first dealer is drawn by dealing face up until a
+        // spade.
         let (dealer, _) = tapis::engine::programmes::draw_first_dealer(record.seed, players);
         assert_eq!(record.first_dealer, Some(dealer));
     }

@@ -52,7 +52,7 @@ fn check_game(game: GameId, players: std::ops::RangeInclusive<usize>, games_each
                 held += moments.len();
                 let ended = (from..table.event_count()).find(|&e| ends_deal(&table, e));
                 let Some(end) = ended else { continue };
-                // RULES.md §1–3: a deal's end settles it; the table holds that moment.
+                // docs/rules/bonanza.md §6.4, nain-jaune.md §5, programmes.md §6: a deal's end settles it; the table holds that moment.
                 assert!(moments.iter().any(|b| b.event == end), "{game:?} seed {seed}: no beat at the deal's end");
                 if table.is_finished() {
                     continue;
@@ -91,7 +91,7 @@ fn programmes_deal_ends_and_beats() {
     check_game(GameId::Programmes, 2..=7, 4);
 }
 
-/// RULES.md §1 (the calls, Poker): every call of a Bonanza deal ends on a moment the table holds,
+/// docs/rules/bonanza.md §5.1–5.6 (the calls, Poker): every call of a Bonanza deal ends on a moment the table holds,
 /// whether a space is taken or stays.
 #[test]
 fn bonanza_holds_every_call() {

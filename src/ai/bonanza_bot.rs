@@ -558,7 +558,7 @@ mod tests {
     }
 
     /// At the Poker call the searches weigh the smallest and the largest amount, in the legal
-    /// list's order, whatever the limit (RECORD.md takes any `poker_limit`).
+    /// list's order, whatever the limit (docs/record.md §4 takes any `poker_limit`).
     #[test]
     fn the_searched_bets_are_the_smallest_and_the_largest_of_any_limit() {
         let mut options = serde_json::Map::new();

@@ -188,8 +188,9 @@ mod tests {
     use super::*;
     use crate::engine::rng::{seeded, shuffle};
 
-    /// The bitwise count agrees with the race's own successor rule (RULES.md §1, lower half: aces
-    /// high, nothing after the ace), card by card, on random hands of every size, joker or not.
+    /// The bitwise count agrees with the race's own successor rule (docs/rules/bonanza.md §6.1–6.2:
+    /// aces high, nothing after the ace), card by card, on random hands of every size, joker or
+    /// not.
     #[test]
     fn breaks_counts_the_cards_whose_successor_is_missing() {
         let mut rng = seeded(5);

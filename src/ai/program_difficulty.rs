@@ -1,5 +1,6 @@
 //! How hard each program card is: the share of rounds in which a competent player holding it
-//! completes it (RULES.md §3: "its difficulty spread is tuned by simulation and documented").
+//! completes it (docs/rules/programmes.md §3.3: the deck's difficulty is measured by simulation
+//! and documented in docs/programmes-deck.md).
 //!
 //! Every round is a fresh deal with the rule bot (no randomness) at every seat. The program cards
 //! are handed out in shuffled blocks, so every program is held about equally often, and a

@@ -1,4 +1,4 @@
-//! `referee`: the native command-line contract of RECORD.md.
+//! `referee`: the native command-line contract of docs/record.md §5.
 //!
 //! - `referee replay FILE|-` applies a record's actions and prints `{"ok": true, "state": …}`, or
 //!   `{"ok": false, "error": …, "at": INDEX|null}` with exit code 1.
@@ -84,7 +84,8 @@ fn main() -> ExitCode {
 }
 
 fn replay(args: &[String]) -> ExitCode {
-    // A struct rather than `json!`, whose map sorts its keys: RECORD.md's order, `ok`, `error`, `at`.
+    // A struct rather than `json!`, whose map sorts its keys: the order of docs/record.md §5.1,
+    // `ok`, `error`, `at`.
     #[derive(serde::Serialize)]
     struct Failure {
         ok: bool,
@@ -260,7 +261,7 @@ fn play(args: &[String]) -> Result<(), String> {
     record.options = options(&flags)?;
     record.seats = Some(levels.iter().map(|l| l.key().to_string()).collect());
     if game == GameId::Programmes {
-        // RULES.md §3: the first dealer is the first player dealt a spade, face up.
+        // docs/rules/programmes.md §4.1: the first player dealt a spade, face up, deals first.
         record.first_dealer = Some(draw_first_dealer(seed, players).0);
     }
     let mut table = Table::start(&record).map_err(|e| e.message())?;

@@ -1,4 +1,4 @@
-//! An action string that is not a move of the game (RECORD.md "Action grammar"), and why: one kind
+//! An action string that is not a move of the game (docs/record.md §3), and why: one kind
 //! per fault, shared by the three games' notations. `Display` gives the referee's English sentence.
 
 use std::fmt;

@@ -62,8 +62,8 @@ impl GameId {
         }
     }
 
-    /// How many players the game seats (RULES.md: Bonanza 2–9, Nain Jaune 2–8, Programmes 2–6,
-    /// or 7 by option).
+    /// How many players the game seats (docs/rules/*.md §1: Bonanza 2–9, Nain Jaune 2–8,
+    /// Programmes 2–6, or 7 by option).
     pub fn player_range(self) -> (usize, usize) {
         match self {
             GameId::Bonanza => (2, 9),
@@ -227,9 +227,10 @@ impl fmt::Display for TurnRefusal {
     }
 }
 
-/// A game's state as the referee prints it (RECORD.md: phase, to_move, legal, chips, board, hands,
-/// deal_number, finished, winner, events, and the game's own fields): the record format's view of
-/// a game, kept apart from its rules ([`Game`]); each game implements it in its `record.rs`.
+/// A game's state as the referee prints it (docs/record.md §5.2: phase, to_move, legal, chips,
+/// board, hands, deal_number, finished, winner, events, and the game's own fields): the record
+/// format's view of a game, kept apart from its rules ([`Game`]); each game implements it in its
+/// `record.rs`.
 pub trait RefereeState {
     fn referee_state(&self) -> serde_json::Value;
 }
@@ -366,9 +367,9 @@ pub trait Game: Clone + Sized {
     /// Why the game's own rules refuse a move (its `refusal.rs`).
     type Refusal: GameRefusal;
 
-    /// The game's house rules (RECORD.md "Options"), typed.
+    /// The game's house rules (docs/record.md §4), typed.
     type Options: Clone + fmt::Debug;
-    /// One deal laid out: where each card goes, as a record may fix it (RECORD.md "deals").
+    /// One deal laid out: where each card goes, as a record may fix it (docs/record.md §2.3).
     type Layout: Clone + fmt::Debug;
 
     const ID: GameId;
@@ -447,7 +448,7 @@ pub trait Game: Clone + Sized {
     fn redeal(&mut self, rng: &mut GameRng);
 }
 
-/// A house rule as a record holds it (RECORD.md "Options"): its key, the values it takes and its
+/// A house rule as a record holds it (docs/record.md §4): its key, the values it takes and its
 /// default. Each game declares its options once (`<game>::options::OPTIONS`, in the order the
 /// new-game form shows them) and reads the record through these declarations; the form adds only
 /// the labels.

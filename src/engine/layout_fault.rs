@@ -1,4 +1,4 @@
-//! A record's laid-out deal (RECORD.md `deals[i]`) that cannot be dealt, and why: one kind per
+//! A record's laid-out deal (docs/record.md §2.3) that cannot be dealt, and why: one kind per
 //! fault, shared by the three games. `Display` gives the referee's English sentence, the same
 //! words the scenarios and the records' error messages have always carried.
 

@@ -1,7 +1,7 @@
-//! A record's setup (RECORD.md: `players`, `seed`, `first_dealer`, `chips`, `options`, `deals`)
-//! and how it becomes a game: the record format's side of starting one, kept apart from the rules
-//! ([`Game::start`] takes typed options and layouts), as shakmaty keeps its `Setup` apart from its
-//! positions. Each game implements [`FromSetup`] in its `record.rs`.
+//! A record's setup (docs/record.md §2.1: `players`, `seed`, `first_dealer`, `chips`, `options`,
+//! `deals`) and how it becomes a game: the record format's side of starting one, kept apart from
+//! the rules ([`Game::start`] takes typed options and layouts), as shakmaty keeps its `Setup` apart
+//! from its positions. Each game implements [`FromSetup`] in its `record.rs`.
 
 use super::game::{Chips, Game, GameId, OptionDecl, OptionKind, Seat, SetupError, Start, Wanted, MAX_STACK};
 

@@ -1,4 +1,4 @@
-//! The game record (RECORD.md): one JSON format for saves, replays and test scenarios.
+//! The game record (docs/record.md): one JSON format for saves, replays and test scenarios.
 
 use serde::{Deserialize, Serialize};
 
@@ -41,13 +41,13 @@ pub struct Record {
     pub seats: Option<Vec<String>>,
     /// An entry of `actions` that is not an action at all (`{"seat": "2", …}`): its index and
     /// why. `actions` then stops before it, so that replaying reports the first offence in order:
-    /// an illegal action before it, else this entry (RECORD.md `referee replay`).
+    /// an illegal action before it, else this entry (docs/record.md §5.1).
     #[serde(skip)]
     pub unreadable_action: Option<(usize, String)>,
 }
 
-/// An optional field given as null reads as left out (RECORD.md: optional), for the fields that
-/// are not an `Option`.
+/// An optional field given as null reads as left out (docs/record.md §2.1: optional), for the
+/// fields that are not an `Option`.
 fn null_as_default<'de, D: serde::Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }

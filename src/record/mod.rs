@@ -1,4 +1,4 @@
-//! Game records (RECORD.md) and the [`Table`] that replays them.
+//! Game records (docs/record.md) and the [`Table`] that replays them.
 
 pub mod codec;
 pub mod format;

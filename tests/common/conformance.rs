@@ -580,9 +580,9 @@ pub fn determinized_states_agree<M: Model>(suite: &Suite<M>) {
     assert!(positions > at_least, "{positions} determinized positions");
 }
 
-/// At the suite's positions, a table dealt again from the observation of a seat that is not to
-/// move still gives the seat to move a legal action: the search AIs play every seat in sampled
-/// worlds. (Nain Jaune, RULES.md §2 Play: "the next player in turn who holds rank Y continues" —
+/// At the suite's positions, a table dealt again from the observation of a seat that is not to move
+/// still gives the seat to move a legal action: the search AIs play every seat in sampled worlds.
+/// (Nain Jaune, docs/rules/nain-jaune.md §4.2: the next player in turn holding rank Y carries on —
 /// when seat X is to follow, the whole table knows X holds a card of the wanted rank, a public
 /// inference like the voids that a determinization for another observer must keep.)
 pub fn determinized_movers_have_a_move<M: Model>(suite: &Suite<M>) {

@@ -1,6 +1,6 @@
 //! Records and tables for the rules tests: a record written as JSON fields, replayed through
 //! `tapis::record::Table` with the record's action strings, and read back as the referee's JSON
-//! state (RECORD.md) or the typed game.
+//! state (docs/record.md §5.2) or the typed game.
 
 use serde_json::{json, Value};
 use tapis::engine::game::{Chips, GameId, IllegalAction, Seat};

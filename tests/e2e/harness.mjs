@@ -25,7 +25,7 @@ export const PHONE = { width: 390, height: 844 };
 /** A small Android phone: the narrowest width the layout is checked at. */
 export const SMALL_PHONE = { width: 360, height: 640 };
 
-// As root, and on a closed network: without the networking flags Chromium floods it (TOOLCHAIN.md).
+// As root, and on a closed network: without the networking flags Chromium floods it with requests.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

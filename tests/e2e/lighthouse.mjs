@@ -32,7 +32,7 @@ const desktopConfig = (await import(pathToFileURL(join(prefix, 'node_modules', '
 const server = await serve({ root: dist });
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  // As root, on a closed network (TOOLCHAIN.md).
+  // As root, on a closed network (as tests/e2e/harness.mjs).
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 

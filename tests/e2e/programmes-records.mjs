@@ -79,7 +79,8 @@ export function revealRecord({ lang = 'en', sun = false } = {}) {
 /**
  * Two players, the human (seat 0) first with program P07 (a run of four) and only 4♥ 5♥ 6♥ 7♥ in
  * hand; the 8♥ waits on the discard pile. Taking it and revealing 4♥–7♥ leaves only the 8♥, which
- * may not be discarded this turn: laying it on the run goes out (docs/rulings.md).
+ * may not be discarded this turn: laying it on the run goes out
+ * (docs/rules/programmes.md §5.4).
  */
 export function lastCardTakenRecord({ lang = 'en' } = {}) {
   const left = pack108();

@@ -1,5 +1,5 @@
-// A game played in the app replays identically with the native `referee` (RECORD.md): play part of
-// a game in the browser, download its record with the "Download record" button, replay it with
+// A game played in the app replays identically with the native `referee` (docs/record.md): play
+// part of a game in the browser, download its record with the "Download record" button, replay it with
 // `referee replay`, and compare the referee's state with what the table shows.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';

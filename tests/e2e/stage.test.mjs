@@ -139,7 +139,7 @@ scenario(() => env, 'bonanza: a showdown lays the winning hand down, the player\
     showdown = seen.find((s) => s.moment === 'space_won' && s.showdown.length > 1);
     assertNoErrors(errors, `seed ${seed}`);
     if (showdown) {
-      // RULES.md §1 (Poker): only the winning five are shown to the table.
+      // docs/rules/bonanza.md §5.6: only the winning five are shown to the table.
       const winners = showdown.showdown.filter((r) => r.won);
       assert.ok(winners.length >= 1 && winners.every((r) => r.faceUp), 'the winning five lie face up');
       for (const r of showdown.showdown.filter((r) => !r.won)) {

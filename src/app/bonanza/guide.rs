@@ -1,5 +1,5 @@
 //! The guided first game of Bonanza (issue 32): one short deal (`guided_deal.json`, laid out so
-//! that every key rule of RULES.md §1 happens once, `tests/bonanza_rules.rs` checks it). The
+//! that every key rule of docs/rules/bonanza.md happens once, `tests/bonanza_rules.rs` checks it). The
 //! player deals and makes every teaching move; the computers play the script's. The panel and its
 //! pacing are the three games' own (`app/guide.rs`); here are the steps and the words.
 

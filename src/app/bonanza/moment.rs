@@ -3,7 +3,7 @@
 //! with the winning hand laid down, a space taken in the race, a Bonanza. It takes the phase
 //! box's place while it lasts, so the table says what just happened before it moves on.
 //!
-//! At the showdown only the winning five cards are shown (RULES.md §1, Poker); the other players
+//! At the showdown only the winning five cards are shown (docs/rules/bonanza.md §5.6); the other players
 //! still in keep theirs face down, except the player's own, which only they can see.
 
 use leptos::prelude::*;

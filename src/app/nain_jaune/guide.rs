@@ -1,5 +1,5 @@
 //! The guided first game of Nain Jaune (issue 32): one short deal (`guided_deal.json`, laid out so
-//! that every key rule of RULES.md §2 happens once, `tests/nain_jaune_rules.rs` checks it). Every
+//! that every key rule of docs/rules/nain-jaune.md happens once, `tests/nain_jaune_rules.rs` checks it). Every
 //! one of the computers' moves is forced. The panel and its pacing are the three games' own
 //! (`app/guide.rs`); here are the steps and the words.
 

@@ -1,5 +1,5 @@
 //! The guided first deal of Programmes (issue 32): one short deal (`guided_deal.json`, laid out so
-//! that every key rule of RULES.md §3 happens once, `tests/programmes_rules.rs` checks it). Bob
+//! that every key rule of docs/rules/programmes.md happens once, `tests/programmes_rules.rs` checks it). Bob
 //! reveals first; then in one turn the player takes the discard that completes the program,
 //! reveals it with a wild, lays a new set, adds to Bob's run and goes out. The panel and its pacing
 //! are the three games' own (`app/guide.rs`); here are the steps, the words, and which control a

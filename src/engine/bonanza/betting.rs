@@ -1,5 +1,5 @@
-//! The Poker call (RULES.md §1 "Poker"): one fixed-limit betting round among the players with at
-//! least five cards, then the showdown.
+//! The Poker call (docs/rules/bonanza.md §5.5–5.6): one fixed-limit betting round among the players
+//! with at least five cards, then the showdown.
 //!
 //! The round starts with the dealer, or the first participant to his left. While nothing is bet a
 //! player checks or bets; facing a bet he calls, raises or folds. A bet or raise is 1 to

@@ -1,4 +1,5 @@
-//! The Bonanza cloth: ten spaces (RULES.md §1 "Material"), named as RECORD.md's `board` keys.
+//! The Bonanza cloth: ten spaces (docs/rules/bonanza.md §1), named as the record's `board`
+//! keys (docs/record.md §5.2).
 
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +44,7 @@ impl Space {
         self as usize
     }
 
-    /// The record's space name (RECORD.md: `board`).
+    /// The record's space name (docs/record.md §5.2: `board`).
     pub fn key(self) -> &'static str {
         match self {
             Space::Joker => "joker",
@@ -95,7 +96,7 @@ pub type Board = [crate::engine::game::Chips; 10];
 mod tests {
     use super::*;
 
-    /// RULES.md §1, lower half: A♠, K♥, Q♦ and J♣ take their spaces when played, no other card
+    /// docs/rules/bonanza.md §6.3: A♠, K♥, Q♦ and J♣ take their spaces when played, no other card
     /// does; `of_card` is exactly the inverse of `card`.
     #[test]
     fn of_card_names_the_four_race_spaces_and_no_other() {

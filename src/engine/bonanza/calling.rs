@@ -1,6 +1,7 @@
-//! The dealer's four showing calls, in order (RULES.md §1 "Upper half"): each is answered in turn
-//! from the dealer's left, the dealer last. Players with nothing to show are skipped, never asked
-//! (RECORD.md), so the table learns nothing from silence. The Poker call follows (`betting`).
+//! The dealer's four showing calls, in order (docs/rules/bonanza.md §5.1–5.4): each is answered in
+//! turn from the dealer's left, the dealer last. Players with nothing to show are skipped, never
+//! asked (docs/record.md §2.4), so the table learns nothing from silence. The Poker call follows
+//! (`betting`).
 //!
 //! - Joker, Queen-Jack, Ten-Two: a show takes the space at once.
 //! - Sequence: every player may show one run; when all have answered, the best run takes it.

@@ -1,5 +1,5 @@
-//! The four showing calls of the upper half (RULES.md §1 "Upper half") and what may be shown at
-//! each: which claims exist, the exact list of legal shows (RECORD.md "Action grammar"), and how
+//! The four showing calls of the upper half (docs/rules/bonanza.md §5.1–5.4) and what may be shown
+//! at each: which claims exist, the exact list of legal shows (docs/record.md §3), and how
 //! sequences compare.
 //!
 //! The legal shows are exactly: the named pair held in full, or one of its cards plus the joker;
@@ -268,7 +268,7 @@ pub fn for_each_claim(call: Call, hand: CardSet, mut f: impl FnMut(Claim)) {
     }
 }
 
-/// How a shown sequence ranks (RULES.md §1 "Sequence"): the highest top card wins (ace high in
+/// How a shown sequence ranks (docs/rules/bonanza.md §5.4): the highest top card wins (ace high in
 /// Q-K-A, the 3 on top of A-2-3); at equal top rank a natural sequence beats one with the joker;
 /// then the suit of the top card, ♠ > ♥ > ♦ > ♣. Greater is better.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,5 +1,5 @@
-//! Where the 53 cards of one deal go (RULES.md §1 "Deal"): the hands and the widow, either from a
-//! record's `deals[i]` or shuffled from the seed.
+//! Where the 53 cards of one deal go (docs/rules/bonanza.md §3): the hands and the widow, either
+//! from a record's `deals[i]` or shuffled from the seed.
 
 use rand::Rng;
 

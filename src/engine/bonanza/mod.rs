@@ -1,4 +1,4 @@
-//! Bonanza (RULES.md §1): the rules, phase by phase.
+//! Bonanza (docs/rules/bonanza.md): the rules, phase by phase.
 //!
 //! A deal: the ante and the deal (automatic), then
 //! - **widow** — the dealer takes the widow or sells it (`take widow`, `sell widow`);
@@ -53,9 +53,9 @@ use crate::engine::rng::{below, deal_rng, GameRng};
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 9;
 
-/// The highest bid the auction lists: a bid is limited by the bidder's chips (RULES.md §1), and by
-/// this only with stacks no game reaches (starting stacks of millions), so that the list of legal
-/// bids stays a size a page and the referee can print (docs/rulings.md, "Bonanza").
+/// The highest bid the auction lists (docs/rules/bonanza.md §4.2, §5.5): a bid is limited by the
+/// bidder's chips, and by this only with stacks no game reaches (starting stacks of millions), so
+/// that the list of legal bids stays a size a page and the referee can print.
 pub const MAX_BID: Chips = 1_000_000;
 
 /// What kind of decision the seat to move faces.

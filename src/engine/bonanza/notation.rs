@@ -1,4 +1,4 @@
-//! Bonanza's action strings (RECORD.md "Action grammar"):
+//! Bonanza's action strings (docs/record.md §3):
 //! `take widow`, `sell widow`; `bid 3`, `pass`; `show JK`, `show QS JD`, `show 5D JK 7D`, …;
 //! `check`, `bet 2`, `call`, `raise 3`, `fold`; `play 8H`.
 //!

@@ -1,4 +1,4 @@
-//! Bonanza's house rules (RULES.md §1) and their record keys (RECORD.md "Options").
+//! Bonanza's house rules (docs/rules/bonanza.md) and their record keys (docs/record.md §4).
 
 use serde::{Deserialize, Serialize};
 
@@ -65,8 +65,8 @@ impl Default for Options {
 
 pub const WIDOW_PRICE_TO: OptionDecl = OptionDecl { key: "widow_price_to", kind: OptionKind::Choice(&["dealer", "pot"]) };
 pub const POKER: OptionDecl = OptionDecl { key: "poker", kind: OptionKind::Flag { default: true } };
-// Any limit is taken (RECORD.md): a bet is also limited by the poorest stack and by MAX_BID, and
-// raises by the chips they take.
+// Any limit is taken (docs/record.md §4, docs/rules/bonanza.md §5.5): a bet is also limited by the
+// poorest stack and by MAX_BID, and raises by the chips they take.
 pub const POKER_LIMIT: OptionDecl = OptionDecl { key: "poker_limit", kind: OptionKind::Whole { default: 5, min: 1, max: i64::MAX } };
 pub const POKER_MAX_RAISES: OptionDecl =
     OptionDecl { key: "poker_max_raises", kind: OptionKind::Whole { default: 3, min: 1, max: i64::MAX } };

@@ -1,5 +1,5 @@
-//! Poker hands for the Poker call (RULES.md §1 "Poker"): the best five of any number of cards,
-//! the joker fully wild.
+//! Poker hands for the Poker call (docs/rules/bonanza.md §5.6): the best five of any number of
+//! cards, the joker fully wild.
 //!
 //! A hand's strength is one comparable number, [`HandValue`]: the category in the high bits, then
 //! the five ranks that decide within the category, most significant first (ace high; the
@@ -7,7 +7,7 @@
 //!
 //! The joker may stand for any of the 52 cards, even one the player already holds (five of a kind
 //! needs exactly that). So a flush with the joker always counts it as an ace of the flush suit, and
-//! a joker beside four of a kind makes five of a kind. (docs/rulings.md, "Bonanza".)
+//! a joker beside four of a kind makes five of a kind. (docs/rules/bonanza.md §5.6.)
 //!
 //! Evaluation works on per-suit rank masks (bit 0 = two … bit 12 = ace), so the best hand of 5 to
 //! 18 cards costs a few dozen bit operations, whatever the number of cards.

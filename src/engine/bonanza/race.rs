@@ -1,4 +1,4 @@
-//! The lower half: the race (RULES.md §1 "Lower half"). Aces are high.
+//! The lower half: the race (docs/rules/bonanza.md §6). Aces are high.
 //!
 //! The dealer leads the lowest card he holds in a suit of his choice; whoever holds the next
 //! higher card of that suit must play it. After an ace, or when nobody holds the next card (it is

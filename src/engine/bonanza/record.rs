@@ -1,4 +1,4 @@
-//! Bonanza's state as the referee prints it (RECORD.md), apart from the rules.
+//! Bonanza's state as the referee prints it (docs/record.md §5.2), apart from the rules.
 
 use super::*;
 use super::options::{DEALS, LEFTOVERS, OPTIONS, POKER, POKER_LIMIT, POKER_MAX_RAISES, UNUSED_JOKER, WIDOW_PRICE_TO};

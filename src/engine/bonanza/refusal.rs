@@ -1,5 +1,5 @@
-//! Why the rules refuse a move (RULES.md §1), as data: `Display` gives the referee's and the
-//! records' English sentence.
+//! Why the rules refuse a move (docs/rules/bonanza.md), as data: `Display` gives the referee's and
+//! the records' English sentence.
 
 use std::fmt;
 

@@ -1,7 +1,6 @@
-//! What a deal did to each player's chips, read from the events (RULES.md §1, "Ante" to "Lower
-//! half: the race"): the ante, the widow's price, the spaces taken, the poker bets, the Bonanza pot
-//! and the payments for the cards left; and the cards left, in the hands and the dead hand, when
-//! the deal ended. The views render this; they never redo the accounting or the play.
+//! What a deal did to each player's chips, read from the events (docs/rules/bonanza.md §2 to §6):
+//! the ante, the widow's price, the spaces taken, the poker bets, the Bonanza pot and the payments
+//! for the cards left; and the cards left, in the hands and the dead hand, when the deal ended. The views render this; they never redo the accounting or the play.
 
 use super::events::Event;
 use super::notation::Action;
@@ -128,8 +127,8 @@ impl DealSettlement {
 }
 
 /// The cards left when a deal ended: what the Bonanza payments were for, and the dead hand turned
-/// up (RULES.md §1: "every other player pays him one chip per card left in hand"; a dead joker
-/// "stays in hand as a dead card").
+/// up (docs/rules/bonanza.md §6.4: every other player pays one chip per card left in his hand,
+/// a dead joker included, §5.7).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardsLeft {
     /// Per seat, by rank: the cards still held (none for the Bonanza caller, nor for a seat out).

@@ -1,4 +1,4 @@
-//! The widow (RULES.md §1 "Widow" and "Widow auction detail"): the dealer takes it or sells it;
+//! The widow (docs/rules/bonanza.md §4): the dealer takes it or sells it;
 //! the sale is an ascending auction from the dealer's left, a pass is final, a bid never exceeds
 //! the bidder's chips, the high bidder is not asked again while he is high, and the auction ends
 //! when every other bidder has passed. Nobody bids: the widow is dead.

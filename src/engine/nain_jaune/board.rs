@@ -1,4 +1,4 @@
-//! The five boxes of the Nain Jaune board (RULES.md §2 "Material" and "Stake").
+//! The five boxes of the Nain Jaune board (docs/rules/nain-jaune.md §1 and §2).
 
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +46,7 @@ impl NainJauneBox {
         self.index() as i64 + 1
     }
 
-    /// The record's space name (RECORD.md: `board`).
+    /// The record's space name (docs/record.md §5.2: `board`).
     pub fn key(self) -> &'static str {
         match self {
             NainJauneBox::TenDiamonds => "ten_diamonds",

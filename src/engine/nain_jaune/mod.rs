@@ -1,4 +1,4 @@
-//! Nain Jaune (RULES.md §2): the rules, phase by phase.
+//! Nain Jaune (docs/rules/nain-jaune.md): the rules, phase by phase.
 //!
 //! A round: stakes (automatic), the deal (automatic), then card plays until a hand is empty, then
 //! the settlement (automatic) and the next round. The only action is `play CARD`:
@@ -57,7 +57,7 @@ pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 8;
 const _: () = assert!(MAX_PLAYERS.is_power_of_two(), "seat indices are masked (see `slot`)");
 
-/// Cards per hand and talon size for 2 to 8 players (RULES.md §2 "Deal").
+/// Cards per hand and talon size for 2 to 8 players (docs/rules/nain-jaune.md §3).
 pub fn deal_sizes(players: usize) -> (usize, usize) {
     match players {
         2 => (22, 8),
@@ -279,7 +279,7 @@ impl NainJaune {
         STAKE_PER_PLAYER * self.options.stake_multiplier
     }
 
-    /// What a hand left at the end of a round costs its holder (RULES.md §2 points).
+    /// What a hand left at the end of a round costs its holder (docs/rules/nain-jaune.md §5.2).
     pub fn hand_points(&self, hand: CardSet) -> Chips {
         match self.options.points {
             Points::Cards => hand.len() as Chips,

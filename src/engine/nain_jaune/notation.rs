@@ -1,4 +1,4 @@
-//! Nain Jaune's action strings (RECORD.md "Action grammar"): `play 7D`.
+//! Nain Jaune's action strings (docs/record.md §3): `play 7D`.
 
 use std::fmt;
 use std::str::FromStr;

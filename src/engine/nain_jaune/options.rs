@@ -1,4 +1,4 @@
-//! Nain Jaune's house rules (RULES.md §2) and their record keys (RECORD.md "Options").
+//! Nain Jaune's house rules (docs/rules/nain-jaune.md) and their record keys (docs/record.md §4).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
-//! The play (RULES.md §2): the sequences, the cards that may follow, the boxes a card takes, and
-//! why a card is refused.
+//! The play (docs/rules/nain-jaune.md §4): the sequences, the cards that may follow, the boxes a
+//! card takes, and why a card is refused.
 
 use super::*;
 

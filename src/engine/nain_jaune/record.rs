@@ -1,4 +1,4 @@
-//! Nain Jaune's state as the referee prints it (RECORD.md), apart from the rules.
+//! Nain Jaune's state as the referee prints it (docs/record.md §5.2), apart from the rules.
 
 use super::*;
 use super::options::{DIRECTION, OPTIONS, POINTS, ROUNDS, STAKE_MULTIPLIER};

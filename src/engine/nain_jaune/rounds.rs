@@ -1,5 +1,5 @@
-//! A round's course (RULES.md §2): the stakes, the deal, the end of a round and its settlement,
-//! the end of the game.
+//! A round's course (docs/rules/nain-jaune.md §2–6): the stakes, the deal, the end of a round and
+//! its settlement, the end of the game.
 
 use super::*;
 
@@ -75,8 +75,8 @@ impl NainJaune {
         self.log(|| Event::GameOver { end, winner, chips });
     }
 
-    /// Settlement (RULES.md §2): board-card penalties into the boxes, then the Grand Opéra sweep,
-    /// then the points; losers one after the other from the winner's next seat.
+    /// Settlement (docs/rules/nain-jaune.md §5.5): board-card penalties into the boxes, then the
+    /// Grand Opéra sweep, then the points; losers one after the other from the winner's next seat.
     pub(super) fn settle_round(&mut self, winner: Seat) {
         let grand_opera = self.movers == 1 << winner;
         let mut losers = [0; MAX_PLAYERS - 1];

@@ -1,4 +1,4 @@
-//! What a round did to each player's chips, read from the events (RULES.md §1 "End of a round"):
+//! What a round did to each player's chips, read from the events (docs/rules/nain-jaune.md §5):
 //! the stake, the boxes taken, the penalties, the payments for the cards left in hand. The views
 //! render this; they never redo the accounting.
 

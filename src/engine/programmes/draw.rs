@@ -1,5 +1,6 @@
-//! The draw that starts each turn (RULES.md §3): from the stock or the discard pile, or, before a
-//! round's first draw, exchanging the program card: its legal moves, checks and effects.
+//! The draw that starts each turn (docs/rules/programmes.md §5.1, §7.2): from the stock or the
+//! discard pile, or, before a round's first draw, exchanging the program card: its legal moves,
+//! checks and effects.
 
 use super::*;
 

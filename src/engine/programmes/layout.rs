@@ -1,4 +1,4 @@
-//! Explicit deals in a record (RECORD.md `deals[i]`): `hands` in seat order, `stock` top-first,
+//! Explicit deals in a record (docs/record.md §2.3): `hands` in seat order, `stock` top-first,
 //! optionally `discard` (top-first; without it the top of the stock is turned up), and the
 //! program cards of that deal: `programs` (one id per seat) and `program_deck` (top-first).
 

@@ -1,5 +1,5 @@
-//! Combinations and melds (RULES.md §3 "Turn"): what a run and a set are, wild cards and the
-//! values they stand for, aces low or high, and extending a meld on the table.
+//! Combinations and melds (docs/rules/programmes.md §2, §5.3): what a run and a set are, wild cards
+//! and the values they stand for, aces low or high, and extending a meld on the table.
 //!
 //! - The 4 jokers and the 8 twos are wild; a two is never a natural card. A wild is always written
 //!   with the card it stands for (`JK=7C`, `2S=8H`) and keeps that value for the rest of the round.
@@ -169,7 +169,7 @@ pub const MAX_RUN: usize = 13;
 /// The most cards a meld can ever hold: a set of all eight naturals of its rank and all twelve wilds.
 pub const MAX_MELD: usize = 20;
 
-/// Why a combination as written is none (RULES.md §3): each names the combination's cards.
+/// Why a combination as written is none (docs/rules/programmes.md §2): each names its cards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShapeError {
     /// Fewer than [`MIN_COMBINATION`] cards.
@@ -217,9 +217,9 @@ impl fmt::Display for ShapeError {
     }
 }
 
-/// The new set the cards `cards` make (RULES.md §3: after revealing, new melds are sets): the
-/// naturals (one rank) in card order, then the wilds, each standing for that rank in the suit the
-/// set holds fewest of.
+/// The new set the cards `cards` make (docs/rules/programmes.md §5.3: after revealing, new melds
+/// are sets): the naturals (one rank) in card order, then the wilds, each standing for that rank in
+/// the suit the set holds fewest of.
 pub fn compose_set(cards: &[Card]) -> Result<Vec<Placed>, ShapeError> {
     let written = || cards.iter().map(|&c| Placed::natural(c)).collect();
     if cards.len() < MIN_COMBINATION {
@@ -618,7 +618,7 @@ impl Meld {
     }
 }
 
-/// Why a card does not extend a meld on the table (RULES.md §3 "Laying off").
+/// Why a card does not extend a meld on the table (docs/rules/programmes.md §5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExtensionFault {
     Card(CardFault),

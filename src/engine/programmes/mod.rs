@@ -1,4 +1,4 @@
-//! Programmes (RULES.md §3): contract rummy with secret program cards, phase by phase.
+//! Programmes (docs/rules/programmes.md): contract rummy with secret program cards, phase by phase.
 //!
 //! A round: program cards to the players who need one (automatic; suns count at once), 13 cards
 //! each (automatic), then turns from the dealer's left. A turn is two phases:
@@ -89,9 +89,9 @@ impl Phase {
     }
 }
 
-/// RULES.md §3 "Setup": cards are dealt face up, one at a time from seat 0 round the table, until
-/// someone receives a spade; that seat deals first. Returns the seat and the cards turned. Used by
-/// `referee play` and the app when a record gives no `first_dealer` of its own.
+/// docs/rules/programmes.md §4.1: cards are dealt face up, one at a time from seat 0 round the
+/// table, until someone receives a spade; that seat deals first. Returns the seat and the cards
+/// turned. Used by `referee play` and the app when a record gives no `first_dealer` of its own.
 pub fn draw_first_dealer(seed: u64, players: usize) -> (Seat, Vec<Card>) {
     let mut pack = PACK_108_CARDS;
     shuffle(&mut pack, &mut deal_rng(seed, FIRST_DEALER_STREAM));

@@ -1,4 +1,4 @@
-//! Programmes' action strings (RECORD.md "Action grammar"):
+//! Programmes' action strings (docs/record.md §3):
 //! `draw stock`, `draw discard`, `reveal 7H 7S 2S=7D JK=7C | 4S 5S JK=6S 7S`,
 //! `meld 9C 9D JK=9H`, `extend 2 8H`, `extend 2 JK=8H`, `discard 9C`, and this project's
 //! extension for the `exchange_after` option: `exchange program`.

@@ -1,4 +1,4 @@
-//! Programmes' house rules (RULES.md §3) and their record keys (RECORD.md "Options").
+//! Programmes' house rules (docs/rules/programmes.md) and their record keys (docs/record.md §4).
 
 use serde::{Deserialize, Serialize};
 
@@ -20,8 +20,8 @@ impl Default for Options {
     }
 }
 
-// A target or an exchange delay beyond the game's round limit (docs/rulings.md) is never
-// reached: the game then plays to that limit, as RECORD.md allows any integer.
+// A target or an exchange delay beyond the game's round limit (docs/rules/programmes.md §7.3) is
+// never reached: the game then plays to that limit, as docs/record.md §4 allows any integer.
 pub const TARGET: OptionDecl = OptionDecl { key: "target", kind: OptionKind::Whole { default: 5, min: 1, max: MAX_COUNT } };
 pub const EXCHANGE_AFTER: OptionDecl =
     OptionDecl { key: "exchange_after", kind: OptionKind::Whole { default: 0, min: 0, max: MAX_COUNT } };

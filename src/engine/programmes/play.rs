@@ -1,5 +1,6 @@
-//! The rest of a turn after the draw (RULES.md §3): revealing the program, laying down new sets,
-//! extending melds, and the discard that ends the turn: their legal moves, checks and effects.
+//! The rest of a turn after the draw (docs/rules/programmes.md §5.2–5.4): revealing the program,
+//! laying down new sets, extending melds, and the discard that ends the turn: their legal moves,
+//! checks and effects.
 
 use super::*;
 
@@ -135,8 +136,9 @@ impl Programmes {
         Some(taken)
     }
 
-    /// [`Self::strands`] for a lay-down checked as `checked`, unless after it the seat can lay
-    /// the copies left in its hand on the table and go out (RULES.md §3: no discard then).
+    /// [`Self::strands`] for a lay-down checked as `checked`, unless after it the seat can lay the
+    /// copies left in its hand on the table and go out (docs/rules/programmes.md §5.4: no discard
+    /// then).
     pub(super) fn strands_after(&self, seat: Seat, action: &Action, checked: &Checked, after: CardMultiset, round_ends: bool) -> Option<Card> {
         let why = self.strands(after, round_ends)?;
         (!self.trying(seat, action, checked.clone()).lays_out(seat)).then_some(why)

@@ -1,4 +1,4 @@
-//! The program cards (RULES.md §3 "Material"): the project's own deck, read from the data file
+//! The program cards (docs/rules/programmes.md §3): the project's own deck, read from the data file
 //! `programs.json` (compiled in), with stable ids that records use.
 //!
 //! A program is a list of [`Directive`]s; each asks for `count` separate combinations of exactly
@@ -25,7 +25,8 @@ pub const PROGRAMS_JSON: &str = include_str!("programs.json");
 pub enum CombinationKind {
     /// Cards of one suit with consecutive values (ace low or high, no wrap-around).
     Run,
-    /// Cards of one rank, any suits (copies of the same card allowed): the seed's "pareilles".
+    /// Cards of one rank, any suits (copies of the same card allowed): the "pareilles" of
+    /// docs/rules/programmes.md §2.2.
     Set,
 }
 

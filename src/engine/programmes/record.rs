@@ -1,4 +1,4 @@
-//! Programmes's state as the referee prints it (RECORD.md), apart from the rules.
+//! Programmes's state as the referee prints it (docs/record.md §5.2), apart from the rules.
 
 use super::*;
 use super::options::{EXCHANGE_AFTER, OPTIONS, STRICT_CONSTRAINTS, TARGET};

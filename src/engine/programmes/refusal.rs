@@ -1,5 +1,5 @@
-//! Why the rules refuse a move (RULES.md §3), as data: the views decide on the variant, and
-//! `Display` gives the referee's and the records' English sentence.
+//! Why the rules refuse a move (docs/rules/programmes.md), as data: the views decide on the
+//! variant, and `Display` gives the referee's and the records' English sentence.
 
 use std::fmt;
 

@@ -1,5 +1,5 @@
-//! Revealing a program (RULES.md §3 "Turn"): checking a reveal, and finding the reveals a hand
-//! allows.
+//! Revealing a program (docs/rules/programmes.md §5.2): checking a reveal, and finding the reveals
+//! a hand allows.
 //!
 //! A reveal lays down exactly what the program requires, all directives at once: one combination
 //! per directive and per unit of its multiplier, each satisfying its directive's constraints. The
@@ -76,7 +76,7 @@ impl fmt::Display for HandFault {
     }
 }
 
-/// Why a reveal is refused (RULES.md §3 "Revealing").
+/// Why a reveal is refused (docs/rules/programmes.md §5.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RevealFault {
     /// The program asks for another number of combinations.

@@ -1,5 +1,5 @@
-//! A round's course (RULES.md §3): the program cards, the deal, each turn's start, the end of a
-//! round and of the game.
+//! A round's course (docs/rules/programmes.md §4, §6, §7): the program cards, the deal, each turn's
+//! start, the end of a round and of the game.
 
 use super::*;
 

@@ -1,4 +1,4 @@
-//! What a round did, read from the events (RULES.md §3 "Programmes", the end of a round): how it
+//! What a round did, read from the events (docs/rules/programmes.md §6): how it
 //! ended, who completed a program and which, the suns that came with the new program cards, who
 //! draws a new card, and the game's end if it came. The views render this; they never redo it.
 

@@ -53,7 +53,7 @@ export async function launch(name) {
 
 // ------------------------------------------------------------------------------ Chromium
 
-// As harness.mjs: as root, and on a closed network (TOOLCHAIN.md).
+// As harness.mjs: as root, and on a closed network.
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
