@@ -940,6 +940,23 @@ fn undo_takes_back_the_lone_humans_last_move_within_the_deal() {
     assert_eq!(shared.undo_point(), None);
 }
 
+/// docs/rules/programmes.md §4.1: a new Programmes game deals first to the seat dealt the first
+/// spade face up (the app's records carry it, as `referee play`'s do); the other games start with
+/// seat 0 dealing.
+#[wasm_bindgen_test]
+fn a_new_programmes_game_draws_its_first_dealer() {
+    use tapis::app::games::new_record;
+    use tapis::engine::game::GameId;
+    use tapis::engine::programmes::draw_first_dealer;
+    let dealers: Vec<Option<usize>> = (0..40).map(|seed| new_record(GameId::Programmes, 4, seed).first_dealer).collect();
+    for (seed, dealer) in dealers.iter().enumerate() {
+        assert_eq!(*dealer, Some(draw_first_dealer(seed as u64, 4).0), "seed {seed}");
+    }
+    assert!(dealers.iter().any(|d| *d != Some(0)), "not always seat 0");
+    assert_eq!(new_record(GameId::Bonanza, 4, 3).first_dealer, None);
+    assert_eq!(new_record(GameId::NainJaune, 4, 3).first_dealer, None);
+}
+
 /// Undo takes back the lone human's last choice: a move that was their only legal one would be
 /// played again at once, so it goes back with the choice before it; a game resumed from its
 /// record works the same out (`learn_choices`, from the game's rules).

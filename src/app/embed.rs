@@ -209,7 +209,7 @@ fn new_record(params: &UrlParams, lang: Lang) -> Record {
         (0..players).map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(crate::ai::Level::Easy) }).collect()
     });
     seats.resize(players, SeatKind::Computer(crate::ai::Level::Easy));
-    let mut record = Record::new(game, players, params.seed.unwrap_or_else(random_seed));
+    let mut record = super::games::new_record(game, players, params.seed.unwrap_or_else(random_seed));
     record.options = params.options.clone();
     record.seats = Some(seats.iter().map(|k| k.key().to_string()).collect());
     record.names = Some(default_names(&seats, lang));

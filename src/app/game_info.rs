@@ -2,7 +2,7 @@
 //! beside its code (`<game>/info.rs`); `games` registers them.
 
 use crate::ai::Level;
-use crate::engine::game::GameId;
+use crate::engine::game::{GameId, Seat};
 
 use super::i18n::Lang;
 use super::option_specs::{Bi, OptionSpec};
@@ -30,6 +30,9 @@ pub struct GameInfo {
     pub options: &'static [OptionSpec],
     /// The daily deal's table: the number of players (you and computers) and the computers' level.
     pub daily: (usize, Level),
+    /// How the rules draw the first dealer from a new game's seed, for `players` (Programmes: the
+    /// first spade dealt face up); `None`: seat 0 deals first.
+    pub first_dealer: Option<fn(u64, usize) -> Seat>,
     /// What the medium and the hard computer levels do in this game, in a few words.
     pub medium: Bi,
     pub hard: Bi,

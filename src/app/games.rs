@@ -6,6 +6,7 @@
 
 use crate::ai::Level;
 use crate::engine::game::GameId;
+use crate::record::Record;
 
 use super::game_info::GameInfo;
 use super::i18n::Lang;
@@ -26,6 +27,13 @@ pub fn offers(game: GameId) -> bool {
 /// The game's [`GameInfo`].
 pub fn info(game: GameId) -> &'static GameInfo {
     GAMES.iter().copied().find(|g| g.id == game).unwrap_or(GAMES[0])
+}
+
+/// A new game's record, with no move yet: its first dealer drawn as the game's rules draw it.
+pub fn new_record(game: GameId, players: usize, seed: u64) -> Record {
+    let mut record = Record::new(game, players, seed);
+    record.first_dealer = info(game).first_dealer.map(|draw| draw(seed, players));
+    record
 }
 
 /// What a computer level does in `game`, in a few words (under the new-game form's seats; the

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
-use crate::record::Record;
 
 use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use super::notices::Msg;
@@ -245,7 +244,7 @@ pub fn NewGameScreen() -> impl IntoView {
                 })
                 .collect()
         });
-        let mut record = Record::new(g, n, seed_value);
+        let mut record = super::games::new_record(g, n, seed_value);
         record.options = record_options;
         // Programmes has no chips: its record carries no stack.
         if info(g).chips {

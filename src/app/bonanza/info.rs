@@ -22,6 +22,7 @@ pub const INFO: GameInfo = GameInfo {
     unit: ("chip", "jeton"),
     average: ("Chips per deal", "Jetons par donne"),
     options: OPTIONS,
+    first_dealer: None,
     daily: (5, Level::Medium),
     medium: (
         "Medium: the same rules without slips, and it reads the others' bets at the poker.",

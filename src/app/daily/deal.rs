@@ -43,7 +43,7 @@ pub fn seed(game: GameId, date: &str) -> u64 {
 pub fn record(game: GameId, date: &str, lang: Lang) -> Record {
     let (players, level) = table(game);
     let seats: Vec<SeatKind> = (0..players).map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(level) }).collect();
-    let mut record = Record::new(game, players, seed(game, date));
+    let mut record = crate::app::games::new_record(game, players, seed(game, date));
     record.seats = Some(seats.iter().map(|k| k.key().to_string()).collect());
     record.names = Some(default_names(&seats, lang));
     record
@@ -62,6 +62,6 @@ pub fn date_of(record: &Record) -> Option<String> {
             && record.options.is_empty()
             && record.chips.is_none()
             && record.deals.is_empty()
-            && record.first_dealer.is_none()
+            && record.first_dealer == daily.first_dealer
     })
 }

@@ -22,6 +22,7 @@ pub const INFO: GameInfo = GameInfo {
     unit: ("chip", "jeton"),
     average: ("Chips per deal", "Jetons par donne"),
     options: OPTIONS,
+    first_dealer: None,
     daily: (4, Level::Medium),
     medium: (
         "Medium: tries each card on dozens of guesses at the hidden hands.",

@@ -22,6 +22,7 @@ pub const INFO: GameInfo = GameInfo {
     unit: ("program", "programme"),
     average: ("Programs per match", "Programmes par partie"),
     options: OPTIONS,
+    first_dealer: Some(|seed, players| crate::engine::programmes::draw_first_dealer(seed, players).0),
     daily: (4, Level::Medium),
     medium: (
         "Medium: tries its draws and discards on dozens of guesses at the hidden hands.",
