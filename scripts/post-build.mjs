@@ -8,7 +8,11 @@
 // 3. Writes tapis-build.json: the id, the app's hashed JS, wasm and CSS names (for host pages that
 //    mount the game themselves, docs/embedding.md), and the Content-Security-Policy the site
 //    needs, with the hash of Trunk's inline loader script (docs/hosting.md).
+// 4. In a Trunk build, writes a Brotli and a gzip copy beside each compressible file
+//    (scripts/precompress.mjs, docs/hosting.md). Not when run by hand on a directory (a test's
+//    redeploy of a copied build): a stale copy is older than its file.
 import { createHash } from 'node:crypto';
+import { precompress } from './precompress.mjs';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -58,8 +62,10 @@ function walk(d) {
 
 const sha256 = (data, encoding = 'hex') => createHash('sha256').update(data).digest(encoding);
 const files = {};
+// (A precompressed copy, from an earlier run on the same directory, is no file of the build.)
+const copy = (name) => /\.(br|gz)$/.test(name) && existsSync(join(dir, name.slice(0, -3)));
 for (const name of walk(dir).sort()) {
-  if (!GENERATED.has(name)) files[name] = sha256(readFileSync(join(dir, name)));
+  if (!GENERATED.has(name) && !copy(name)) files[name] = sha256(readFileSync(join(dir, name)));
 }
 const id = sha256(Object.entries(files).map(([n, h]) => `${h}  ${n}\n`).join('')).slice(0, 16);
 
@@ -100,3 +106,7 @@ const csp = [
 ].join('; ');
 writeFileSync(join(dir, 'tapis-build.json'), JSON.stringify({ id, app, csp, files: Object.keys(files) }, null, 2) + '\n');
 console.log(`post-build: build ${id}, ${Object.keys(files).length} files listed in sw.js and tapis-build.json`);
+
+if (process.env.TRUNK_STAGING_DIR) {
+  console.log(`post-build: ${precompress(dir)} files precompressed (a .br and a .gz copy beside each)`);
+}

@@ -1,6 +1,10 @@
 // A tiny static server for dist/ (node only): serves it under a sub-path, by default /games/cards/,
 // on 127.0.0.1 at a free port, with the right MIME types (application/wasm for streaming compile)
-// and gzip when the browser asks for it. Run alone: node tests/e2e/server.mjs [dist] [prefix] [port]
+// and compressed when the browser asks for it: the build's precompressed copy (`x.br`, `x.gz`,
+// Brotli first, scripts/precompress.mjs) as a host with nginx's brotli_static/gzip_static serves
+// it, else gzip on the fly
+// (TAPIS_ENCODING=gzip serves gzip only, to compare).
+// Run alone: node tests/e2e/server.mjs [dist] [prefix] [port]
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -59,10 +63,23 @@ export async function serve({ root = DIST, prefix = '/games/cards/', port = 0, h
         'Cache-Control': 'no-cache',
         ...extra,
       };
-      if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-        body = gzipSync(body);
-        headers['Content-Encoding'] = 'gzip';
-        headers['Vary'] = 'Accept-Encoding';
+      const accepts = req.headers['accept-encoding'] ?? '';
+      if (COMPRESSIBLE.has(ext) && /\b(gzip|br)\b/.test(accepts)) {
+        const encodings = process.env.TAPIS_ENCODING === 'gzip' ? [['gzip', '.gz']] : [['br', '.br'], ['gzip', '.gz']];
+        let encoded = null;
+        for (const [encoding, suffix] of encodings) {
+          if (!new RegExp(`\\b${encoding}\\b`).test(accepts)) continue;
+          // (A copy older than its file is stale, as after an edit in place: not served.)
+          const copy = await stat(file + suffix).catch(() => null);
+          if (!copy || copy.mtimeMs < (await stat(file)).mtimeMs) continue;
+          encoded = [encoding, await readFile(file + suffix)];
+          break;
+        }
+        if (!encoded && /\bgzip\b/.test(accepts)) encoded = ['gzip', gzipSync(body)];
+        if (encoded) {
+          [headers['Content-Encoding'], body] = encoded;
+          headers['Vary'] = 'Accept-Encoding';
+        }
       }
       headers['Content-Length'] = body.length;
       res.writeHead(200, headers);

@@ -6,7 +6,7 @@
 //   with other games, src/app/game_code.rs) and its AI worker (loader, JS glue, wasm);
 // - the REVIEW: what opening a game's review first adds, at most (its chunk and the chunks it
 //   imports, some of which a game may have brought already);
-// - the GUIDE: the same for a guided first game's panel and books (src/app/guide.rs).
+// - the GUIDE: the same for a guided first game's panel and books (src/app/guide/).
 // (After the first visit the service worker fetches the rest of the build in the background, for
 // offline play: not on the way to the first screen.)
 //
@@ -89,14 +89,18 @@ if (parts.lobby.some((f) => f.startsWith('worker-'))) {
 
 const kb = (n) => (n / 1000).toFixed(1).padStart(7) + ' KB';
 const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: constants.Z_BEST_COMPRESSION }).length;
+// What a host serving the build's precompressed Brotli copies sends (scripts/post-build.mjs).
+const br = (f) => (existsSync(join(dist, `${f}.br`)) ? readFileSync(join(dist, `${f}.br`)).length : gz(f));
 let failed = false;
 for (const [name, files] of Object.entries(parts)) {
   const { target, ceiling } = BUDGETS[name];
   console.log(`\n${name}`);
   let total = 0;
+  let brotli = 0;
   for (const f of files.sort()) {
     const size = gz(f);
     total += size;
+    brotli += br(f);
     console.log(`  ${f.padEnd(40)} ${kb(size)}`);
   }
   const verdict = total > ceiling
@@ -105,6 +109,7 @@ for (const [name, files] of Object.entries(parts)) {
       ? `target NOT met: ${kb(total - target).trim()} above it (ceiling ${kb(ceiling).trim()})`
       : `ok: ${((100 * total) / target).toFixed(0)}% of the target (ceiling ${kb(ceiling).trim()})`;
   console.log(`  ${'TOTAL'.padEnd(40)} ${kb(total)}   target ${kb(target).trim()}: ${verdict}`);
+  console.log(`  ${'TOTAL with Brotli (.br copies)'.padEnd(40)} ${kb(brotli)}`);
   if (total > ceiling) failed = true;
 }
 if (failed) {
