@@ -665,6 +665,25 @@ fn programmes_lists_of_players_read_in_both_languages() {
     assert!(taken_from_discard(Lang::Fr, card("AS")).starts_with("Vous avez pris l'A♠ "));
 }
 
+/// The prompt while a seat is to move says its verb in the person of its subject: a summary can
+/// stand over the player's own turn ("Vous jouez…", never "Vous joue…").
+#[wasm_bindgen_test]
+fn waiting_prompts_agree_with_their_subject() {
+    use tapis::app::nain_jaune::text::waiting_for;
+    use tapis::app::programmes::text::{prompt_text, Prompt};
+    let (you, ada) = (Person::you(), Person::named("Ada"));
+    let programmes = |lang, p: &Person| prompt_text(lang, &Prompt::Waiting(p.clone()));
+    assert_eq!(programmes(Lang::Fr, &you), "Vous jouez…");
+    assert_eq!(programmes(Lang::Fr, &ada), "Ada joue…");
+    assert_eq!(programmes(Lang::En, &you), "You to play…");
+    let seven = Some(Rank::from_index(6));
+    assert_eq!(waiting_for(Lang::Fr, &you, None), "Vous ouvrez…");
+    assert_eq!(waiting_for(Lang::Fr, &ada, None), "Ada ouvre…");
+    assert_eq!(waiting_for(Lang::Fr, &you, seven), "Vous devez jouer un 7…");
+    assert_eq!(waiting_for(Lang::Fr, &ada, seven), "Ada doit jouer un 7…");
+    assert_eq!(waiting_for(Lang::En, &you, seven), "You to play a 7…");
+}
+
 // ---------------------------------------------------------------------------------- Programmes
 
 mod programmes_view {

@@ -39,8 +39,8 @@ pub fn waiting_for(lang: Lang, p: &Person, wanted: Option<Rank>) -> String {
     match (lang, wanted) {
         (Lang::En, None) => format!("{} to lead…", p.display(lang)),
         (Lang::En, Some(r)) => format!("{} to play {}…", p.display(lang), rank_with_article(lang, r)),
-        (Lang::Fr, None) => format!("{} ouvre…", p.display(lang)),
-        (Lang::Fr, Some(r)) => format!("{} doit jouer {}…", p.display(lang), rank_with_article(lang, r)),
+        (Lang::Fr, None) => format!("{} {}…", p.display(lang), verb(p, "ouvrez", "ouvre")),
+        (Lang::Fr, Some(r)) => format!("{} {} jouer {}…", p.display(lang), verb(p, "devez", "doit"), rank_with_article(lang, r)),
     }
 }
 
