@@ -785,10 +785,12 @@ mod programmes_view {
             if card == "P33" {
                 assert!(svg.inner_html().contains(">3 4 5<"), "the imposed values are drawn");
             }
-            // The tooltip and the label follow the language.
+            // The card's heading, its tooltip and its label follow the language.
+            assert!(svg.inner_html().contains(">PROGRAM<"), "{card}: the English heading");
             lang.set(Lang::Fr);
             tick().await;
             let svg = div.query_selector("svg.program-svg").unwrap().unwrap();
+            assert!(svg.inner_html().contains(">PROGRAMME<"), "{card}: the French heading");
             assert_eq!(svg.get_attribute("aria-label").unwrap(), format!("{} : {}", p.name.fr, p.describe_fr()));
             assert!(svg.query_selector("title").unwrap().unwrap().text_content().unwrap().contains(&p.describe_fr()));
             lang.set(Lang::En);
