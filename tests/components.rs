@@ -684,6 +684,21 @@ fn waiting_prompts_agree_with_their_subject() {
     assert_eq!(waiting_for(Lang::En, &you, seven), "You to play a 7…");
 }
 
+/// Bonanza's guided deal gives uneven hands on purpose; the guide's first words say how many cards
+/// the player and Bob hold, and where Bob's go once he buys the widow, as the deal has them.
+#[wasm_bindgen_test]
+fn bonanza_guide_explains_its_uneven_hands() {
+    let deal: serde_json::Value = serde_json::from_str(include_str!("../src/app/bonanza/guided_deal.json")).unwrap();
+    let count = |v: &serde_json::Value| v.as_array().unwrap().len();
+    let (mine, bob, widow) = (count(&deal["deals"][0]["hands"][0]), count(&deal["deals"][0]["hands"][2]), count(&deal["deals"][0]["widow"]));
+    let steps = tapis::app::bonanza::guide::BOOK.steps;
+    assert!(steps[0].en.contains(&format!("you hold {mine} cards, Bob {bob} (a real deal gives everyone as many")), "{}", steps[0].en);
+    assert!(steps[0].fr.contains(&format!("vous avez {mine} cartes, Bob {bob} (dans une vraie donne")), "{}", steps[0].fr);
+    let bought = steps.iter().find(|s| s.en.starts_with("Bob bought the widow")).unwrap();
+    assert!(bought.en.contains(&format!("the widow's {widow} cards, and his {bob} make the dead hand")), "{}", bought.en);
+    assert!(bought.fr.contains(&format!("les {widow} cartes de la veuve, et ses {bob} cartes forment la main morte")), "{}", bought.fr);
+}
+
 // ---------------------------------------------------------------------------------- Programmes
 
 mod programmes_view {
