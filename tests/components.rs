@@ -684,6 +684,37 @@ fn waiting_prompts_agree_with_their_subject() {
     assert_eq!(waiting_for(Lang::En, &you, seven), "You to play a 7…");
 }
 
+/// The review speaks of another move only where the hard level sees a real difference (sure, and
+/// at least half a chip, or a fifth of a program); and "Move 37" in its list opens "Move 37 of 42".
+#[wasm_bindgen_test]
+fn review_verdicts_speak_only_of_real_differences() {
+    use tapis::ai::review::{Values, Verdict};
+    use tapis::app::review::{step_words, verdict_text};
+    use tapis::engine::game::GameId;
+    let words: fn(Lang, &str) -> String = |_, action| action.to_string();
+    let judge = |game, best: f64, played: f64, error: f64| {
+        let verdict = Verdict { played: "play 8S".into(), best: "play AC".into(), values: Some(Values { played, best, error, samples: 400 }) };
+        verdict_text(Lang::En, game, words, Some(&Ok(verdict)))
+    };
+    let nothing_better = ("even", "The computer finds nothing clearly better.".to_string());
+    // The same result, a difference too small to matter, one the search is not sure of.
+    assert_eq!(judge(GameId::NainJaune, -1.4, -1.4, 0.1), nothing_better);
+    assert_eq!(judge(GameId::Bonanza, 0.02, 0.0, 0.0), nothing_better);
+    assert_eq!(judge(GameId::Bonanza, 0.4, 0.0, 0.01), nothing_better);
+    assert_eq!(judge(GameId::NainJaune, 3.0, 0.0, 2.0), nothing_better);
+    assert_eq!(judge(GameId::Programmes, 0.15, 0.0, 0.01), nothing_better);
+    // A real difference says what the computer expects from each move.
+    let (class, text) = judge(GameId::NainJaune, 0.7, 0.0, 0.1);
+    assert_eq!((class, text.as_str()), ("other", "The computer would play AC: it expects +0.7 chips from it, +0.0 from the move played."));
+    assert_eq!(judge(GameId::Bonanza, 1.5, 0.0, 0.1).0, "costly");
+    assert_eq!(judge(GameId::Programmes, 0.25, 0.0, 0.01).0, "costly");
+    // The step names the move to be played next, as the list of decisions numbers it.
+    assert_eq!(step_words(Lang::En, 36, 42, 2), "Move 37 of 42 · deal 2");
+    assert_eq!(step_words(Lang::Fr, 0, 42, 1), "Coup 1 sur 42 · donne 1");
+    assert_eq!(step_words(Lang::En, 42, 42, 2), "End: 42 moves · deal 2");
+    assert_eq!(step_words(Lang::Fr, 42, 42, 2), "Fin\u{a0}: 42 coups · donne 2");
+}
+
 /// Nain Jaune's header says how long the game lasts: out of how many rounds when the form set a
 /// number, else until a player cannot stake.
 #[wasm_bindgen_test]
