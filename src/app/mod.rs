@@ -670,8 +670,8 @@ fn TopBar() -> impl IntoView {
                 </span>
             </nav>
             <div id="prefs" class="prefs folds">
-                <label class="pref">
-                    <span class="pref-label">{tr(T::Speed)}</span>
+                <label class="pref pref-speed">
+                    <span class="pref-label">{tr(T::SpeedShort)}</span>
                     <select
                         data-testid="speed"
                         aria-label=move || T::Speed.text(lang.get())
