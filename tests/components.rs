@@ -715,6 +715,31 @@ fn review_verdicts_speak_only_of_real_differences() {
     assert_eq!(step_words(Lang::Fr, 42, 42, 2), "Fin\u{a0}: 42 coups · donne 2");
 }
 
+/// The engine's refusals of a card in the hand, in words, in both languages (the hand shows them
+/// over a greyed card); a refusal the hand never meets has none.
+#[wasm_bindgen_test]
+fn refusals_of_a_card_read_in_both_languages() {
+    use tapis::app::bonanza::text::refusal_words as bonanza_words;
+    use tapis::app::nain_jaune::text::refusal_words as nain_jaune_words;
+    use tapis::engine::bonanza::Refusal as BonanzaRefusal;
+    use tapis::engine::game::TurnRefusal;
+    use tapis::engine::nain_jaune::Refusal;
+    let queen = Refusal::MustFollow { seat: 0, wanted: Rank::QUEEN };
+    assert_eq!(nain_jaune_words(Lang::En, &queen).unwrap(), "The sequence wants a queen, and you hold one: play it.");
+    assert_eq!(nain_jaune_words(Lang::Fr, &queen).unwrap(), "La séquence attend une dame, et vous en avez une\u{a0}: jouez-la.");
+    assert_eq!(nain_jaune_words(Lang::En, &Refusal::Turn(TurnRefusal::GameOver)), None);
+    let colour = BonanzaRefusal::ChangeColour { seat: 0, red: true };
+    assert_eq!(bonanza_words(Lang::En, &colour).unwrap(), "After a stop the lead changes colour: lead a black card.");
+    assert_eq!(bonanza_words(Lang::Fr, &colour).unwrap(), "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte noire.");
+    let follow = BonanzaRefusal::MustFollow { seat: 0, wanted: card("QH") };
+    assert_eq!(bonanza_words(Lang::Fr, &follow).unwrap(), "Vous avez la D♥, la carte suivante\u{a0}: jouez-la.");
+    assert_eq!(bonanza_words(Lang::En, &follow).unwrap(), "You hold the Q♥, the next card: play it.");
+    let lowest = BonanzaRefusal::LowestLead { seat: 0, lowest: card("4S"), card: card("9S") };
+    assert_eq!(bonanza_words(Lang::Fr, &lowest).unwrap(), "On ouvre avec la plus petite carte de sa couleur\u{a0}: ici le 4♠.");
+    assert!(bonanza_words(Lang::En, &BonanzaRefusal::DeadJoker).unwrap().starts_with("The joker is dead"));
+    assert_eq!(bonanza_words(Lang::En, &BonanzaRefusal::RaceOn), None);
+}
+
 /// Nain Jaune's header says how long the game lasts: out of how many rounds when the form set a
 /// number, else until a player cannot stake.
 #[wasm_bindgen_test]

@@ -331,13 +331,19 @@ pub fn NainJauneTable() -> impl IntoView {
                         cover_button=cover_button
                     >
                         <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading
-                            target=Signal::derive(move || guide::target(&state).filter(|_| active.get())) />
+                            target=Signal::derive(move || guide::target(&state).filter(|_| active.get())) why_not=why_not />
                     </HandPlace>
                 </Show>
             </div>
             {move || game_over_view()}
         </GameFrame>
     }
+}
+
+/// Why the engine refuses a card to the seat to move (the hand's owner on its turn), in words.
+fn why_not(lang: super::i18n::Lang, s: &Session, card: Card) -> Option<String> {
+    let g = s.nain_jaune()?;
+    text::refusal_words(lang, &g.refusal(g.to_move()?, &Action::Play(card))?)
 }
 
 /// "Stake 15 each · talon 4 cards".

@@ -4,7 +4,7 @@
 
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, Rank};
-use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points};
+use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
 
 use crate::app::i18n::{
     capitalize, card_definite, card_pronoun, card_short, cards_text, chips_owed, chips_text, rank_word, round_title, verb, Lang, Names, Person, T,
@@ -49,6 +49,22 @@ pub fn round_won_title(lang: Lang, deal_number: u32, p: &Person, grand_opera: bo
     match lang {
         Lang::En => format!("Round {deal_number}: {} {}{opera}", p.display(lang), verb(p, "win", "wins")),
         Lang::Fr => format!("Donne {deal_number} : {} {}{opera}", p.display(lang), verb(p, "gagnez", "gagne")),
+    }
+}
+
+/// Why the engine refuses a card of the hand on the player's turn, in words (none for a refusal
+/// the hand never meets: another seat's turn, a card not held).
+pub fn refusal_words(lang: Lang, refusal: &Refusal) -> Option<String> {
+    match refusal {
+        Refusal::MustFollow { wanted, .. } => {
+            let some = rank_with_article(lang, *wanted);
+            let (one, it) = if *wanted == Rank::QUEEN { ("une", "la") } else { ("un", "le") };
+            Some(match lang {
+                Lang::En => format!("The sequence wants {some}, and you hold one: play it."),
+                Lang::Fr => format!("La séquence attend {some}, et vous en avez {one}\u{a0}: jouez-{it}."),
+            })
+        }
+        Refusal::Turn(_) => None,
     }
 }
 
