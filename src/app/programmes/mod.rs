@@ -225,6 +225,27 @@ pub fn ProgrammesTable() -> impl IntoView {
         let by_rank = by_rank.get();
         session.with(|s| pg(s).map(|g| sorted_hand(g.hand(v).iter(), by_rank)).unwrap_or_default())
     });
+    // The card the player has just drawn, marked in the hand until the next move (while the
+    // record's last action is that draw). The stock's card is in no event: it is the card the
+    // hand did not hold before the draw (the record replayed without it).
+    let drawn = Memo::new(move |_| -> Option<Card> {
+        let v = seen.with(|s| s.viewer)?;
+        session.with(|s| {
+            let (game, s) = (pg(s)?, s.as_ref()?);
+            let last = s.record.actions.last().filter(|a| a.seat == v)?;
+            match last.action.parse::<Action>().ok()? {
+                Action::DrawDiscard => game.taken_from_discard(),
+                Action::DrawStock => {
+                    let mut before = s.record.clone();
+                    before.actions.pop();
+                    let held = crate::record::Table::replay(&before).ok()?.hands().swap_remove(v);
+                    let now = game.hand(v);
+                    now.iter().find(|&c| now.count(c) as usize > held.iter().filter(|&&h| h == c).count())
+                }
+                _ => None,
+            }
+        })
+    });
     let selected = RwSignal::new(0u64);
     let chosen_reveal = RwSignal::new(0usize);
     // Why the last attempt was refused, with the moment it was (actions played, selection).
@@ -625,6 +646,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                         by_rank=by_rank
                         title=hand_heading
                         target=aim
+                        drawn=drawn
                     />
                 </div>
             }
