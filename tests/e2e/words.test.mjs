@@ -139,7 +139,10 @@ scenario(() => env, 'a greyed card says why on a phone, in French: a tap on it',
     const seven = before.find((c) => c.card === '7D');
     assert.equal(seven.why, 'La séquence attend un 6, et vous en avez un\u00a0: jouez-le.');
     await byId(page, 'card-7D').tap({ force: true });
-    await settleAnimations(page);
+    // The card shakes, once: it is not dealt in again when the shake ends.
+    await until(async () => !(await page.locator('.hand-card.shake').count()), { what: 'the shake over' });
+    const moving = await byId(page, 'card-7D').evaluate((c) => c.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName));
+    assert.deepEqual(moving, [], 'the refused card is still, not dealt in again');
     await reasonShown(page, '7D');
     assert.deepEqual((await handCards(page)).map((c) => c.rect), before.map((c) => c.rect), 'the hand did not move');
     await shot(page, 'words-reason-tap-phone-fr');
