@@ -741,15 +741,14 @@ fn refusals_of_a_card_read_in_both_languages() {
 }
 
 /// Nain Jaune's header says how long the game lasts: out of how many rounds when the form set a
-/// number, else until a player cannot stake.
+/// number, else as long as everyone can stake.
 #[wasm_bindgen_test]
 fn nain_jaune_header_says_how_long_the_game_lasts() {
-    use tapis::app::nain_jaune::text::{open_ended, round_badge};
+    use tapis::app::nain_jaune::text::round_badge;
     assert_eq!(round_badge(Lang::En, 3, 10), "Round 3 of 10");
     assert_eq!(round_badge(Lang::Fr, 3, 10), "Donne 3 sur 10");
-    assert_eq!(round_badge(Lang::En, 3, 0), "Round 3");
-    assert_eq!(open_ended(Lang::En), " · until a player cannot stake");
-    assert_eq!(open_ended(Lang::Fr), " · jusqu'à ce qu'un joueur ne puisse plus miser");
+    assert_eq!(round_badge(Lang::En, 3, 0), "Round 3 · until someone cannot stake");
+    assert_eq!(round_badge(Lang::Fr, 3, 0), "Donne 3 · tant que chacun peut miser");
 }
 
 /// Bonanza's guided deal gives uneven hands on purpose; the guide's first words say how many cards

@@ -289,11 +289,7 @@ pub fn NainJauneTable() -> impl IntoView {
                     // While a round's summary is read, the round it sums up.
                     {move || text::round_badge(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()), rounds)}
                 </span>
-                <span class="stake-info">
-                    {move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}
-                    // With no set number of rounds, how the game ends (with one, the badge says it).
-                    {(rounds == 0).then(|| move || text::open_ended(lang.get()))}
-                </span>
+                <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}</span>
             }
             side=view! {
                 <MoveLog lines=log_view />

@@ -7,7 +7,7 @@ use crate::engine::cards::{Card, Rank};
 use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
 
 use crate::app::i18n::{
-    capitalize, card_definite, card_pronoun, card_short, cards_text, chips_owed, chips_text, rank_word, round_title, verb, Lang, Names, Person, T,
+    capitalize, card_definite, card_pronoun, card_short, cards_text, chips_owed, chips_text, rank_word, verb, Lang, Names, Person, T,
 };
 
 /// The box's name: "Yellow Dwarf", "10♦" …
@@ -68,19 +68,15 @@ pub fn refusal_words(lang: Lang, refusal: &Refusal) -> Option<String> {
     }
 }
 
-/// The header's badge: the round, and out of how many when the game has a set number of rounds
-/// (it may end sooner, when a player cannot stake).
+/// The header's badge: the round, and how long the game lasts: out of how many rounds when the
+/// game has a set number (it may end sooner, when a player cannot stake), else until then.
 pub fn round_badge(lang: Lang, deal_number: u32, rounds: u32) -> String {
     match (lang, rounds) {
-        (_, 0) => round_title(lang, deal_number),
+        (Lang::En, 0) => format!("Round {deal_number} · until someone cannot stake"),
+        (Lang::Fr, 0) => format!("Donne {deal_number} · tant que chacun peut miser"),
         (Lang::En, n) => format!("Round {deal_number} of {n}"),
         (Lang::Fr, n) => format!("Donne {deal_number} sur {n}"),
     }
-}
-
-/// How long a game with no set number of rounds lasts, after the header's stake line.
-pub fn open_ended(lang: Lang) -> &'static str {
-    lang.pick(" · until a player cannot stake", " · jusqu'à ce qu'un joueur ne puisse plus miser")
 }
 
 pub fn rounds_played(lang: Lang, n: u32) -> String {
