@@ -665,6 +665,107 @@ fn programmes_lists_of_players_read_in_both_languages() {
     assert!(taken_from_discard(Lang::Fr, card("AS")).starts_with("Vous avez pris l'A♠ "));
 }
 
+/// The prompt while a seat is to move says its verb in the person of its subject: a summary can
+/// stand over the player's own turn ("Vous jouez…", never "Vous joue…").
+#[wasm_bindgen_test]
+fn waiting_prompts_agree_with_their_subject() {
+    use tapis::app::nain_jaune::text::waiting_for;
+    use tapis::app::programmes::text::{prompt_text, Prompt};
+    let (you, ada) = (Person::you(), Person::named("Ada"));
+    let programmes = |lang, p: &Person| prompt_text(lang, &Prompt::Waiting(p.clone()));
+    assert_eq!(programmes(Lang::Fr, &you), "Vous jouez…");
+    assert_eq!(programmes(Lang::Fr, &ada), "Ada joue…");
+    assert_eq!(programmes(Lang::En, &you), "You to play…");
+    let seven = Some(Rank::from_index(6));
+    assert_eq!(waiting_for(Lang::Fr, &you, None), "Vous ouvrez…");
+    assert_eq!(waiting_for(Lang::Fr, &ada, None), "Ada ouvre…");
+    assert_eq!(waiting_for(Lang::Fr, &you, seven), "Vous devez jouer un 7…");
+    assert_eq!(waiting_for(Lang::Fr, &ada, seven), "Ada doit jouer un 7…");
+    assert_eq!(waiting_for(Lang::En, &you, seven), "You to play a 7…");
+}
+
+/// The review speaks of another move only where the hard level sees a real difference (sure, and
+/// at least half a chip, or a fifth of a program); and "Move 37" in its list opens "Move 37 of 42".
+#[wasm_bindgen_test]
+fn review_verdicts_speak_only_of_real_differences() {
+    use tapis::ai::review::{Values, Verdict};
+    use tapis::app::review::{step_words, verdict_text};
+    use tapis::engine::game::GameId;
+    let words: fn(Lang, &str) -> String = |_, action| action.to_string();
+    let judge = |game, best: f64, played: f64, error: f64| {
+        let verdict = Verdict { played: "play 8S".into(), best: "play AC".into(), values: Some(Values { played, best, error, samples: 400 }) };
+        verdict_text(Lang::En, game, words, Some(&Ok(verdict)))
+    };
+    let nothing_better = ("even", "The computer finds nothing clearly better.".to_string());
+    // The same result, a difference too small to matter, one the search is not sure of.
+    assert_eq!(judge(GameId::NainJaune, -1.4, -1.4, 0.1), nothing_better);
+    assert_eq!(judge(GameId::Bonanza, 0.02, 0.0, 0.0), nothing_better);
+    assert_eq!(judge(GameId::Bonanza, 0.4, 0.0, 0.01), nothing_better);
+    assert_eq!(judge(GameId::NainJaune, 3.0, 0.0, 2.0), nothing_better);
+    assert_eq!(judge(GameId::Programmes, 0.15, 0.0, 0.01), nothing_better);
+    // A real difference says what the computer expects from each move.
+    let (class, text) = judge(GameId::NainJaune, 0.7, 0.0, 0.1);
+    assert_eq!((class, text.as_str()), ("other", "The computer would play AC: it expects +0.7 chips from it, +0.0 from the move played."));
+    assert_eq!(judge(GameId::Bonanza, 1.5, 0.0, 0.1).0, "costly");
+    assert_eq!(judge(GameId::Programmes, 0.25, 0.0, 0.01).0, "costly");
+    // The step names the move to be played next, as the list of decisions numbers it.
+    assert_eq!(step_words(Lang::En, 36, 42, 2), "Move 37 of 42 · deal 2");
+    assert_eq!(step_words(Lang::Fr, 0, 42, 1), "Coup 1 sur 42 · donne 1");
+    assert_eq!(step_words(Lang::En, 42, 42, 2), "End: 42 moves · deal 2");
+    assert_eq!(step_words(Lang::Fr, 42, 42, 2), "Fin\u{a0}: 42 coups · donne 2");
+}
+
+/// The engine's refusals of a card in the hand, in words, in both languages (the hand shows them
+/// over a greyed card); a refusal the hand never meets has none.
+#[wasm_bindgen_test]
+fn refusals_of_a_card_read_in_both_languages() {
+    use tapis::app::bonanza::text::refusal_words as bonanza_words;
+    use tapis::app::nain_jaune::text::refusal_words as nain_jaune_words;
+    use tapis::engine::bonanza::Refusal as BonanzaRefusal;
+    use tapis::engine::game::TurnRefusal;
+    use tapis::engine::nain_jaune::Refusal;
+    let queen = Refusal::MustFollow { seat: 0, wanted: Rank::QUEEN };
+    assert_eq!(nain_jaune_words(Lang::En, &queen).unwrap(), "The sequence wants a queen, and you hold one: play it.");
+    assert_eq!(nain_jaune_words(Lang::Fr, &queen).unwrap(), "La séquence attend une dame, et vous en avez une\u{a0}: jouez-la.");
+    assert_eq!(nain_jaune_words(Lang::En, &Refusal::Turn(TurnRefusal::GameOver)), None);
+    let colour = BonanzaRefusal::ChangeColour { seat: 0, red: true };
+    assert_eq!(bonanza_words(Lang::En, &colour).unwrap(), "After a stop the lead changes colour: lead a black card.");
+    assert_eq!(bonanza_words(Lang::Fr, &colour).unwrap(), "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte noire.");
+    let follow = BonanzaRefusal::MustFollow { seat: 0, wanted: card("QH") };
+    assert_eq!(bonanza_words(Lang::Fr, &follow).unwrap(), "Vous avez la D♥, la carte suivante\u{a0}: jouez-la.");
+    assert_eq!(bonanza_words(Lang::En, &follow).unwrap(), "You hold the Q♥, the next card: play it.");
+    let lowest = BonanzaRefusal::LowestLead { seat: 0, lowest: card("4S"), card: card("9S") };
+    assert_eq!(bonanza_words(Lang::Fr, &lowest).unwrap(), "On ouvre avec la plus petite carte de sa couleur\u{a0}: ici le 4♠.");
+    assert!(bonanza_words(Lang::En, &BonanzaRefusal::DeadJoker).unwrap().starts_with("The joker is dead"));
+    assert_eq!(bonanza_words(Lang::En, &BonanzaRefusal::RaceOn), None);
+}
+
+/// Nain Jaune's header says how long the game lasts: out of how many rounds when the form set a
+/// number, else as long as everyone can stake.
+#[wasm_bindgen_test]
+fn nain_jaune_header_says_how_long_the_game_lasts() {
+    use tapis::app::nain_jaune::text::round_badge;
+    assert_eq!(round_badge(Lang::En, 3, 10), "Round 3 of 10");
+    assert_eq!(round_badge(Lang::Fr, 3, 10), "Donne 3 sur 10");
+    assert_eq!(round_badge(Lang::En, 3, 0), "Round 3 · until someone cannot stake");
+    assert_eq!(round_badge(Lang::Fr, 3, 0), "Donne 3 · tant que chacun peut miser");
+}
+
+/// Bonanza's guided deal gives uneven hands on purpose; the guide's first words say how many cards
+/// the player and Bob hold, and where Bob's go once he buys the widow, as the deal has them.
+#[wasm_bindgen_test]
+fn bonanza_guide_explains_its_uneven_hands() {
+    let deal: serde_json::Value = serde_json::from_str(include_str!("../src/app/bonanza/guided_deal.json")).unwrap();
+    let count = |v: &serde_json::Value| v.as_array().unwrap().len();
+    let (mine, bob, widow) = (count(&deal["deals"][0]["hands"][0]), count(&deal["deals"][0]["hands"][2]), count(&deal["deals"][0]["widow"]));
+    let steps = tapis::app::bonanza::guide::BOOK.steps;
+    assert!(steps[0].en.contains(&format!("you hold {mine} cards, Bob {bob} (a real deal gives everyone as many")), "{}", steps[0].en);
+    assert!(steps[0].fr.contains(&format!("vous avez {mine} cartes, Bob {bob} (dans une vraie donne")), "{}", steps[0].fr);
+    let bought = steps.iter().find(|s| s.en.starts_with("Bob bought the widow")).unwrap();
+    assert!(bought.en.contains(&format!("the widow's {widow} cards, and his {bob} make the dead hand")), "{}", bought.en);
+    assert!(bought.fr.contains(&format!("les {widow} cartes de la veuve, et ses {bob} cartes forment la main morte")), "{}", bought.fr);
+}
+
 // ---------------------------------------------------------------------------------- Programmes
 
 mod programmes_view {
@@ -766,10 +867,12 @@ mod programmes_view {
             if card == "P33" {
                 assert!(svg.inner_html().contains(">3 4 5<"), "the imposed values are drawn");
             }
-            // The tooltip and the label follow the language.
+            // The card's heading, its tooltip and its label follow the language.
+            assert!(svg.inner_html().contains(">PROGRAM<"), "{card}: the English heading");
             lang.set(Lang::Fr);
             tick().await;
             let svg = div.query_selector("svg.program-svg").unwrap().unwrap();
+            assert!(svg.inner_html().contains(">PROGRAMME<"), "{card}: the French heading");
             assert_eq!(svg.get_attribute("aria-label").unwrap(), format!("{} : {}", p.name.fr, p.describe_fr()));
             assert!(svg.query_selector("title").unwrap().unwrap().text_content().unwrap().contains(&p.describe_fr()));
             lang.set(Lang::En);

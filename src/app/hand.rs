@@ -10,7 +10,13 @@ use crate::engine::cards::{Card, CardSet};
 
 use crate::app::card_svg::CardFace;
 use crate::app::i18n::{card_label, pass_device_to, tr, use_lang, Lang, Names, T};
+use crate::app::session::Session;
+use crate::app::AppState;
 use crate::engine::game::Seat;
+
+/// Why the engine refuses a card of the hand to the seat to move, in words, if it does (each
+/// game's view asks its engine and words the refusal).
+pub type WhyNot = fn(Lang, &Session, Card) -> Option<String>;
 
 fn play_hint(lang: Lang, playable: bool, active: bool) -> &'static str {
     match (lang, active, playable) {
@@ -121,17 +127,25 @@ pub fn Hand(
     /// The card a guided game waits for (`data-tutorial-target`).
     #[prop(optional, into)]
     target: Option<Signal<Option<Card>>>,
+    /// Why the engine refuses a card now, in words (the game's view asks the engine).
+    #[prop(optional)]
+    why_not: Option<WhyNot>,
 ) -> impl IntoView {
     let lang = use_lang();
+    let state = use_context::<AppState>();
     let hand_ref = NodeRef::<leptos::html::Div>::new();
     // A refused click shakes the card for a moment.
     let shaking = RwSignal::new(None::<Card>);
+    // The refused card last tapped: its reason stays over it until the hand or the turn changes.
+    let explained = RwSignal::new(None::<Card>);
 
-    // The turn comes (or the hand changes during it): focus the first playable card.
+    // The turn comes (or the hand changes during it): focus the first playable card; a reason
+    // said before is gone.
     Effect::new(move |_| {
         let is_active = active.get();
         let can_play = playable.with(|p| !p.is_empty());
         cards.track();
+        explained.set(None);
         if is_active && can_play {
             focus_first_playable(hand_ref);
         }
@@ -141,6 +155,7 @@ pub fn Hand(
         if active.get_untracked() && playable.with_untracked(|p| p.contains(card)) {
             on_play.run(card);
         } else if active.get_untracked() {
+            explained.set(Some(card));
             shaking.set(Some(card));
             set_timeout(move || shaking.set(None), std::time::Duration::from_millis(400));
         }
@@ -195,12 +210,21 @@ pub fn Hand(
                     {
                         let is_playable = move || playable.with(|p| p.contains(card));
                         let usable = move || active.get() && is_playable();
+                        // The engine's reason, on a greyed card of the player's turn.
+                        let why = move || {
+                            let words = why_not.filter(|_| active.get() && !is_playable())?;
+                            state?.session.with(|s| words(lang.get(), s.as_ref()?, card))
+                        };
                         view! {
                             <button
                                 type="button"
                                 class="hand-card"
                                 class:playable=usable
                                 class:shake=move || shaking.get() == Some(card)
+                                class:explained=move || explained.get() == Some(card)
+                                class:why-end=move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| 2 * i >= c.len()))
+                                // Shown over the card on hover, and after a tap (style/main.css).
+                                data-why=why
                                 data-testid=format!("card-{card}")
                                 data-card=card.to_string()
                                 data-playable=move || is_playable().to_string()
@@ -216,7 +240,11 @@ pub fn Hand(
                                     {move || {
                                         let l = lang.get();
                                         let hint = play_hint(l, is_playable(), active.get());
-                                        if hint.is_empty() { card_label(l, card) } else { format!("{} ({hint})", card_label(l, card)) }
+                                        match why() {
+                                            Some(reason) => format!("{} ({hint}{}{reason})", card_label(l, card), l.pick(": ", "\u{a0}: ")),
+                                            None if hint.is_empty() => card_label(l, card),
+                                            None => format!("{} ({hint})", card_label(l, card)),
+                                        }
                                     }}
                                 </span>
                                 <CardFace card=card decorative=true />

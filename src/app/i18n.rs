@@ -96,6 +96,7 @@ pub enum T {
     Settings,
     MoreSettings,
     Speed,
+    SpeedShort,
     FourColour,
     LetterKeys,
     LetterKeysTitle,
@@ -193,8 +194,9 @@ impl T {
             Settings => ("Settings", "Réglages"),
             MoreSettings => ("More", "Plus"),
             Speed => ("Computer speed", "Vitesse de l'ordinateur"),
+            SpeedShort => ("Speed", "Vitesse"),
             FourColour => ("Four-colour suits", "Jeu quatre couleurs"),
-            LetterKeys => ("Keys H, U…", "Touches H, U…"),
+            LetterKeys => ("Shortcut keys", "Raccourcis clavier"),
             LetterKeysTitle => (
                 "The one-letter shortcuts: H (hint), U (undo), and Programmes' S, D, R, N, X, A",
                 "Les raccourcis d'une lettre : H (conseil), U (annuler), et S, D, R, N, X, A aux Programmes",

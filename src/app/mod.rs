@@ -561,6 +561,13 @@ fn TopBar() -> impl IntoView {
     // U (or Ctrl+Z, ⌘Z) takes the move back, unless a field or a dialog has the keys (the
     // button is by the hint's, see `hint::HintRow`).
     let undo_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        // A key pressed outside a field: a keyboard is at hand, and the letters of the shortcuts
+        // show from now on even where the only pointer is a finger (style/main.css, `.kbd`).
+        if !typing_in_field(&ev) {
+            if let Some(main) = document().get_element_by_id("main") {
+                let _ = main.class_list().add_1("keys-used");
+            }
+        }
         let key = ev.key();
         let chord = (ev.ctrl_key() || ev.meta_key()) && key.eq_ignore_ascii_case("z");
         let plain = key.eq_ignore_ascii_case("u") && state.letter_shortcut(&ev);
@@ -670,8 +677,8 @@ fn TopBar() -> impl IntoView {
                 </span>
             </nav>
             <div id="prefs" class="prefs folds">
-                <label class="pref">
-                    <span class="pref-label">{tr(T::Speed)}</span>
+                <label class="pref pref-speed">
+                    <span class="pref-label">{tr(T::SpeedShort)}</span>
                     <select
                         data-testid="speed"
                         aria-label=move || T::Speed.text(lang.get())

@@ -85,9 +85,21 @@ scenario(() => env, 'a round reviewed from its summary: every move, every hand, 
   await page.keyboard.press('End');
   await until(async () => (await reviewState(page)).step === saved.actions.length, { what: 'End' });
   // A verdict in the list takes the table to that decision.
-  await page.locator(`[data-testid="review-verdict"][data-at="${mine[1]}"]`).click();
+  const chosen = page.locator(`[data-testid="review-verdict"][data-at="${mine[1]}"]`);
+  const label = await chosen.locator('.review-decision-move').innerText();
+  await chosen.click();
   await until(async () => (await reviewState(page)).step === mine[1], { what: 'the second decision' });
   await byId(page, 'review-here').waitFor();
+  // The list and the step number that move alike: "Move 37: …" opens "Move 37 of 42".
+  const number = label.match(/^Move (\d+):/)?.[1];
+  assert.ok(number, `a decision is named by its move: ${label}`);
+  assert.match(await byId(page, 'review-step').innerText(), new RegExp(`^Move ${number} of ${saved.actions.length} `));
+  // A verdict names another move only with a real difference: never two equal values.
+  const words = await page.$$eval('[data-testid="review-verdict"] .review-decision-verdict', (els) => els.map((e) => e.textContent));
+  for (const w of words) {
+    const values = w.match(/[+−]\d+\.\d/g);
+    if (values?.length === 2) assert.notEqual(values[0], values[1], `a verdict with two equal values says nothing: ${w}`);
+  }
 
   // Back to the game: the summary is waiting, nothing of the game changed.
   await byId(page, 'review-close').click();

@@ -17,8 +17,8 @@ const STEPS: [Step; 14] = [
     Step {
         at: 0,
         wait: Wait::Move,
-        en: "Welcome to Bonanza. Everyone has put a chip on each of the wheel's ten spaces, and this deal is laid out to show every rule in a few moves. You deal: the extra hand face down is the widow, which you may swap for your hand unseen, or sell. Choose “Sell the widow”.",
-        fr: "Bienvenue au Bonanza. Chacun a posé un jeton sur chacune des dix cases de la roue, et cette donne est préparée pour montrer toutes les règles en quelques coups. Vous donnez\u{a0}: la main en trop, face cachée, est la veuve, que vous pouvez prendre à la place de votre main sans la voir, ou vendre. Choisissez «\u{a0}Vendre la veuve\u{a0}».",
+        en: "Welcome to Bonanza. Everyone has put a chip on each of the wheel's ten spaces. This deal is laid out to show every rule in a few moves, so the hands are uneven: you hold 6 cards, Bob 23 (a real deal gives everyone as many, give or take one). You deal: the extra hand face down is the widow, which you may swap for your hand unseen, or sell. Choose “Sell the widow”.",
+        fr: "Bienvenue au Bonanza. Chacun a posé un jeton sur chacune des dix cases de la roue. Cette donne est préparée pour montrer toutes les règles en quelques coups, d'où des mains inégales\u{a0}: vous avez 6 cartes, Bob 23 (dans une vraie donne, chacun reçoit autant de cartes, à une près). Vous donnez\u{a0}: la main en trop, face cachée, est la veuve, que vous pouvez prendre à la place de votre main sans la voir, ou vendre. Choisissez «\u{a0}Vendre la veuve\u{a0}».",
     },
     Step {
         at: 1,
@@ -29,8 +29,8 @@ const STEPS: [Step; 14] = [
     Step {
         at: 4,
         wait: Wait::Move,
-        en: "Bob bought the widow for 2 chips. Now you call the upper spaces one by one, the Joker first. You hold it: show it to take its space, or keep silent and keep it wild for a later call. Nobody learns that you could have shown: choose “Pass”.",
-        fr: "Bob a acheté la veuve 2 jetons. Vous annoncez maintenant les cases du haut une à une, le Joker d'abord. Vous l'avez\u{a0}: montrez-le pour prendre sa case, ou taisez-vous et gardez-le pour remplacer une carte plus tard. Personne ne saura que vous auriez pu montrer\u{a0}: choisissez «\u{a0}Passer\u{a0}».",
+        en: "Bob bought the widow for 2 chips: he now plays with the widow's 14 cards, and his 23 make the dead hand. Now you call the upper spaces one by one, the Joker first. You hold it: show it to take its space, or keep silent and keep it wild for a later call. Nobody learns that you could have shown: choose “Pass”.",
+        fr: "Bob a acheté la veuve 2 jetons\u{a0}: il joue désormais avec les 14 cartes de la veuve, et ses 23 cartes forment la main morte. Vous annoncez maintenant les cases du haut une à une, le Joker d'abord. Vous l'avez\u{a0}: montrez-le pour prendre sa case, ou taisez-vous et gardez-le pour remplacer une carte plus tard. Personne ne saura que vous auriez pu montrer\u{a0}: choisissez «\u{a0}Passer\u{a0}».",
     },
     Step {
         at: 5,

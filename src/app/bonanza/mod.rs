@@ -165,6 +165,12 @@ fn announcement(g: &Bonanza, held: Option<usize>, since: usize) -> Option<(usize
     Some((start + i, deal[i].clone(), missing_played(&deal[i], played)))
 }
 
+/// Why the engine refuses a card to the seat to move (the hand's owner on its turn), in words.
+fn why_not(lang: Lang, s: &Session, card: Card) -> Option<String> {
+    let g = s.bonanza()?;
+    text::refusal_words(lang, &g.refusal(g.to_move()?, &Action::Play(card))?)
+}
+
 /// The plate's line for a seat: out of the game, its offer or pass in the auction, its bets at
 /// the poker, the widow in its hand.
 fn seat_note(lang: Lang, g: &Bonanza, seat: Seat) -> Option<String> {
@@ -497,7 +503,7 @@ pub fn BonanzaTable() -> impl IntoView {
                         cover_button=cover_button
                     >
                         <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading
-                            target=target_card />
+                            target=target_card why_not=why_not />
                     </HandPlace>
                 </Show>
             </div>

@@ -3,7 +3,7 @@
 
 use crate::ai::bonanza_bot::Hint;
 use crate::engine::bonanza::poker::Category;
-use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase, Space};
+use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase, Refusal, Space};
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
 
@@ -264,6 +264,24 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips, pot: 
     };
     let args = [low.to_string(), high.to_string(), call, chips_text(lang, to_call), card, it.into(), chips_text(lang, pot)];
     fill(lang.pick(en, fr), true, &args)
+}
+
+/// Why the engine refuses a card of the hand in the race, on the player's turn, in words (none for
+/// a refusal the hand never meets).
+pub fn refusal_words(lang: Lang, refusal: &Refusal) -> Option<String> {
+    let (en, fr, card) = match *refusal {
+        Refusal::MustFollow { wanted, .. } => ("You hold {0}, the next card: play it.", "Vous avez {0}, la carte suivante\u{a0}: jouez-{1}.", wanted),
+        Refusal::ChangeColour { red: true, .. } => {
+            return Some(lang.pick("After a stop the lead changes colour: lead a black card.", "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte noire.").into())
+        }
+        Refusal::ChangeColour { red: false, .. } => {
+            return Some(lang.pick("After a stop the lead changes colour: lead a red card.", "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte rouge.").into())
+        }
+        Refusal::LowestLead { lowest, .. } => ("A lead is the lowest card of its suit: here {0}.", "On ouvre avec la plus petite carte de sa couleur\u{a0}: ici {0}.", lowest),
+        Refusal::DeadJoker => return Some(lang.pick("The joker is dead in the race: it can never be played.", "Le joker est mort pendant la course\u{a0}: il ne se joue jamais.").into()),
+        _ => return None,
+    };
+    Some(fill(lang.pick(en, fr), false, &[card_definite(lang, card), if is_feminine(card) { "la" } else { "le" }.into()]))
 }
 
 /// The prompt while someone else decides. At a call nobody is named: the table does not learn

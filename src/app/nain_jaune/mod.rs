@@ -21,7 +21,7 @@ use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, GameId, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase, RoundSettlement};
 
-use super::i18n::{hand_title, round_title, T};
+use super::i18n::{hand_title, T};
 use text::{event_sentence, hint_card, hint_sentence, is_announcement, waiting_for, your_turn_follow};
 use super::hint::{HintRow, Hints, Suggestion};
 use super::move_log::{MoveLog, LOG_LENGTH};
@@ -74,9 +74,9 @@ pub fn NainJauneTable() -> impl IntoView {
 
     // Fixed for this game. A read-only position (embedding) shows the table as it is: no turn,
     // no hint, no computer thinking.
-    let (id, players, humans, read_only) = session.with_untracked(|s| {
+    let (id, players, humans, read_only, rounds) = session.with_untracked(|s| {
         let s = s.as_ref().expect("a game is on the table");
-        (s.id, s.seats.len(), s.humans(), s.read_only)
+        (s.id, s.seats.len(), s.humans(), s.read_only, s.nain_jaune().map_or(0, |g| g.options().rounds))
     });
     // The seat drawn at the bottom of the oval: the first human (or seat 0 at a computers' table).
     let people = Humans::new(&humans);
@@ -287,7 +287,7 @@ pub fn NainJauneTable() -> impl IntoView {
             status=view! {
                 <span class="round-badge">
                     // While a round's summary is read, the round it sums up.
-                    {move || round_title(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()))}
+                    {move || text::round_badge(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()), rounds)}
                 </span>
                 <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| nj(s).map(|g| (g.stake_each(), g.talon().len())).unwrap_or((0, 0))))}</span>
             }
@@ -327,13 +327,19 @@ pub fn NainJauneTable() -> impl IntoView {
                         cover_button=cover_button
                     >
                         <Hand cards=hand_cards playable=playable active=active on_play=play_card title=hand_heading
-                            target=Signal::derive(move || guide::target(&state).filter(|_| active.get())) />
+                            target=Signal::derive(move || guide::target(&state).filter(|_| active.get())) why_not=why_not />
                     </HandPlace>
                 </Show>
             </div>
             {move || game_over_view()}
         </GameFrame>
     }
+}
+
+/// Why the engine refuses a card to the seat to move (the hand's owner on its turn), in words.
+fn why_not(lang: super::i18n::Lang, s: &Session, card: Card) -> Option<String> {
+    let g = s.nain_jaune()?;
+    text::refusal_words(lang, &g.refusal(g.to_move()?, &Action::Play(card))?)
 }
 
 /// "Stake 15 each · talon 4 cards".

@@ -4,7 +4,7 @@
 
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, Rank};
-use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points};
+use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
 
 use crate::app::i18n::{
     capitalize, card_definite, card_pronoun, card_short, cards_text, chips_owed, chips_text, rank_word, verb, Lang, Names, Person, T,
@@ -39,8 +39,8 @@ pub fn waiting_for(lang: Lang, p: &Person, wanted: Option<Rank>) -> String {
     match (lang, wanted) {
         (Lang::En, None) => format!("{} to lead…", p.display(lang)),
         (Lang::En, Some(r)) => format!("{} to play {}…", p.display(lang), rank_with_article(lang, r)),
-        (Lang::Fr, None) => format!("{} ouvre…", p.display(lang)),
-        (Lang::Fr, Some(r)) => format!("{} doit jouer {}…", p.display(lang), rank_with_article(lang, r)),
+        (Lang::Fr, None) => format!("{} {}…", p.display(lang), verb(p, "ouvrez", "ouvre")),
+        (Lang::Fr, Some(r)) => format!("{} {} jouer {}…", p.display(lang), verb(p, "devez", "doit"), rank_with_article(lang, r)),
     }
 }
 
@@ -49,6 +49,33 @@ pub fn round_won_title(lang: Lang, deal_number: u32, p: &Person, grand_opera: bo
     match lang {
         Lang::En => format!("Round {deal_number}: {} {}{opera}", p.display(lang), verb(p, "win", "wins")),
         Lang::Fr => format!("Donne {deal_number} : {} {}{opera}", p.display(lang), verb(p, "gagnez", "gagne")),
+    }
+}
+
+/// Why the engine refuses a card of the hand on the player's turn, in words (none for a refusal
+/// the hand never meets: another seat's turn, a card not held).
+pub fn refusal_words(lang: Lang, refusal: &Refusal) -> Option<String> {
+    match refusal {
+        Refusal::MustFollow { wanted, .. } => {
+            let some = rank_with_article(lang, *wanted);
+            let (one, it) = if *wanted == Rank::QUEEN { ("une", "la") } else { ("un", "le") };
+            Some(match lang {
+                Lang::En => format!("The sequence wants {some}, and you hold one: play it."),
+                Lang::Fr => format!("La séquence attend {some}, et vous en avez {one}\u{a0}: jouez-{it}."),
+            })
+        }
+        Refusal::Turn(_) => None,
+    }
+}
+
+/// The header's badge: the round, and how long the game lasts: out of how many rounds when the
+/// game has a set number (it may end sooner, when a player cannot stake), else until then.
+pub fn round_badge(lang: Lang, deal_number: u32, rounds: u32) -> String {
+    match (lang, rounds) {
+        (Lang::En, 0) => format!("Round {deal_number} · until someone cannot stake"),
+        (Lang::Fr, 0) => format!("Donne {deal_number} · tant que chacun peut miser"),
+        (Lang::En, n) => format!("Round {deal_number} of {n}"),
+        (Lang::Fr, n) => format!("Donne {deal_number} sur {n}"),
     }
 }
 

@@ -59,8 +59,11 @@ pub fn focus_soon_showing(selector: Option<String>, view: InView) {
     );
 }
 
-fn card_aria(lang: Lang, card: Card, selected: bool, marked: bool) -> String {
+fn card_aria(lang: Lang, card: Card, selected: bool, marked: bool, drawn: bool) -> String {
     let mut s = card_label(lang, card);
+    if drawn {
+        s.push_str(lang.pick(", just taken", ", que vous venez de prendre"));
+    }
     if selected {
         s.push_str(lang.pick(", selected", ", sélectionnée"));
     }
@@ -90,8 +93,13 @@ pub fn ProgrammesHand(
     /// the tab order.
     #[prop(optional)]
     target: Signal<Option<String>>,
+    /// The card just drawn (from the stock or the discard pile), marked until the next move.
+    #[prop(optional, into)]
+    drawn: Signal<Option<Card>>,
 ) -> impl IntoView {
     let lang = use_lang();
+    // Where the card just drawn lies (the first of two copies: they look the same).
+    let drawn_at = Memo::new(move |_| drawn.get().and_then(|d| cards.with(|c| c.iter().position(|&x| x == d))));
     let hand_ref = NodeRef::<leptos::html::Div>::new();
     let toggle = move |i: usize| {
         if selectable.get_untracked() {
@@ -180,12 +188,13 @@ pub fn ProgrammesHand(
                         .map(|(i, card)| {
                             let is_selected = move || selected.get() & (1 << i) != 0;
                             let is_marked = move || marked.get() & (1 << i) != 0;
+                            let is_drawn = move || drawn_at.get() == Some(i);
                             view! {
                                 <button
                                     type="button"
                                     class=move || {
                                         let mut c = String::from("hand-card prog-card");
-                                        for (on, name) in [(selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked")] {
+                                        for (on, name) in [(selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked"), (is_drawn(), " drawn")] {
                                             if on {
                                                 c.push_str(name);
                                             }
@@ -207,8 +216,9 @@ pub fn ProgrammesHand(
                                     on:click=move |_| toggle(i)
                                 >
                                     // Named by its text, as in the main hand (label in name).
-                                    <span class="sr-only">{move || card_aria(lang.get(), card, is_selected(), is_marked())}</span>
+                                    <span class="sr-only">{move || card_aria(lang.get(), card, is_selected(), is_marked(), is_drawn())}</span>
                                     <CardFace card=card decorative=true />
+                                    {move || is_drawn().then(|| view! { <span class="drawn-tag" aria-hidden="true">{lt(L::JustDrawn)}</span> })}
                                     // The tag's words come from the stylesheet (see the main hand).
                                     <span class="hint-badge" aria-hidden="true"></span>
                                 </button>

@@ -14,7 +14,8 @@ use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_w
 use crate::app::card_svg::{CardBack, CardFace};
 use crate::app::i18n::{card_short, use_lang, Person};
 
-/// A card as laid on the table: a wild carries a tag with the card it stands for.
+/// A card as laid on the table, drawn as its index and suit alone (the melds' cards are small: a
+/// printed corner would be a few pixels tall); a wild carries a tag with the card it stands for.
 pub fn placed_card(p: Placed) -> impl IntoView {
     laid_card(p, None)
 }
@@ -28,7 +29,7 @@ fn laid_card(p: Placed, by: LaidBy) -> impl IntoView {
     let (from, key) = by.map_or((None, None), |(seat, key)| (Some(seat.to_string()), Some(key)));
     view! {
         <span class="placed" class:placed-wild=p.stands_for.is_some() data-placed=p.to_string() data-fly-from=from data-fly-key=key>
-            <CardFace card=p.card decorative=true />
+            <CardFace card=p.card decorative=true compact=true />
             {p.stands_for.map(|v| view! { <span class="wild-tag">{move || format!("={}", card_short(lang.get(), v))}</span> })}
         </span>
     }

@@ -64,6 +64,30 @@ pub fn hint_from_json(json: &serde_json::Value) -> Option<Hint> {
     })
 }
 
+/// A prompt as HTML, its shortcut letters (" (S)") in spans of their own: hidden with the
+/// letters of the buttons where no keyboard is used or the shortcuts are off (style/main.css,
+/// `.key-letter`). A player's name in it is escaped.
+fn keyed_html(text: &str) -> String {
+    let text = text.replace('&', "&amp;").replace('<', "&lt;");
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find(" (") {
+        let b = rest.as_bytes();
+        out.push_str(&rest[..i]);
+        if b.get(i + 2).is_some_and(u8::is_ascii_uppercase) && b.get(i + 3) == Some(&b')') {
+            out.push_str("<span class=\"key-letter\">");
+            out.push_str(&rest[i..i + 4]);
+            out.push_str("</span>");
+            rest = &rest[i + 4..];
+        } else {
+            out.push_str(" (");
+            rest = &rest[i + 2..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The Programmes game on the table, if the table plays it.
 fn pg(s: &Option<Session>) -> Option<&Programmes> {
     s.as_ref().and_then(Session::programmes)
@@ -200,6 +224,27 @@ pub fn ProgrammesTable() -> impl IntoView {
         let Some(v) = seen.with(|s| s.viewer) else { return Vec::new() };
         let by_rank = by_rank.get();
         session.with(|s| pg(s).map(|g| sorted_hand(g.hand(v).iter(), by_rank)).unwrap_or_default())
+    });
+    // The card the player has just drawn, marked in the hand until the next move (while the
+    // record's last action is that draw). The stock's card is in no event: it is the card the
+    // hand did not hold before the draw (the record replayed without it).
+    let drawn = Memo::new(move |_| -> Option<Card> {
+        let v = seen.with(|s| s.viewer)?;
+        session.with(|s| {
+            let (game, s) = (pg(s)?, s.as_ref()?);
+            let last = s.record.actions.last().filter(|a| a.seat == v)?;
+            match last.action.parse::<Action>().ok()? {
+                Action::DrawDiscard => game.taken_from_discard(),
+                Action::DrawStock => {
+                    let mut before = s.record.clone();
+                    before.actions.pop();
+                    let held = crate::record::Table::replay(&before).ok()?.hands().swap_remove(v);
+                    let now = game.hand(v);
+                    now.iter().find(|&c| now.count(c) as usize > held.iter().filter(|&&h| h == c).count())
+                }
+                _ => None,
+            }
+        })
     });
     let selected = RwSignal::new(0u64);
     let chosen_reveal = RwSignal::new(0usize);
@@ -601,6 +646,7 @@ pub fn ProgrammesTable() -> impl IntoView {
                         by_rank=by_rank
                         title=hand_heading
                         target=aim
+                        drawn=drawn
                     />
                 </div>
             }
@@ -663,9 +709,8 @@ pub fn ProgrammesTable() -> impl IntoView {
             // the table is taller than it (style/main.css, .play-dock).
             <div class="play-dock">
                 <crate::app::guide::GuideEcho />
-                <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite">
-                    {turn_prompt}
-                </p>
+                <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite"
+                    inner_html=move || keyed_html(&turn_prompt())></p>
                 <HintRow hints=hints />
                 {bottom_view}
             </div>

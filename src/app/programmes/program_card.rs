@@ -160,7 +160,7 @@ pub fn program_markup(program: Option<ProgramId>, lang: Lang) -> String {
         out,
         r##"<rect x="1" y="1" width="98" height="138" rx="8" fill="#fdf6e3" stroke="{NAVY}" stroke-width="1.5"/><rect x="6" y="6" width="88" height="128" rx="5" fill="none" stroke="{GOLD}"/>"##
     );
-    text(&mut out, 50, 19, 8, NAVY, "PROGRAMME");
+    text(&mut out, 50, 19, 8, NAVY, lang.pick("PROGRAM", "PROGRAMME"));
     let n = card.directives.len().max(1) as i32;
     let (top, height) = (26, 106);
     for i in 1..n {

@@ -33,6 +33,7 @@ pub enum L {
     Discard,
     Exchange,
     Clear,
+    JustDrawn,
     BySuit,
     ByRank,
     Sun,
@@ -80,6 +81,7 @@ impl L {
             Discard => ("Discard", "Défausser"),
             Exchange => ("Exchange my program card", "Changer de carte programme"),
             Clear => ("Clear", "Tout désélectionner"),
+            JustDrawn => ("New", "Nouvelle"),
             BySuit => ("Sort by suit", "Trier par couleur"),
             ByRank => ("Sort by rank", "Trier par rang"),
             Sun => ("Sun", "Soleil"),
@@ -301,7 +303,7 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
         (Prompt::LayOut, Lang::En) => "The card you took from the discard pile cannot go back: add it to a meld (A) to go out.".into(),
         (Prompt::LayOut, Lang::Fr) => "La carte prise à la défausse ne peut pas y retourner : ajoutez-la à une combinaison (A) pour sortir.".into(),
         (Prompt::Waiting(p), Lang::En) => format!("{} to play…", p.display(lang)),
-        (Prompt::Waiting(p), Lang::Fr) => format!("{} joue…", p.display(lang)),
+        (Prompt::Waiting(p), Lang::Fr) => format!("{} {}…", p.display(lang), verb(p, "jouez", "joue")),
     }
 }
 
