@@ -15,7 +15,7 @@ let env;
 before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
-/** The window sizes players use (TOOLCHAIN.md). */
+/** The window sizes players use (laptops, a desktop, a tablet, a phone upright and sideways). */
 const SIZES = {
   'laptop-1366': { width: 1366, height: 768 },
   'laptop-1280': { width: 1280, height: 720 },
