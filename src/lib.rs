@@ -2,6 +2,7 @@
 //!
 //! - [`engine`]: the rules (cards, the [`engine::game::Game`] trait, one module per game);
 //! - [`ai`]: computer players, reading only a seat's observation;
+//! - [`model`]: what the page shows of a game, as plain data (the session at the table);
 //! - [`record`]: game records (save file = replay = test scenario) and the table that replays them;
 //! - [`protocol`]: the messages between the page and the AI worker;
 //! - `app` (wasm only): the Leptos views;
@@ -18,6 +19,7 @@
 
 pub mod ai;
 pub mod engine;
+pub mod model;
 pub mod protocol;
 pub mod record;
 pub mod stage;

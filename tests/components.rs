@@ -18,7 +18,7 @@ use tapis::app::nain_jaune::log::EventLine;
 use tapis::app::hand::Hand;
 use tapis::app::hint::mark;
 use tapis::app::nain_jaune::hint_from_json;
-use tapis::app::session::{default_names, SeatKind};
+use tapis::model::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::Game;
 use tapis::engine::games::Reason;
@@ -997,7 +997,7 @@ mod programmes_view {
 }
 
 /// Plays the seat to move's first legal move (in record notation) until `stop` says so.
-fn play_until(session: &mut tapis::app::session::Session, stop: impl Fn(&tapis::app::session::Session) -> bool) {
+fn play_until(session: &mut tapis::model::session::Session, stop: impl Fn(&tapis::model::session::Session) -> bool) {
     while !stop(session) {
         let seat = session.table.to_move().expect("the game goes on");
         let legal = session.table.legal();
@@ -1008,7 +1008,7 @@ fn play_until(session: &mut tapis::app::session::Session, stop: impl Fn(&tapis::
 
 #[wasm_bindgen_test]
 fn undo_takes_back_the_lone_humans_last_move_within_the_deal() {
-    use tapis::app::session::{Session, UndoRefused};
+    use tapis::model::session::{Session, UndoRefused};
     use tapis::engine::game::GameId;
     use tapis::record::Record;
     let mut record = Record::new(GameId::NainJaune, 4, 31);
@@ -1065,7 +1065,7 @@ fn a_new_programmes_game_draws_its_first_dealer() {
 /// record works the same out (`learn_choices`, from the game's rules).
 #[wasm_bindgen_test]
 fn undo_takes_back_the_last_choice_not_a_forced_move() {
-    use tapis::app::session::Session;
+    use tapis::model::session::Session;
     use tapis::engine::game::GameId;
     use tapis::engine::nain_jaune::NainJaune;
     use tapis::record::{legal_of, Record};
@@ -1278,7 +1278,7 @@ fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
 /// are `referee play` games of random computers (fixtures/), the person's seat set here.
 #[wasm_bindgen_test]
 fn a_finished_game_counts_from_the_person_s_seat() {
-    use tapis::app::session::Session;
+    use tapis::model::session::Session;
     use tapis::app::stats::{game_key, outcome};
     use tapis::record::Record;
     let at = |text: &str, seats: [&str; 3]| {

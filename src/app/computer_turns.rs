@@ -15,7 +15,7 @@ use crate::protocol::{FromWorker, ToWorker};
 
 use super::notices::Msg;
 use super::programmes::actions::Why;
-use super::session::{ai_seed, SeatKind, Session};
+use crate::model::session::{ai_seed, SeatKind, Session};
 use super::stage::Stage;
 use super::timing;
 use super::AppState;

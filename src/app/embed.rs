@@ -24,7 +24,7 @@ use crate::record::{codec, Record};
 
 use super::i18n::Lang;
 use super::notices::Msg;
-use super::session::{default_names, SeatKind};
+use crate::model::session::{default_names, SeatKind};
 use super::url_params::{
     query_pairs, random_seed, scalar, spend_start_params, PositionMode, UrlParams, UrlProblem, DEFAULT_PLAYERS, OPTION_PREFIX,
 };

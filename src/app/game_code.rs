@@ -17,7 +17,7 @@ use leptos::prelude::*;
 
 use crate::engine::game::{GameId, Seat};
 use crate::record::{Decision, OnTable, Record, ReplayError, Table};
-use super::session::{LoadError, Session};
+use crate::model::session::{LoadError, Session};
 use super::AppState;
 use crate::protocol::FromWorker;
 

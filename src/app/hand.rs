@@ -10,7 +10,7 @@ use crate::engine::cards::{Card, CardSet};
 
 use crate::app::card_svg::CardFace;
 use crate::app::i18n::{card_label, pass_device_to, tr, use_lang, Lang, Names, T};
-use crate::app::session::Session;
+use crate::model::session::Session;
 use crate::app::AppState;
 use crate::engine::game::Seat;
 

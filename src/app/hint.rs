@@ -20,7 +20,7 @@ use crate::engine::game::Seat;
 use crate::protocol::{FromWorker, ToWorker};
 
 use super::i18n::{tr, T};
-use super::session::ai_seed;
+use crate::model::session::ai_seed;
 use super::{hand, timing, AppState};
 
 /// Thinking time of a hint (the hard level, with its reason).

@@ -5,7 +5,7 @@
 //! new-game form and the game (whose last state is the game-over standings).
 //!
 //! The game on the table is a [`Record`] plus the engine state replayed from it
-//! ([`session::Session`]); every move goes through the engine, is appended to the
+//! ([`Session`](crate::model::session::Session)); every move goes through the engine, is appended to the
 //! record and saved in localStorage, so a reload resumes exactly where the game was.
 
 pub mod address;
@@ -39,7 +39,6 @@ pub mod review;
 pub mod programmes;
 pub mod rules_text;
 pub mod seats;
-pub mod session;
 pub mod stage;
 pub mod settings;
 pub mod stats;
@@ -56,7 +55,7 @@ use crate::record::Record;
 use ai_client::{AiClient, AiStatus};
 use card_svg::FourColour;
 use i18n::{ai_fallback, tr, Lang, T};
-use session::{LoadError, Session, UndoRefused};
+use crate::model::session::{LoadError, Session, UndoRefused};
 use notices::{Msg, NoticeAction, Notices};
 use settings::{browser_lang, Settings, Speed};
 use url_params::UrlParams;

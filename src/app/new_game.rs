@@ -16,7 +16,7 @@ use super::notices::Msg;
 use super::games::{info, level_note, GAMES};
 use super::option_specs::{pick, OptionSpec};
 use crate::engine::game::OptionKind;
-use super::session::{default_names, SeatKind, Session};
+use crate::model::session::{default_names, SeatKind, Session};
 use super::url_params::{random_seed, scalar, spend_start_params, UrlParams, START_CHIPS};
 use super::{storage, AppState, Screen};
 

@@ -19,7 +19,7 @@ use crate::record::{Decision, Record, Table};
 
 use super::i18n::{card_label, card_short, use_lang, Lang};
 use super::game_code::MoveWords;
-use super::session::{ai_seed, LoadError, Session};
+use crate::model::session::{ai_seed, LoadError, Session};
 use super::AppState;
 
 /// Thinking time of each of the verdict's two searches, in milliseconds.

@@ -11,7 +11,7 @@ use crate::app::card_svg::{CardBack, CardFace};
 use crate::app::i18n::{card_short, cards_text, chips_text, level_name, use_lang, Lang, Person, T};
 
 use crate::app::chips::ChipCount;
-use crate::app::session::SeatKind;
+use crate::model::session::SeatKind;
 
 /// What a seat plate shows.
 #[derive(Clone, Debug, PartialEq)]

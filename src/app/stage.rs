@@ -11,7 +11,7 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
-use super::session::Session;
+use crate::model::session::Session;
 use super::{AppState, TableSession};
 
 /// How many ticks a deal's summary stays open at a table of computers alone.

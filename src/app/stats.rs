@@ -21,7 +21,7 @@ use crate::record::Record;
 
 use super::game_code::{Chunk, GameView};
 use super::i18n::Lang;
-use super::session::Session;
+use crate::model::session::Session;
 use super::daily::deal;
 use super::{storage, AppState};
 
@@ -331,8 +331,8 @@ pub fn outcome(session: &Session) -> Option<Entry> {
         rank += 1;
     }
     let mut levels = session.seats.iter().filter_map(|k| match k {
-        super::session::SeatKind::Computer(level) => Some(level.key()),
-        super::session::SeatKind::Human => None,
+        crate::model::session::SeatKind::Computer(level) => Some(level.key()),
+        crate::model::session::SeatKind::Human => None,
     });
     let first = levels.next().unwrap_or("mixed");
     let level = if levels.all(|l| l == first) { first } else { "mixed" };

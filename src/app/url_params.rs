@@ -18,7 +18,7 @@ use crate::engine::game::GameId;
 use crate::record::{codec, Record};
 
 use super::i18n::Lang;
-use super::session::SeatKind;
+use crate::model::session::SeatKind;
 use super::settings::Speed;
 use super::AppState;
 

@@ -12,7 +12,7 @@ use super::text::{lt, call_name, space_name, L};
 use super::{colon, mini_cards, with_game};
 use crate::app::card_svg::CardBack;
 use crate::app::i18n::{cards_text, use_lang, Lang, Names};
-use crate::app::session::Session;
+use crate::model::session::Session;
 use crate::app::AppState;
 
 /// The events of the deal in progress (from its ante on).

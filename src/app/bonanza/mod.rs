@@ -38,7 +38,7 @@ use super::i18n::{hand_title, Lang, Names, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::results::{game_over, GameOverPanel};
 use super::seats::{SeatView, SeatsRing};
-use super::session::{Humans, Session};
+use crate::model::session::{Humans, Session};
 use super::AppState;
 use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
 use decisions::Decisions;

@@ -44,7 +44,7 @@ pub fn start_from_link(state: &AppState, game: GameId) {
     let saved = super::storage::get(super::storage::CURRENT_KEY).and_then(|text| Record::from_json(&text).ok());
     let in_progress = saved.filter(|saved| stats::game_key(saved) == key).and_then(|saved| {
         super::storage::know_save(&saved.to_json());
-        let session = super::session::Session::from_record(0, saved.clone()).ok()?;
+        let session = crate::model::session::Session::from_record(0, saved.clone()).ok()?;
         (!session.table.is_finished()).then_some(saved)
     });
     match in_progress {

@@ -31,7 +31,7 @@ use super::hand::{Hand, HandPlace};
 use super::game_frame::GameFrame;
 use super::computer_turns::{drive_computer_turns, forced_move, play_human_move};
 use super::stage::Stage;
-use super::session::{Humans, Session};
+use crate::model::session::{Humans, Session};
 use summary::{game_over_reason, RoundSummary};
 use super::results::{game_over, GameOverPanel};
 use super::seats::{SeatView, SeatsRing};

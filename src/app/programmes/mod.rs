@@ -37,7 +37,7 @@ use super::hint::{HintRow, Hints, Suggestion};
 use super::i18n::{hand_title, round_title, T};
 use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use super::seats::{SeatView, SeatsRing};
-use super::session::{Humans, Session};
+use crate::model::session::{Humans, Session};
 use super::results::game_over;
 use super::AppState;
 use actions::{engine_check, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};

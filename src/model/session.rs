@@ -10,7 +10,7 @@ use crate::engine::nain_jaune::{Event, NainJaune};
 use crate::engine::programmes::{self, Programmes};
 use crate::record::{BadRecord, Record, RecordedAction, ReplayError, Table};
 
-use crate::app::i18n::{Lang, Names, Person};
+use super::people::{Lang, Names, Person};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,7 @@
+//! What the page shows of a game, as plain data: the game at the table ([`session`]: its record,
+//! its replayed state, who plays each seat, what undo takes back, the deal's end the table holds)
+//! and the people at it ([`people`]). Pure Rust, like the engine, so that it is tested natively;
+//! the Leptos views (`app`, wasm only) bind it.
+
+pub mod people;
+pub mod session;
