@@ -4,34 +4,14 @@
 
 use leptos::prelude::*;
 
-use crate::engine::cards::Card;
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::Seat;
 
 use crate::app::card_svg::{CardBack, CardFace};
 use crate::app::i18n::{card_short, cards_text, chips_text, level_name, use_lang, Lang, Person, T};
 
 use crate::app::chips::ChipCount;
 use crate::model::session::SeatKind;
-
-/// What a seat plate shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatView {
-    pub seat: Seat,
-    pub person: Person,
-    pub kind: SeatKind,
-    /// The stack in front of the player (`None` in a game without chips).
-    pub chips: Option<Chips>,
-    pub cards: usize,
-    /// A game's own line on the plate (e.g. programs completed, "out of the game").
-    pub note: Option<String>,
-    /// Cards of this hand the whole table has seen (shown at a call), drawn small on the plate.
-    pub shown: Vec<Card>,
-    pub dealer: bool,
-    pub to_move: bool,
-    /// A computer seat whose move is being computed.
-    pub thinking: bool,
-    pub viewer: bool,
-}
+pub use crate::model::plate::SeatView;
 
 fn plate_label(lang: Lang, v: &SeatView) -> String {
     let mut parts = vec![v.person.display(lang)];

@@ -4,4 +4,5 @@
 //! the Leptos views (`app`, wasm only) bind it.
 
 pub mod people;
+pub mod plate;
 pub mod session;
