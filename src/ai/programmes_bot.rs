@@ -29,7 +29,7 @@ use crate::engine::card_multiset::CardMultiset;
 use crate::engine::cards::{Card, CardSet, Rank, Suit};
 use crate::engine::game::{Game, Seat};
 use crate::engine::programmes::melds::{is_wild, Meld, Placed};
-use crate::engine::programmes::program_deck::{rank_at, CombinationKind, ProgramCard};
+use crate::engine::programmes::program_deck::{rank_at, CombinationKind, Directive, ProgramCard};
 use crate::engine::programmes::reveal::{self, naturals_of};
 use crate::engine::programmes::{find_reveal, Action, Observation, Phase, ProgramId, Programmes};
 use crate::engine::rng::{index_below, GameRng};
@@ -211,6 +211,15 @@ const SUIT_CARDS: [u64; 16] = {
     masks
 };
 
+/// One directive's share of a plan: the cards of the pool it uses, the naturals it has of the
+/// `length` it needs, the cards it still wants, and where it aims.
+struct Share {
+    used: CardMultiset,
+    best_nat: u32,
+    wanted: CardSet,
+    target: Target,
+}
+
 /// The plan, serving the directives in `order` (on bitmasks: the playouts call it every turn).
 fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &[usize]) -> Plan {
     let program = id.card();
@@ -232,130 +241,13 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
     for &d in order {
         let dir = &program.directives[d];
         let length = dir.length as u32;
-        let best_nat: u32;
-        let once = pool.once_mask();
-        let twice = pool.twice_mask();
-        let permitted = SUIT_CARDS[dir.suits.0 as usize];
-        let used;
-        match dir.kind {
-            CombinationKind::Run => {
-                let (first, last) = match dir.low {
-                    Some(l) => (l, l),
-                    None => (1, 15 - dir.length),
-                };
-                // Every window at once: the run positions held in each suit, one 16-bit lane a
-                // suit (bit low-1 of lane s: the window of `length` positions from `low` in
-                // suit s), and the naturals of each window counted in four bit planes.
-                let mut lanes = 0u64;
-                let mut valid = 0u64;
-                let windows = ((1u64 << (last - first + 1)) - 1) << (first - 1);
-                for s in 0..4 {
-                    if dir.suits.0 & (1 << s) != 0 {
-                        let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
-                        lanes |= u64::from(held) << (16 * s);
-                        valid |= windows << (16 * s);
-                    }
-                }
-                let mut planes = BitPlanes::default();
-                for i in 0..dir.length {
-                    // Position low-1+i of each window (lanes above 14-length pick up bits of the
-                    // next suit: they are not windows).
-                    add_to_planes(&mut planes, lanes >> i);
-                }
-                // The windows with the most naturals, and that number.
-                let most;
-                (most, best_nat) = largest_in_planes(&planes, valid);
-                // The first of them in order (suit, then low position); with dead cards, the
-                // first of those whose missing cards are fewest out of reach.
-                let first_window = most.trailing_zeros();
-                let (mut s, mut low) = ((first_window / 16) as usize, (first_window % 16) as u8 + 1);
-                if !no_dead {
-                    let mut rest = most;
-                    let mut fewest = u32::MAX;
-                    while rest != 0 {
-                        let bit = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        let (ws, wlow) = ((bit / 16) as usize, (bit % 16) as u8 + 1);
-                        let held = (lanes >> (16 * ws)) as u16;
-                        let window = ((1u16 << dir.length) - 1) << (wlow - 1);
-                        let lost = (window & gone[ws] & !held).count_ones();
-                        if lost < fewest {
-                            fewest = lost;
-                            (s, low) = (ws, wlow);
-                        }
-                    }
-                }
-                let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
-                let window = ((1u16 << dir.length) - 1) << (low - 1);
-                let used_ranks = ranks_of_positions(window & held) as u64;
-                let missing_ranks = ranks_of_positions(window & !held & !0b10) as u64;
-                used = CardMultiset::from_masks(used_ranks << (13 * s), 0);
-                wanted |= CardSet(missing_ranks << (13 * s));
-                targets_push(&mut targets, &mut slots, d, Target::Run { suit: Suit::from_index(s), low });
-            }
-            CombinationKind::Set => {
-                let (first, last) = match dir.rank {
-                    Some(r) => (r.index(), r.index()),
-                    None => (0, 12),
-                };
-                // ge[k + 1]: the ranks (bit r) holding at least k permitted naturals, counted up
-                // to `length` (a natural held twice counts twice); ge[0] and ge[1]: every rank.
-                let mut ge = [0u16; 9];
-                ge[0] = 0x1FFF;
-                ge[1] = 0x1FFF;
-                for s in 0..4 {
-                    if dir.suits.0 & (1 << s) == 0 {
-                        continue;
-                    }
-                    let x = ((once >> (13 * s)) & 0x1FFF) as u16;
-                    if x == 0 {
-                        continue;
-                    }
-                    let y = ((twice >> (13 * s)) & 0x1FFF) as u16;
-                    for k in (1..=dir.length as usize).rev() {
-                        ge[k + 1] |= ge[k] & x | ge[k - 1] & y;
-                    }
-                }
-                // The ranks the directive allows.
-                let range = ((1u16 << (last + 1)) - (1u16 << first)) & !(1 << Rank::TWO.index());
-                let mut k = dir.length as usize;
-                while ge[k + 1] & range == 0 {
-                    k -= 1;
-                }
-                best_nat = k as u32;
-                let candidates = ge[k + 1] & range;
-                // The first rank with the most naturals; below a full set, the fewest lost
-                // cards first.
-                let mut chosen = candidates.trailing_zeros() as usize;
-                if !no_dead && best_nat < length {
-                    let mut rest = candidates;
-                    let mut fewest = u32::MAX;
-                    while rest != 0 {
-                        let r = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
-                        let lost = dead.count_in(CardSet(cards)) as u32;
-                        if lost < fewest {
-                            fewest = lost;
-                            chosen = r;
-                        }
-                    }
-                }
-                let r = chosen;
-                let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
-                let (a, b) = (once & cards, twice & cards);
-                let na = a.count_ones();
-                used = if na >= length {
-                    CardMultiset::from_masks(lowest_bits(a, length), 0)
-                } else {
-                    CardMultiset::from_masks(a, lowest_bits(b, length - na))
-                };
-                if best_nat < length {
-                    wanted |= CardSet(cards);
-                }
-                targets_push(&mut targets, &mut slots, d, Target::Set { rank: Rank::from_index(r) });
-            }
-        }
+        let share = match dir.kind {
+            CombinationKind::Run => run_share(dir, pool.once_mask(), &gone, no_dead),
+            CombinationKind::Set => set_share(dir, pool, dead, no_dead),
+        };
+        let Share { used, best_nat, .. } = share;
+        wanted |= share.wanted;
+        targets_push(&mut targets, &mut slots, d, share.target);
         pool = pool.checked_sub(used).expect("the used cards come from the pool");
         keep = keep.checked_add(used).unwrap_or(keep);
         let short = length - best_nat;
@@ -370,6 +262,134 @@ fn plan_in_order(hand: CardMultiset, id: ProgramId, dead: CardMultiset, order: &
     }
     let distance = strict_missing + uncoverable + coverable.saturating_sub(wilds as u32);
     Plan { distance, keep, wanted, targets, slots: slots as u8 }
+}
+
+/// A run directive's share: the window of its suits with the most naturals of `once` (the pool's
+/// cards held at least once); with dead cards, of those the one whose missing cards are fewest
+/// out of reach (`gone`: per suit, the run positions both of whose copies are dead).
+#[inline]
+fn run_share(dir: &Directive, once: u64, gone: &[u16; 4], no_dead: bool) -> Share {
+    let (first, last) = match dir.low {
+        Some(l) => (l, l),
+        None => (1, 15 - dir.length),
+    };
+    // Every window at once: the run positions held in each suit, one 16-bit lane a suit (bit
+    // low-1 of lane s: the window of `length` positions from `low` in suit s), and the naturals
+    // of each window counted in four bit planes.
+    let mut lanes = 0u64;
+    let mut valid = 0u64;
+    let windows = ((1u64 << (last - first + 1)) - 1) << (first - 1);
+    for s in 0..4 {
+        if dir.suits.0 & (1 << s) != 0 {
+            let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
+            lanes |= u64::from(held) << (16 * s);
+            valid |= windows << (16 * s);
+        }
+    }
+    let mut planes = BitPlanes::default();
+    for i in 0..dir.length {
+        // Position low-1+i of each window (lanes above 14-length pick up bits of the next suit:
+        // they are not windows).
+        add_to_planes(&mut planes, lanes >> i);
+    }
+    // The windows with the most naturals, and that number.
+    let (most, best_nat) = largest_in_planes(&planes, valid);
+    // The first of them in order (suit, then low position); with dead cards, the first of those
+    // whose missing cards are fewest out of reach.
+    let first_window = most.trailing_zeros();
+    let (mut s, mut low) = ((first_window / 16) as usize, (first_window % 16) as u8 + 1);
+    if !no_dead {
+        let mut rest = most;
+        let mut fewest = u32::MAX;
+        while rest != 0 {
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (ws, wlow) = ((bit / 16) as usize, (bit % 16) as u8 + 1);
+            let held = (lanes >> (16 * ws)) as u16;
+            let window = ((1u16 << dir.length) - 1) << (wlow - 1);
+            let lost = (window & gone[ws] & !held).count_ones();
+            if lost < fewest {
+                fewest = lost;
+                (s, low) = (ws, wlow);
+            }
+        }
+    }
+    let held = positions_of_ranks(((once >> (13 * s)) & 0x1FFF) as u16 & !0b10);
+    let window = ((1u16 << dir.length) - 1) << (low - 1);
+    let used_ranks = ranks_of_positions(window & held) as u64;
+    let missing_ranks = ranks_of_positions(window & !held & !0b10) as u64;
+    Share {
+        used: CardMultiset::from_masks(used_ranks << (13 * s), 0),
+        best_nat,
+        wanted: CardSet(missing_ranks << (13 * s)),
+        target: Target::Run { suit: Suit::from_index(s), low },
+    }
+}
+
+/// A set directive's share: the first allowed rank with the most permitted naturals of `pool`
+/// (a natural held twice counts twice); below a full set, with dead cards, the one with the
+/// fewest cards out of reach.
+#[inline]
+fn set_share(dir: &Directive, pool: CardMultiset, dead: CardMultiset, no_dead: bool) -> Share {
+    let (once, twice) = (pool.once_mask(), pool.twice_mask());
+    let length = dir.length as u32;
+    let permitted = SUIT_CARDS[dir.suits.0 as usize];
+    let (first, last) = match dir.rank {
+        Some(r) => (r.index(), r.index()),
+        None => (0, 12),
+    };
+    // ge[k + 1]: the ranks (bit r) holding at least k permitted naturals, counted up to `length`
+    // (a natural held twice counts twice); ge[0] and ge[1]: every rank.
+    let mut ge = [0u16; 9];
+    ge[0] = 0x1FFF;
+    ge[1] = 0x1FFF;
+    for s in 0..4 {
+        if dir.suits.0 & (1 << s) == 0 {
+            continue;
+        }
+        let x = ((once >> (13 * s)) & 0x1FFF) as u16;
+        if x == 0 {
+            continue;
+        }
+        let y = ((twice >> (13 * s)) & 0x1FFF) as u16;
+        for k in (1..=dir.length as usize).rev() {
+            ge[k + 1] |= ge[k] & x | ge[k - 1] & y;
+        }
+    }
+    // The ranks the directive allows.
+    let range = ((1u16 << (last + 1)) - (1u16 << first)) & !(1 << Rank::TWO.index());
+    let mut k = dir.length as usize;
+    while ge[k + 1] & range == 0 {
+        k -= 1;
+    }
+    let best_nat = k as u32;
+    let candidates = ge[k + 1] & range;
+    // The first rank with the most naturals; below a full set, the fewest lost cards first.
+    let mut chosen = candidates.trailing_zeros() as usize;
+    if !no_dead && best_nat < length {
+        let mut rest = candidates;
+        let mut fewest = u32::MAX;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let cards = CardSet::of_rank(Rank::from_index(r)).0 & permitted;
+            let lost = dead.count_in(CardSet(cards)) as u32;
+            if lost < fewest {
+                fewest = lost;
+                chosen = r;
+            }
+        }
+    }
+    let cards = CardSet::of_rank(Rank::from_index(chosen)).0 & permitted;
+    let (a, b) = (once & cards, twice & cards);
+    let na = a.count_ones();
+    let used = if na >= length {
+        CardMultiset::from_masks(lowest_bits(a, length), 0)
+    } else {
+        CardMultiset::from_masks(a, lowest_bits(b, length - na))
+    };
+    let wanted = if best_nat < length { CardSet(cards) } else { CardSet::EMPTY };
+    Share { used, best_nat, wanted, target: Target::Set { rank: Rank::from_index(chosen) } }
 }
 
 #[inline]
