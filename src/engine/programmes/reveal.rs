@@ -385,6 +385,22 @@ impl Finder<'_> {
 
     /// A full choice of shapes: give the runs their naturals and wilds, check, and record.
     fn leaf(&mut self, left: CardMultiset) {
+        let Some((layout, pool)) = self.lay_naturals(left) else { return };
+        let wilds_needed = layout.iter().flatten().filter(|c| c.is_none()).count();
+        if wilds_needed > self.wilds.len() {
+            return;
+        }
+        if self.canonical && !self.first_of_its_effect(pool, wilds_needed) {
+            return;
+        }
+        let combos = self.write(&layout);
+        self.found.push(combos);
+    }
+
+    /// Each slot's cells, a natural or `None` (a wild), and the naturals left: sets as chosen,
+    /// then the runs' naturals. `None` when a wild-free run lacks one of its naturals, or the
+    /// runs cannot each have one.
+    fn lay_naturals(&self, left: CardMultiset) -> Option<(Vec<Vec<Option<Card>>>, CardMultiset)> {
         let n = self.slots.len();
         // Per slot, per card index within the combination: Some(natural) or None (a wild).
         let mut layout: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
@@ -421,7 +437,7 @@ impl Finder<'_> {
                 for (i, p) in (low..low + self.directive(slot).length).enumerate() {
                     match natural_at(suit, p) {
                         Some(card) if pool.remove(card) => layout[slot][i] = Some(card),
-                        _ => return,
+                        _ => return None,
                     }
                 }
             }
@@ -439,7 +455,7 @@ impl Finder<'_> {
             .collect();
         let mut picks = Vec::with_capacity(needy.len());
         if !pick_one_each(&options, 0, &mut pool, &mut picks) {
-            return;
+            return None;
         }
         for (r, &(i, card)) in picks.iter().enumerate() {
             layout[needy[r].0][i] = Some(card);
@@ -455,44 +471,48 @@ impl Finder<'_> {
                 }
             }
         }
-        let wilds_needed = layout.iter().flatten().filter(|c| c.is_none()).count();
-        if wilds_needed > self.wilds.len() {
-            return;
-        }
-        if self.canonical {
-            // Naturals before wilds for sets: no wild in a set while a permitted natural of its
-            // rank stays in the hand (runs took every natural they could above).
-            for (slot, choice) in self.choices.iter().enumerate() {
-                if let Choice::Set { rank, naturals } = *choice {
-                    let wilds = self.directive(slot).length - naturals.iter().sum::<u8>();
-                    let suits = self.directive(slot).suits;
-                    if wilds > 0 && suits.suits().any(|s| pool.contains(Card::new(rank, s))) {
-                        return;
-                    }
+        Some((layout, pool))
+    }
+
+    /// In canonical mode, whether this reveal is the first of its effect: no wild in a set while
+    /// a permitted natural of its rank stays in the hand, and no earlier reveal with the same
+    /// shapes per directive and the same cards laid (`pool`: the naturals left).
+    fn first_of_its_effect(&mut self, pool: CardMultiset, wilds_needed: usize) -> bool {
+        let n = self.slots.len();
+        // Naturals before wilds for sets: no wild in a set while a permitted natural of its
+        // rank stays in the hand (runs took every natural they could above).
+        for (slot, choice) in self.choices.iter().enumerate() {
+            if let Choice::Set { rank, naturals } = *choice {
+                let wilds = self.directive(slot).length - naturals.iter().sum::<u8>();
+                let suits = self.directive(slot).suits;
+                if wilds > 0 && suits.suits().any(|s| pool.contains(Card::new(rank, s))) {
+                    return false;
                 }
             }
-            // One reveal per effect: the shapes per directive and the cards laid.
-            let mut key: Vec<u64> = Vec::with_capacity(n + 3);
-            for d in 0..self.program.directives.len() {
-                let mut shapes: Vec<u64> = (0..n)
-                    .filter(|&s| self.slots[s] == d)
-                    .map(|s| match self.choices[s] {
-                        Choice::Run { suit, low } => (suit.index() as u64) << 8 | low as u64,
-                        Choice::Set { rank, .. } => 1 << 16 | rank.index() as u64,
-                    })
-                    .collect();
-                shapes.sort_unstable();
-                key.extend(shapes);
-            }
-            let laid = self.naturals.checked_sub(pool).expect("the pool comes from the naturals");
-            key.push(u64::MAX);
-            key.extend(laid.iter().map(|c| c.index() as u64));
-            key.push(wilds_needed as u64);
-            if !self.seen.insert(key) {
-                return;
-            }
         }
-        // Write the combinations, the first wilds in canonical order.
+        // One reveal per effect: the shapes per directive and the cards laid.
+        let mut key: Vec<u64> = Vec::with_capacity(n + 3);
+        for d in 0..self.program.directives.len() {
+            let mut shapes: Vec<u64> = (0..n)
+                .filter(|&s| self.slots[s] == d)
+                .map(|s| match self.choices[s] {
+                    Choice::Run { suit, low } => (suit.index() as u64) << 8 | low as u64,
+                    Choice::Set { rank, .. } => 1 << 16 | rank.index() as u64,
+                })
+                .collect();
+            shapes.sort_unstable();
+            key.extend(shapes);
+        }
+        let laid = self.naturals.checked_sub(pool).expect("the pool comes from the naturals");
+        key.push(u64::MAX);
+        key.extend(laid.iter().map(|c| c.index() as u64));
+        key.push(wilds_needed as u64);
+        self.seen.insert(key)
+    }
+
+    /// The combinations of a layout, the first wilds in canonical order.
+    fn write(&self, layout: &[Vec<Option<Card>>]) -> Combinations {
+        let n = self.slots.len();
         let mut wilds = self.wilds.iter().copied();
         let mut combos: Combinations = Vec::with_capacity(n);
         for (slot, cells) in layout.iter().enumerate() {
@@ -523,7 +543,7 @@ impl Finder<'_> {
             }
             combos.push(combo);
         }
-        self.found.push(combos);
+        combos
     }
 }
 
