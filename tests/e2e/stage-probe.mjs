@@ -55,6 +55,8 @@ export function stageProbe() {
  *  top corner's lift, the longest run of points where the card itself is found; down the middle
  *  of that run, the longest run again; then what is found at the middle of both. */
 export function handProbe() {
+  // (Under a dialog the hand is out of reach, as it should be.)
+  if ([...document.querySelectorAll('[role="dialog"]')].some((d) => d.getClientRects().length > 0)) return [];
   const cards = [...document.querySelectorAll('[data-testid="hand"] .hand-card')];
   const longest = (from, to, at) => {
     let best = [0, 0];
