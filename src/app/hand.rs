@@ -77,20 +77,23 @@ pub fn focus_showing(el: &web_sys::HtmlElement, shown: &web_sys::Element) {
     if !focus_without_scroll(el) {
         return;
     }
+    // (Nothing lies over the table: the play dock is below it, never over it, style/main.css.)
     call_with(shown, "scrollIntoView", &[("block", "nearest".into()), ("inline", "nearest".into())]);
-    // The browser takes `shown` for seen even where the play dock, stuck at the bottom of the
-    // window, lies over it (Programmes' reveal panel on a tablet held upright): the page scrolls
-    // on until `shown` ends above the dock, never past its own top.
-    let Some(window) = web_sys::window() else { return };
-    let dock = window.document().and_then(|d| d.query_selector(".play-dock").ok().flatten());
-    if let Some(dock) = dock.filter(|d| !d.contains(Some(shown))) {
-        let (d, s) = (dock.get_bounding_client_rect(), shown.get_bounding_client_rect());
-        // (A gap of 8 px between them, as between the page's panels.)
-        if s.bottom() + 8.0 > d.top() && s.top() < d.bottom() {
-            let by = (s.bottom() + 8.0 - d.top()).min(s.top().max(0.0));
-            window.scroll_by_with_x_and_y(0.0, by);
-        }
-    }
+}
+
+/// A hand this long lies in two rows on a narrow screen (style/main.css, `.hand[data-rows]`): in
+/// one row its cards would offer a finger less than 28 px each.
+pub const LONG_HAND: usize = 9;
+
+/// The position where the second row of a hand of `cards` begins (none for a short hand).
+pub fn second_row_from(cards: usize) -> usize {
+    if cards >= LONG_HAND { cards.div_ceil(2) } else { usize::MAX }
+}
+
+/// The longest a hand has been (a Memo of `cards`' length): a hand that was long keeps the room of
+/// two rows (`data-long`) as it shrinks, so that it does not move under the player's thumb.
+pub fn longest(cards: Signal<usize>) -> Memo<usize> {
+    Memo::new(move |most: Option<&usize>| cards.get().max(most.copied().unwrap_or(0)))
 }
 
 /// Puts the focus on the first playable card (after the DOM has caught up).
@@ -134,6 +137,7 @@ pub fn Hand(
     let lang = use_lang();
     let state = use_context::<AppState>();
     let hand_ref = NodeRef::<leptos::html::Div>::new();
+    let most = longest(Signal::derive(move || cards.with(Vec::len)));
     // A refused click shakes the card for a moment.
     let shaking = RwSignal::new(None::<Card>);
     // The refused card last tapped: its reason stays over it until the hand or the turn changes.
@@ -205,6 +209,8 @@ pub fn Hand(
                 aria-label=move || title.get()
                 on:keydown=on_keydown
                 prop:style=move || format!("--cards:{}", cards.with(|c| c.len()))
+                data-rows=move || (cards.with(Vec::len) >= LONG_HAND).then_some("2")
+                data-long=move || (most.get() >= LONG_HAND).then_some("")
             >
                 <For each=move || cards.get() key=|c| c.index() let:card>
                     {
@@ -215,10 +221,13 @@ pub fn Hand(
                             let words = why_not.filter(|_| active.get() && !is_playable())?;
                             state?.session.with(|s| words(lang.get(), s.as_ref()?, card))
                         };
+                        let second_row =
+                            move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| i >= second_row_from(c.len())));
                         view! {
                             <button
                                 type="button"
                                 class="hand-card"
+                                class:row-2=second_row
                                 class:playable=usable
                                 class:shake=move || shaking.get() == Some(card)
                                 class:explained=move || explained.get() == Some(card)

@@ -387,7 +387,9 @@ pub fn App() -> impl IntoView {
         <NoticeBanner />
         <AiStatusBar />
         <embed::EmbedBar />
-        <main id="main" class="main" class:letter-keys-off=move || !state.letter_keys() tabindex="-1">
+        // `at-table`: the game's screen fills the window below the bar (style/main.css, the stage).
+        <main id="main" class="main" class:letter-keys-off=move || !state.letter_keys()
+            class:at-table=move || state.screen.get() == Screen::Game tabindex="-1">
             // Without the site's header (whose title is the page's heading) a compact page still
             // has one, for screen readers.
             {(!full).then(|| view! { <h1 class="sr-only">"Tapis"</h1> })}

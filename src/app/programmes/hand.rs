@@ -11,6 +11,7 @@ use crate::engine::cards::Card;
 use super::guide::mark;
 use super::text::{lt, L};
 use crate::app::card_svg::CardFace;
+use crate::app::hand::{longest, second_row_from, LONG_HAND};
 use crate::app::i18n::{card_label, use_lang, Lang};
 
 /// What a focus move brings into view, besides the focused element.
@@ -145,6 +146,7 @@ pub fn ProgrammesHand(
     };
     // Roving focus: one card of the hand is in the tab order (the first, or the focused one).
     let focus_pos = RwSignal::new(0usize);
+    let most = longest(Signal::derive(move || cards.with(Vec::len)));
     view! {
         <section class="hand-area prog-hand-area" aria-label=move || title.get() tabindex="-1" data-focus-home="">
             <div class="prog-hand-head">
@@ -180,9 +182,12 @@ pub fn ProgrammesHand(
                 aria-label=move || title.get()
                 on:keydown=on_keydown
                 prop:style=move || format!("--cards:{}", cards.with(|c| c.len()))
+                data-rows=move || (cards.with(Vec::len) >= LONG_HAND).then_some("2")
+                data-long=move || (most.get() >= LONG_HAND).then_some("")
             >
                 {move || {
                     let list = cards.get();
+                    let row_2 = second_row_from(list.len());
                     list.into_iter()
                         .enumerate()
                         .map(|(i, card)| {
@@ -194,7 +199,7 @@ pub fn ProgrammesHand(
                                     type="button"
                                     class=move || {
                                         let mut c = String::from("hand-card prog-card");
-                                        for (on, name) in [(selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked"), (is_drawn(), " drawn")] {
+                                        for (on, name) in [(i >= row_2, " row-2"), (selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked"), (is_drawn(), " drawn")] {
                                             if on {
                                                 c.push_str(name);
                                             }

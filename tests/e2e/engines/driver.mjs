@@ -64,8 +64,10 @@ async function launchChromium() {
   return {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,
-    async open({ viewport }) {
-      const context = await browser.newContext({ viewport, locale: 'en-US' });
+    /** `mobile`: a phone's (touch, three device pixels to a CSS pixel). */
+    async open({ viewport, mobile = false }) {
+      const phone = mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {};
+      const context = await browser.newContext({ viewport, locale: 'en-US', ...phone });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       const errors = watchErrors(page);
