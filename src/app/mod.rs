@@ -580,6 +580,55 @@ fn TopBar() -> impl IntoView {
         state.undo();
     });
     on_cleanup(move || undo_key.remove());
+    // On a phone (and a short small screen) the record buttons and the preferences fold behind
+    // "More" (CSS shows the toggle there only): unfolded, the bar took four rows, a quarter of a
+    // 390×844 screen.
+    let more_open = RwSignal::new(false);
+    view! {
+        <header class="topbar" class:more-open=move || more_open.get()>
+            <div class="brand">
+                <span class="brand-mark" aria-hidden="true">"♦"</span>
+                <h1 class="brand-name">"Tapis"</h1>
+                <span class="brand-tag">{tr(T::Tagline)}</span>
+            </div>
+            <nav class="topbar-actions" aria-label=move || T::Settings.text(lang.get())>
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    data-testid=move || if game_over_shown() { "menu-new-game" } else { "new-game-button" }
+                    on:click=move |_| state.screen.set(Screen::NewGame)
+                >
+                    {tr(T::NewGame)}
+                </button>
+                <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
+                    {tr(T::Rules)}
+                </button>
+                <button type="button" id="stats-open" class="btn folds" data-testid="stats-open" on:click=move |_| state.stats_open.set(true)>
+                    {tr(T::Statistics)}
+                </button>
+                <button
+                    type="button"
+                    class="btn more-toggle"
+                    data-testid="more-settings"
+                    aria-controls="stats-open export-record import-picker prefs"
+                    aria-expanded=move || more_open.get().to_string()
+                    on:click=move |_| more_open.update(|open| *open = !*open)
+                >
+                    {tr(T::MoreSettings)}
+                    <span class="more-chevron" aria-hidden="true">"▾"</span>
+                </button>
+                <RecordButtons has_game />
+            </nav>
+            <Prefs />
+        </header>
+    }
+}
+
+/// The record's two buttons: download the game's record, open one (they fold behind "More" on a
+/// phone, with the preferences).
+#[component]
+fn RecordButtons(has_game: impl Fn() -> bool + Copy + Send + Sync + 'static) -> impl IntoView {
+    let state = expect_context::<AppState>();
     let export = move |_| {
         let Some(record) = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.clone())) else { return };
         if let Err(reason) =
@@ -618,142 +667,123 @@ fn TopBar() -> impl IntoView {
             }
         });
     };
-    // On a phone (and a short small screen) the record buttons and the preferences fold behind
-    // "More" (CSS shows the toggle there only): unfolded, the bar took four rows, a quarter of a
-    // 390×844 screen.
-    let more_open = RwSignal::new(false);
     view! {
-        <header class="topbar" class:more-open=move || more_open.get()>
-            <div class="brand">
-                <span class="brand-mark" aria-hidden="true">"♦"</span>
-                <h1 class="brand-name">"Tapis"</h1>
-                <span class="brand-tag">{tr(T::Tagline)}</span>
-            </div>
-            <nav class="topbar-actions" aria-label=move || T::Settings.text(lang.get())>
-                <button
-                    type="button"
-                    class="btn btn-primary"
-                    data-testid=move || if game_over_shown() { "menu-new-game" } else { "new-game-button" }
-                    on:click=move |_| state.screen.set(Screen::NewGame)
-                >
-                    {tr(T::NewGame)}
-                </button>
-                <button type="button" class="btn" on:click=move |_| state.rules_open.set(true)>
-                    {tr(T::Rules)}
-                </button>
-                <button type="button" id="stats-open" class="btn folds" data-testid="stats-open" on:click=move |_| state.stats_open.set(true)>
-                    {tr(T::Statistics)}
-                </button>
-                <button
-                    type="button"
-                    class="btn more-toggle"
-                    data-testid="more-settings"
-                    aria-controls="stats-open export-record import-picker prefs"
-                    aria-expanded=move || more_open.get().to_string()
-                    on:click=move |_| more_open.update(|open| *open = !*open)
-                >
-                    {tr(T::MoreSettings)}
-                    <span class="more-chevron" aria-hidden="true">"▾"</span>
-                </button>
-                <button
-                    type="button"
-                    id="export-record"
-                    class="btn folds"
-                    data-testid="export-record"
-                    disabled=move || !has_game()
-                    on:click=export
-                >
-                    {tr(T::DownloadRecord)}
-                </button>
-                <span id="import-picker" class="file-picker folds">
-                    <input
-                        id="import-record"
-                        class="file-input"
-                        type="file"
-                        accept=".json,application/json"
-                        data-testid="import-record"
-                        on:change=import
-                    />
-                    <label for="import-record" class="btn">{tr(T::OpenRecord)}</label>
-                </span>
-            </nav>
-            <div id="prefs" class="prefs folds">
-                <label class="pref pref-speed">
-                    <span class="pref-label">{tr(T::SpeedShort)}</span>
-                    <select
-                        data-testid="speed"
-                        aria-label=move || T::Speed.text(lang.get())
-                        prop:value=move || state.settings.with(|s| s.speed.key())
-                        on:change=move |ev| {
-                            if let Some(speed) = Speed::from_key(&event_target_value(&ev)) {
-                                state.set_speed(speed);
-                            }
+        <button
+            type="button"
+            id="export-record"
+            class="btn folds"
+            data-testid="export-record"
+            disabled=move || !has_game()
+            on:click=export
+        >
+            {tr(T::DownloadRecord)}
+        </button>
+        <span id="import-picker" class="file-picker folds">
+            <input
+                id="import-record"
+                class="file-input"
+                type="file"
+                accept=".json,application/json"
+                data-testid="import-record"
+                on:change=import
+            />
+            <label for="import-record" class="btn">{tr(T::OpenRecord)}</label>
+        </span>
+    }
+}
+
+/// The preferences of the bar: the speed, the check boxes, the language.
+#[component]
+fn Prefs() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
+    view! {
+        <div id="prefs" class="prefs folds">
+            <label class="pref pref-speed">
+                <span class="pref-label">{tr(T::SpeedShort)}</span>
+                <select
+                    data-testid="speed"
+                    aria-label=move || T::Speed.text(lang.get())
+                    prop:value=move || state.settings.with(|s| s.speed.key())
+                    on:change=move |ev| {
+                        if let Some(speed) = Speed::from_key(&event_target_value(&ev)) {
+                            state.set_speed(speed);
                         }
-                    >
-                        {Speed::ALL
-                            .into_iter()
-                            .map(|speed| {
-                                view! {
-                                    <option value=speed.key() selected=move || state.settings.with(|s| s.speed == speed)>
-                                        {move || speed.label(lang.get())}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                // The two check boxes one above the other on a wide screen: the bar keeps one row.
-                <div class="pref-checks">
-                    <label class="pref pref-check">
-                        <input
-                            type="checkbox"
-                            data-testid="four-colour"
-                            prop:checked=move || state.settings.with(|s| s.four_colour)
-                            on:change=move |ev| state.set_four_colour(event_target_checked(&ev))
-                        />
-                        <span>{tr(T::FourColour)}</span>
-                    </label>
-                    <label class="pref pref-check" title=move || T::LetterKeysTitle.text(lang.get())>
-                        <input
-                            type="checkbox"
-                            data-testid="letter-keys"
-                            prop:checked=move || state.letter_keys()
-                            on:change=move |ev| state.set_letter_keys(event_target_checked(&ev))
-                        />
-                        <span>{tr(T::LetterKeys)}</span>
-                    </label>
-                    <label class="pref pref-check" title=move || T::PlayForcedTitle.text(lang.get())>
-                        <input
-                            type="checkbox"
-                            data-testid="play-forced"
-                            prop:checked=move || state.settings.with(|s| !s.choose_forced)
-                            on:change=move |ev| state.set_play_forced(event_target_checked(&ev))
-                        />
-                        <span>{tr(T::PlayForced)}</span>
-                    </label>
-                </div>
-                <div class="lang-switch" role="group" aria-label=move || T::Language.text(lang.get())>
-                    {Lang::ALL
+                    }
+                >
+                    {Speed::ALL
                         .into_iter()
-                        .map(|l| {
+                        .map(|speed| {
                             view! {
-                                <button
-                                    type="button"
-                                    class="btn btn-lang"
-                                    data-testid=format!("lang-{}", l.code())
-                                    lang=l.code()
-                                    aria-pressed=move || (lang.get() == l).to_string()
-                                    title=l.own_name()
-                                    on:click=move |_| state.set_lang(l)
-                                >
-                                    {l.code().to_uppercase()}
-                                </button>
+                                <option value=speed.key() selected=move || state.settings.with(|s| s.speed == speed)>
+                                    {move || speed.label(lang.get())}
+                                </option>
                             }
                         })
                         .collect_view()}
-                </div>
+                </select>
+            </label>
+            // The two check boxes one above the other on a wide screen: the bar keeps one row.
+            <div class="pref-checks">
+                <label class="pref pref-check">
+                    <input
+                        type="checkbox"
+                        data-testid="four-colour"
+                        prop:checked=move || state.settings.with(|s| s.four_colour)
+                        on:change=move |ev| state.set_four_colour(event_target_checked(&ev))
+                    />
+                    <span>{tr(T::FourColour)}</span>
+                </label>
+                <label class="pref pref-check" title=move || T::LetterKeysTitle.text(lang.get())>
+                    <input
+                        type="checkbox"
+                        data-testid="letter-keys"
+                        prop:checked=move || state.letter_keys()
+                        on:change=move |ev| state.set_letter_keys(event_target_checked(&ev))
+                    />
+                    <span>{tr(T::LetterKeys)}</span>
+                </label>
+                <label class="pref pref-check" title=move || T::PlayForcedTitle.text(lang.get())>
+                    <input
+                        type="checkbox"
+                        data-testid="play-forced"
+                        prop:checked=move || state.settings.with(|s| !s.choose_forced)
+                        on:change=move |ev| state.set_play_forced(event_target_checked(&ev))
+                    />
+                    <span>{tr(T::PlayForced)}</span>
+                </label>
             </div>
-        </header>
+            <LangSwitch />
+        </div>
+    }
+}
+
+/// The two languages, the one in use pressed.
+#[component]
+fn LangSwitch() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
+    view! {
+        <div class="lang-switch" role="group" aria-label=move || T::Language.text(lang.get())>
+            {Lang::ALL
+                .into_iter()
+                .map(|l| {
+                    view! {
+                        <button
+                            type="button"
+                            class="btn btn-lang"
+                            data-testid=format!("lang-{}", l.code())
+                            lang=l.code()
+                            aria-pressed=move || (lang.get() == l).to_string()
+                            title=l.own_name()
+                            on:click=move |_| state.set_lang(l)
+                        >
+                            {l.code().to_uppercase()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
     }
 }
 
