@@ -70,7 +70,7 @@ stage play scripts/check-play.sh
 
 stage build scripts/trunk.sh build --release --offline
 
-# The same build with the crash drill (src/app/crash.rs), for tests/e2e/crash.test.mjs only: a
+# The same build with the crash drill (src/app/shell/crash.rs), for tests/e2e/crash.test.mjs only: a
 # trap forced on purpose, which the build above does not ship.
 stage drill-build env TAPIS_CRASH_DRILL=1 scripts/trunk.sh build --release --offline --dist dist-drill
 

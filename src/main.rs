@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 fn main() {
     tapis::app::game_code::set_loader(game_views::game_code);
     tapis::app::game_code::REVIEW.set_loader(game_views::review_code);
-    tapis::app::stats::CHUNK.set_loader(game_views::stats_code);
+    tapis::app::features::stats::CHUNK.set_loader(game_views::stats_code);
     tapis::app::guide::CHUNK.set_loader(game_views::guide_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
@@ -28,7 +28,7 @@ fn main() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn mount_tapis(element: web_sys::HtmlElement, params: Option<String>, base: Option<String>) -> Result<(), JsValue> {
-    tapis::app::embed::mount(element, params.unwrap_or_default(), base)
+    tapis::app::features::embed::mount(element, params.unwrap_or_default(), base)
 }
 
 /// Each game's code is a split point: wasm-split-cli (scripts/wasm-split/wasm-bindgen) moves its
@@ -65,19 +65,19 @@ mod game_views {
 
     /// The statistics view and the note under a game's final standings (src/app/stats_view.rs): a
     /// chunk of its own too, fetched when the view first opens or a game ends.
-    pub fn stats_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::stats::StatsCode, LoadFailed>>>> {
+    pub fn stats_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::features::stats::StatsCode, LoadFailed>>>> {
         Box::pin(stats_view_code())
     }
 
     #[wasm_split(tapis_stats, wasm_split_path = ::leptos::wasm_split, fallible)]
-    fn stats_view_code() -> Result<tapis::app::stats::StatsCode, LoadFailed> {
+    fn stats_view_code() -> Result<tapis::app::features::stats::StatsCode, LoadFailed> {
         use tapis::app::stats_view::{GameOverNote, StatsDialog};
-        Ok(tapis::app::stats::StatsCode {
+        Ok(tapis::app::features::stats::StatsCode {
             dialog: || view! { <StatsDialog /> }.into_any(),
             note: || view! { <GameOverNote /> }.into_any(),
-            count: tapis::app::stats::count_finished,
-            daily_started: tapis::app::stats::note_daily_start,
-            spend: tapis::app::stats::spend,
+            count: tapis::app::features::stats::count_finished,
+            daily_started: tapis::app::features::stats::note_daily_start,
+            spend: tapis::app::features::stats::spend,
         })
     }
 

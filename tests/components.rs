@@ -9,14 +9,14 @@ use wasm_bindgen_test::*;
 
 use tapis::ai::bench::BenchReport;
 use tapis::ai::nain_jaune_bot::Hint;
-use tapis::app::ai_client::read_message;
-use tapis::app::card_svg::CardFace;
-use tapis::app::i18n::{Lang, Names, Person};
+use tapis::app::table::ai_client::read_message;
+use tapis::app::table::card_svg::CardFace;
+use tapis::app::services::i18n::{Lang, Names, Person};
 use tapis::app::nain_jaune::text::{hint_card, hint_sentence};
 use tapis::app::nain_jaune::board::{RunningSequence, SequenceCard};
 use tapis::app::nain_jaune::log::EventLine;
-use tapis::app::hand::Hand;
-use tapis::app::hint::mark;
+use tapis::app::table::hand::Hand;
+use tapis::app::table::hint::mark;
 use tapis::app::nain_jaune::hint_from_json;
 use tapis::model::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
@@ -1096,7 +1096,7 @@ use tapis::app::programmes::melds::{last_pile_move, laid_by, PileMove};
 use tapis::engine::programmes::melds::{combination_shape, Meld, Placed};
 use tapis::engine::programmes::Event as ProgrammesEvent;
 
-/// Programmes' flights (src/app/flights.rs): each card of a meld travels from who laid it, the
+/// Programmes' flights (src/app/table/flights.rs): each card of a meld travels from who laid it, the
 /// meld's owner or the player who extended it; of two copies of a card (two packs) only the one an
 /// extension added comes from him; every card has a key of its own; and the piles' last move is
 /// the round's last move when it was at the piles.
@@ -1187,7 +1187,7 @@ const STATS_V1: &str = include_str!("e2e/fixtures/stats-v1.json");
 
 #[wasm_bindgen_test]
 fn stats_store_reads_the_saved_fixture_of_format_1() {
-    use tapis::app::stats::{Store, VERSION};
+    use tapis::app::features::stats::{Store, VERSION};
     let store = Store::from_json(STATS_V1).expect("today's format is read");
     assert_eq!(store.version, VERSION);
     assert_eq!(store.games.len(), 36);
@@ -1205,7 +1205,7 @@ fn stats_store_reads_the_saved_fixture_of_format_1() {
 
 #[wasm_bindgen_test]
 fn stats_store_says_why_it_cannot_read() {
-    use tapis::app::stats::{Store, StoreError};
+    use tapis::app::features::stats::{Store, StoreError};
     assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{"), Err(StoreError::Unreadable(_))));
     assert!(matches!(Store::from_json("{\"games\": []}"), Err(StoreError::Unreadable(why)) if why == "no format version"));
     assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{\"key\": 5}]}"), Err(StoreError::Unreadable(why)) if why == "games[0] is not understood"));
@@ -1216,7 +1216,7 @@ fn stats_store_says_why_it_cannot_read() {
 
 #[wasm_bindgen_test]
 fn stats_merge_adds_only_new_games_and_reset_never_counts_them_again() {
-    use tapis::app::stats::Store;
+    use tapis::app::features::stats::Store;
     let full = Store::from_json(STATS_V1).unwrap();
     let mut store = Store::new();
     store.games.push(full.games[5].clone());
@@ -1233,7 +1233,7 @@ fn stats_merge_adds_only_new_games_and_reset_never_counts_them_again() {
 
 #[wasm_bindgen_test]
 fn daily_seeds_follow_the_game_and_the_day() {
-    use tapis::app::daily::{record, seed};
+    use tapis::app::features::daily::{record, seed};
     use tapis::engine::game::GameId;
     let today = seed(GameId::Bonanza, "2026-11-26");
     assert_eq!(today, seed(GameId::Bonanza, "2026-11-26"));
@@ -1244,7 +1244,7 @@ fn daily_seeds_follow_the_game_and_the_day() {
     assert_eq!((r.seed, r.players), (today, 5));
     assert_eq!(r.seats.as_deref(), Some(&["human", "medium", "medium", "medium", "medium"].map(String::from)[..]));
     // The record of the day, whatever the language of its names, is the same game.
-    assert_eq!(tapis::app::stats::game_key(&r), tapis::app::stats::game_key(&record(GameId::Bonanza, "2026-11-26", Lang::En)));
+    assert_eq!(tapis::app::features::stats::game_key(&r), tapis::app::features::stats::game_key(&record(GameId::Bonanza, "2026-11-26", Lang::En)));
 }
 
 #[wasm_bindgen_test]
@@ -1259,8 +1259,8 @@ fn daily_result_reads_as_plain_text() {
 
 #[wasm_bindgen_test]
 fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
-    use tapis::app::stats::{load, update, DAMAGED_KEY, STATS_KEY};
-    use tapis::app::storage;
+    use tapis::app::features::stats::{load, update, DAMAGED_KEY, STATS_KEY};
+    use tapis::app::services::storage;
     storage::set(DAMAGED_KEY, "an older copy").unwrap();
     storage::set(STATS_KEY, "{\"version\": 1, \"games\": 7}").unwrap();
     assert_eq!(update(|store| store.games.len()), Ok(0), "counting starts afresh");
@@ -1279,7 +1279,7 @@ fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
 #[wasm_bindgen_test]
 fn a_finished_game_counts_from_the_person_s_seat() {
     use tapis::model::session::Session;
-    use tapis::app::stats::{game_key, outcome};
+    use tapis::app::features::stats::{game_key, outcome};
     use tapis::record::Record;
     let at = |text: &str, seats: [&str; 3]| {
         let mut record = Record::from_json(text).unwrap();
@@ -1323,7 +1323,7 @@ fn a_finished_game_counts_from_the_person_s_seat() {
 /// game as it is.
 #[wasm_bindgen_test]
 fn the_review_reads_each_games_moves_in_words() {
-    use tapis::app::i18n::card_short;
+    use tapis::app::services::i18n::card_short;
     use tapis::app::{bonanza, nain_jaune, programmes};
     let short = |lang, cards: &str| cards.split(' ').map(|c| card_short(lang, card(c))).collect::<Vec<_>>().join(" ");
     let (en, fr) = (Lang::En, Lang::Fr);

@@ -58,7 +58,7 @@ impl GameCode {
 }
 
 /// A move in words, in a language, from its record string.
-pub type MoveWords = fn(super::i18n::Lang, &str) -> String;
+pub type MoveWords = fn(crate::app::services::i18n::Lang, &str) -> String;
 
 /// The review's code ([`crate::app::review`]): a chunk of its own, fetched when a review first
 /// opens, so that neither a first visit nor a game downloads it.

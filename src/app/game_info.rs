@@ -4,8 +4,8 @@
 use crate::ai::Level;
 use crate::engine::game::{GameId, Seat};
 
-use super::i18n::Lang;
-use super::option_specs::{Bi, OptionSpec};
+use crate::app::services::i18n::Lang;
+use crate::app::features::option_specs::{Bi, OptionSpec};
 
 /// What a game is, for the page's shared parts.
 pub struct GameInfo {

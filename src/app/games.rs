@@ -9,7 +9,7 @@ use crate::engine::game::GameId;
 use crate::record::Record;
 
 use super::game_info::GameInfo;
-use super::i18n::Lang;
+use crate::app::services::i18n::Lang;
 
 /// Every game, in the order the game chooser lists them.
 pub const GAMES: [&GameInfo; 3] = [&super::nain_jaune::info::INFO, &super::bonanza::info::INFO, &super::programmes::info::INFO];

@@ -8,44 +8,26 @@
 //! ([`Session`](crate::model::session::Session)); every move goes through the engine, is appended to the
 //! record and saved in localStorage, so a reload resumes exactly where the game was.
 
-pub mod address;
-pub mod ai_client;
 pub mod bonanza;
-pub mod card_svg;
-pub mod chips;
-pub mod computer_turns;
-pub mod crash;
-pub mod daily;
-pub mod dialog_focus;
-pub mod hand;
-pub mod hint;
-pub mod embed;
-pub mod flights;
 pub mod game_code;
-pub mod game_frame;
 pub mod game_info;
 pub mod games;
 pub mod guide;
-pub mod focus_home;
-pub mod i18n;
-pub mod move_log;
 pub mod nain_jaune;
 pub mod new_game;
-pub mod notices;
-pub mod offline;
-pub mod option_specs;
-pub mod results;
 pub mod review;
 pub mod programmes;
-pub mod rules_text;
-pub mod seats;
-pub mod stage;
-pub mod settings;
-pub mod stats;
 pub mod stats_view;
-pub mod storage;
-pub mod timing;
 pub mod url_params;
+pub mod shell;
+pub mod services;
+pub mod table;
+pub mod features;
+use table::{ai_client, card_svg, flights};
+use shell::{crash, focus_home, notices, offline};
+use services::{i18n, settings, storage};
+
+use features::{daily, embed, rules_text, stats};
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

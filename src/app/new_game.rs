@@ -1,5 +1,5 @@
 //! The new-game screen: the game, the players (human or computer, with names), the game's house
-//! rules (drawn from [`option_specs`](super::option_specs)), the starting chips and an optional
+//! rules (drawn from [`option_specs`](crate::app::features::option_specs)), the starting chips and an optional
 //! seed. The last table set up is remembered (`tapis.setup`); the address's `game=`, `players=`
 //! and `seed=` take precedence.
 
@@ -11,14 +11,14 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
 
-use super::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
-use super::notices::Msg;
+use crate::app::services::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
+use crate::app::shell::notices::Msg;
 use super::games::{info, level_note, GAMES};
-use super::option_specs::{pick, OptionSpec};
+use crate::app::features::option_specs::{pick, OptionSpec};
 use crate::engine::game::OptionKind;
 use crate::model::session::{default_names, SeatKind, Session};
 use super::url_params::{random_seed, scalar, spend_start_params, UrlParams, START_CHIPS};
-use super::{storage, AppState, Screen};
+use crate::app::{services::storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
 /// The longest name accepted (it must fit a seat plate).
@@ -419,7 +419,7 @@ pub fn NewGameScreen() -> impl IntoView {
                         type="button"
                         class="btn btn-large"
                         data-testid="daily-start"
-                        on:click=move |_| super::daily::start(&state, game.get_untracked())
+                        on:click=move |_| crate::app::features::daily::start(&state, game.get_untracked())
                     >
                         {move || lang.get().pick("Play today's deal", "Jouer la donne du jour")}
                     </button>
@@ -563,7 +563,7 @@ pub fn NewGameScreen() -> impl IntoView {
 /// level, `GameInfo::daily`.)
 fn daily_blurb(lang: Lang, game: GameId, _rev: u32) -> String {
     let computers = info(game).daily.0 - 1;
-    let tried = super::stats::daily_tried(game, &super::daily::today());
+    let tried = crate::app::features::stats::daily_tried(game, &crate::app::features::daily::today());
     match (lang, tried) {
         (Lang::En, false) => format!("The same cards for everyone today, you against {computers} computers at the medium level. Your first try counts in your statistics."),
         (Lang::En, true) => format!("The same cards for everyone today, you against {computers} computers at the medium level. You have tried it today: play it again for fun, it will not count."),

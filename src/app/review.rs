@@ -17,7 +17,7 @@ use crate::engine::game::{GameId, Seat};
 use crate::protocol::{FromWorker, ToWorker};
 use crate::record::{Decision, Record, Table};
 
-use super::i18n::{card_label, card_short, use_lang, Lang};
+use crate::app::services::i18n::{card_label, card_short, use_lang, Lang};
 use super::game_code::MoveWords;
 use crate::model::session::{ai_seed, LoadError, Session};
 use super::AppState;
@@ -119,7 +119,7 @@ pub async fn start(state: AppState, record: Record, step: Option<usize>, back: O
         ).into()),
     };
     if let Err(reason) = opened {
-        state.notices.push(super::notices::Msg::ReviewFailed { reason });
+        state.notices.push(crate::app::shell::notices::Msg::ReviewFailed { reason });
     }
 }
 
@@ -149,7 +149,7 @@ fn show(state: &AppState, step: usize) {
     record.actions.truncate(step);
     // A prefix of a record that replays: it replays.
     if let Err(e) = state.replace_table(record, true) {
-        state.notices.push(super::notices::Msg::ReviewFailed { reason: e.message });
+        state.notices.push(crate::app::shell::notices::Msg::ReviewFailed { reason: e.message });
     }
 }
 
@@ -183,7 +183,7 @@ pub fn close(state: &AppState) {
         }
         None => {
             if let Err(e) = state.replace_table(review.record, true) {
-                state.notices.push(super::notices::Msg::ReviewFailed { reason: e.message });
+                state.notices.push(crate::app::shell::notices::Msg::ReviewFailed { reason: e.message });
             }
         }
     }
@@ -539,8 +539,8 @@ pub fn ReviewPanel() -> impl IntoView {
         let (s, l) = (step.get(), lang.get());
         let Some(record) = review.with_untracked(|r| r.as_ref().map(|r| r.record.clone())) else { return };
         leptos::task::spawn_local(async move {
-            let text = super::address::position_text(&record).await;
-            let base = super::address::base_url().unwrap_or_default();
+            let text = crate::app::services::address::position_text(&record).await;
+            let base = crate::app::services::address::base_url().unwrap_or_default();
             let base = base.split(['?', '#']).next().unwrap_or_default().to_string();
             let _ = link.try_set(format!("{base}?lang={}&review={text}&at={s}", l.code()));
         });

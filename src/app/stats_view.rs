@@ -14,10 +14,10 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
 
-use super::dialog_focus::{self, GameTabsDialog};
-use super::i18n::{rank_place, tr, Lang, T};
-use super::stats::{self, Entry, Store, StoreError};
-use super::{games, storage, AppState};
+use crate::app::shell::dialog_focus::{self, GameTabsDialog};
+use crate::app::services::i18n::{rank_place, tr, Lang, T};
+use crate::app::features::stats::{self, Entry, Store, StoreError};
+use crate::app::{games, services::storage, AppState};
 
 /// Bars in the chart of the last results.
 const CHART_GAMES: usize = 20;
@@ -221,7 +221,7 @@ pub fn StatsDialog() -> impl IntoView {
             Ok(s) => s.to_json(),
             Err(e) => return said.set(Said::Failed(e.text(lang.get_untracked()))),
         };
-        let name = format!("tapis-statistics-{}.json", super::daily::today());
+        let name = format!("tapis-statistics-{}.json", crate::app::features::daily::today());
         if let Err(why) = storage::download(&name, &text, "application/json") {
             said.set(Said::Failed(why));
         }
@@ -649,7 +649,7 @@ fn plural(n: usize) -> &'static str {
 /// A daily deal's result to share: `Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5`.
 pub fn share_text(lang: Lang, game: GameId, date: &str, result: i64, rank: usize, players: usize) -> String {
     let name = game.name();
-    let score = games::info(game).result(lang, result, super::results::signed);
+    let score = games::info(game).result(lang, result, crate::app::table::results::signed);
     let place = match lang {
         Lang::En => format!("{} of {players}", rank_place(lang, rank)),
         Lang::Fr => format!("{} sur {players}", rank_place(lang, rank)),
@@ -661,7 +661,7 @@ pub fn share_text(lang: Lang, game: GameId, date: &str, result: i64, rank: usize
 /// refuses the clipboard).
 #[component]
 pub fn ShareBox(#[prop(into)] text: Signal<String>) -> impl IntoView {
-    let lang = super::i18n::use_lang();
+    let lang = crate::app::services::i18n::use_lang();
     // None: not tried; Some(true): copied; Some(false): refused.
     let copied = RwSignal::new(None::<bool>);
     let output = NodeRef::<leptos::html::P>::new();

@@ -17,9 +17,9 @@
 use crate::engine::game::GameId;
 use crate::record::{codec, Record};
 
-use super::i18n::Lang;
+use crate::app::services::i18n::Lang;
 use crate::model::session::SeatKind;
-use super::settings::Speed;
+use crate::app::services::settings::Speed;
 use super::AppState;
 
 /// Players when the address asks for an impossible number.
@@ -62,7 +62,7 @@ pub struct UrlParams {
     pub options: serde_json::Map<String, serde_json::Value>,
     pub embed: bool,
     pub autostart: bool,
-    /// `daily=1`: today's deal of `game` (src/app/daily.rs), on the site's own page.
+    /// `daily=1`: today's deal of `game` (src/app/features/daily.rs), on the site's own page.
     pub daily: bool,
     pub position: Option<Record>,
     pub position_mode: PositionMode,

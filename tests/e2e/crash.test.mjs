@@ -1,4 +1,4 @@
-// A crash never leaves a frozen page (web/boot-check.js, src/app/crash.rs). A trap in the wasm in
+// A crash never leaves a frozen page (web/boot-check.js, src/app/shell/crash.rs). A trap in the wasm in
 // the middle of a move, forced by the crash drill of a build made for this test (dist-drill/,
 // scripts/test.sh), covers the page at once with a message in the page's language; the saved game
 // is still the last good one; "Download record" gives it; "Reload" resumes it and play goes on.

@@ -29,7 +29,7 @@ const phone = (engineName) => ({ width: Math.max(390, NARROWEST[engineName] ?? 0
 // Whole deals, small: few players; Nain Jaune two rounds (WebKit's blank move log came with a
 // long log), Bonanza one deal, both to the end of the game; Programmes its first round. Nain Jaune
 // and Programmes at speed "instant"; Bonanza at "fast", so that cards and chips travel
-// (src/app/flights.rs) while the table is shot.
+// (src/app/table/flights.rs) while the table is shot.
 const DEALS = [
   { game: 'nain-jaune', speed: 'instant', players: 4, seats: ['human', 'easy', 'easy', 'easy'], options: { rounds: 2 }, seed: 777, toTheEnd: true },
   { game: 'bonanza', speed: 'fast', players: 4, seats: ['human', 'easy', 'easy', 'easy'], options: { deals: 1 }, seed: 20240624, toTheEnd: true },

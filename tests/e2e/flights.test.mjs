@@ -1,4 +1,4 @@
-// What moved is shown moving (src/app/flights.rs): a card played or laid comes from its player's
+// What moved is shown moving (src/app/table/flights.rs): a card played or laid comes from its player's
 // seat plate, a card drawn goes to it, chips fly from whoever paid to whoever received. Each flight
 // is caught where the page starts it (Element.animate, wrapped before the app loads), with where
 // it should start from, measured on the page at that moment. A table drawn afresh (a reload)

@@ -1,4 +1,4 @@
-// The table as a stage (src/stage.rs, src/app/stage.rs), as a player sees it at normal speed:
+// The table as a stage (src/stage.rs, src/app/table/stage.rs), as a player sees it at normal speed:
 // - each game's first deal ends on the table (the last move, its settlement, held a moment) before
 //   its summary opens, and the summary opens over that finished deal, never over the next one;
 // - Bonanza's four calls each end on a moment held on the table, with the space lit on the wheel,

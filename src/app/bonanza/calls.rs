@@ -10,8 +10,8 @@ use crate::engine::game::{Chips, Seat};
 
 use super::text::{lt, call_name, space_name, L};
 use super::{colon, mini_cards, with_game};
-use crate::app::card_svg::CardBack;
-use crate::app::i18n::{cards_text, use_lang, Lang, Names};
+use crate::app::table::card_svg::CardBack;
+use crate::app::services::i18n::{cards_text, use_lang, Lang, Names};
 use crate::model::session::Session;
 use crate::app::AppState;
 

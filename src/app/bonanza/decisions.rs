@@ -14,8 +14,8 @@ use crate::engine::game::Chips;
 
 use super::mini_cards;
 use super::text::{lt, action_label, action_slug, L};
-use crate::app::hint::Hints;
-use crate::app::i18n::{use_lang, Lang};
+use crate::app::table::hint::Hints;
+use crate::app::services::i18n::{use_lang, Lang};
 
 /// Amount buttons shown one by one up to this many; more become a stepper.
 const MAX_AMOUNT_BUTTONS: usize = 6;

@@ -7,7 +7,7 @@ use crate::engine::bonanza::Action;
 
 use super::text::action_label;
 use crate::app::guide::script::{awaited, Book, Step, Wait};
-use crate::app::i18n::Lang;
+use crate::app::services::i18n::Lang;
 use crate::app::AppState;
 
 /// Bonanza's guide.

@@ -28,16 +28,16 @@ use crate::engine::bonanza::race::by_race_order;
 use crate::engine::cards::{Card, CardSet, Suit};
 use crate::engine::game::{Game, GameId, Seat};
 
-use super::card_svg::CardFace;
-use super::game_frame::GameFrame;
-use super::computer_turns::{drive_computer_turns, forced_move, play_human_move};
-use super::stage::Stage;
-use super::hand::{Hand, HandPlace};
-use super::hint::{HintRow, Hints, Suggestion};
-use super::i18n::{hand_title, Lang, Names, T};
-use super::move_log::{LogLine, MoveLog, LOG_LENGTH};
-use super::results::{game_over, GameOverPanel};
-use super::seats::{SeatView, SeatsRing};
+use crate::app::table::card_svg::CardFace;
+use crate::app::table::game_frame::GameFrame;
+use crate::app::table::computer_turns::{drive_computer_turns, forced_move, play_human_move};
+use crate::app::table::stage::Stage;
+use crate::app::table::hand::{Hand, HandPlace};
+use crate::app::table::hint::{HintRow, Hints, Suggestion};
+use crate::app::services::i18n::{hand_title, Lang, Names, T};
+use crate::app::table::move_log::{LogLine, MoveLog, LOG_LENGTH};
+use crate::app::table::results::{game_over, GameOverPanel};
+use crate::app::table::seats::{SeatView, SeatsRing};
 use crate::model::session::{Humans, Session};
 use super::AppState;
 use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
@@ -416,7 +416,7 @@ pub fn BonanzaTable() -> impl IntoView {
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
-    crate::app::results::focus_button_when(cover_button, covered);
+    crate::app::table::results::focus_button_when(cover_button, covered);
     // (Pointed at once the player may use it: after the moments the table holds.)
     let target = Memo::new(move |_| guide::target(&state).filter(|_| my_turn_now()));
     let target_card = Signal::derive(move || if let Some(Action::Play(card)) = target.get() { Some(card) } else { None });

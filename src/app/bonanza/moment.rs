@@ -16,8 +16,8 @@ use crate::engine::game::Seat;
 use super::calls::poker_order;
 use super::mini_cards;
 use super::text::{category_name, event_kind, event_sentence, space_name, L};
-use crate::app::card_svg::CardBack;
-use crate::app::i18n::{Lang, Names};
+use crate::app::table::card_svg::CardBack;
+use crate::app::services::i18n::{Lang, Names};
 
 /// One player's row in a moment: who, the cards laid on the table (none: face down), a few
 /// words (the hand's name), and whether this player took the space.

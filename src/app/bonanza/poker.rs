@@ -8,8 +8,8 @@ use crate::engine::game::Chips;
 
 use super::text::{lt, space_name, L};
 use super::{colon, with_game};
-use crate::app::chips::ChipCount;
-use crate::app::i18n::use_lang;
+use crate::app::table::chips::ChipCount;
+use crate::app::services::i18n::use_lang;
 
 /// The betting round's figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

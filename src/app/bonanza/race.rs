@@ -8,7 +8,7 @@ use crate::engine::bonanza::{Bonanza, Event};
 
 use super::text::L;
 use super::{mini_cards, with_game};
-use crate::app::i18n::{use_lang, Names};
+use crate::app::services::i18n::{use_lang, Names};
 use crate::model::session::Session;
 use crate::app::AppState;
 use crate::app::nain_jaune::board::{RunningSequence, SequenceCard};

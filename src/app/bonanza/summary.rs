@@ -13,8 +13,8 @@ use crate::record::Record;
 use super::calls::{deal_story, DealStory, StoryLine};
 use super::mini_cards;
 use super::text::{lt, bonanza_title, event_sentence, game_end_sentence, L};
-use crate::app::i18n::{tr, use_lang, Lang, Names, T};
-use crate::app::results::{ChipTable, SummaryDialog};
+use crate::app::services::i18n::{tr, use_lang, Lang, Names, T};
+use crate::app::table::results::{ChipTable, SummaryDialog};
 
 /// What one deal did: the engine's settlement, with the story of the spaces and the cards left.
 #[derive(Clone, Debug, PartialEq)]
@@ -133,10 +133,10 @@ pub fn game_over_reason(lang: Lang, end: &GameEnd, leftovers: &[Event], names: &
 }
 
 /// "Ada gets" / "Vous recevez".
-fn who_gets(lang: Lang, p: &crate::app::i18n::Person) -> String {
+fn who_gets(lang: Lang, p: &crate::app::services::i18n::Person) -> String {
     let verb = match lang {
-        Lang::En => crate::app::i18n::verb(p, "get", "gets"),
-        Lang::Fr => crate::app::i18n::verb(p, "recevez", "reçoit"),
+        Lang::En => crate::app::services::i18n::verb(p, "get", "gets"),
+        Lang::Fr => crate::app::services::i18n::verb(p, "recevez", "reçoit"),
     };
     format!("{} {verb}", p.display(lang))
 }

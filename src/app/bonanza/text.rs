@@ -7,7 +7,7 @@ use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
 
-use crate::app::i18n::{
+use crate::app::services::i18n::{
     capitalize, card_definite, card_short, cards_text, chips_agreeing, chips_owed, chips_text, is_feminine, Lang, Names, Person,
 };
 
@@ -83,7 +83,7 @@ impl L {
 
 /// A reactive label: follows the language (one closure type for every label).
 pub fn lt(label: L) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let lang = crate::app::i18n::use_lang();
+    let lang = crate::app::services::i18n::use_lang();
     move || label.text(leptos::prelude::Get::get(&lang))
 }
 
@@ -656,7 +656,7 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) ->
 /// no Bonanza move.
 pub fn move_words(lang: Lang, action: &str) -> String {
     let Ok(action) = action.parse::<Action>() else { return action.to_string() };
-    let card = |c: Card| crate::app::i18n::card_short(lang, c);
+    let card = |c: Card| crate::app::services::i18n::card_short(lang, c);
     let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
     match action {
         Action::TakeWidow => lang.pick("take the widow", "prendre la veuve").into(),

@@ -19,10 +19,10 @@ use leptos::prelude::*;
 
 use crate::engine::game::GameId;
 
-use super::i18n::{use_lang, Lang};
+use crate::app::services::i18n::{use_lang, Lang};
 pub use script::{awaited, guided_deal, scripted, words_now, Book, GuideCode, Step, Wait, CHUNK};
 
-use super::{leave_guide, start_guide, AppState, Screen};
+use crate::app::{leave_guide, start_guide, AppState, Screen};
 
 /// Where the guide's panel goes, above a game's table (each game's view places it): the panel of
 /// the guided game under way.

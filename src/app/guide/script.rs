@@ -9,7 +9,7 @@ use crate::engine::game::{GameId, Seat};
 use crate::record::Record;
 
 use crate::app::game_code::{Chunk, GameView};
-use crate::app::i18n::Lang;
+use crate::app::services::i18n::Lang;
 use crate::app::AppState;
 
 /// What a step waits for.

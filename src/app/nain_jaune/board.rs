@@ -7,9 +7,9 @@ use crate::engine::cards::{Card, Rank};
 use crate::engine::game::{Chips, Seat};
 use crate::engine::nain_jaune::NainJauneBox;
 
-use crate::app::card_svg::CardFace;
-use crate::app::chips::{ChipCount, ChipPile};
-use crate::app::i18n::{card_label, chips_text, tr, use_lang, Lang, T};
+use crate::app::table::card_svg::CardFace;
+use crate::app::table::chips::{ChipCount, ChipPile};
+use crate::app::services::i18n::{card_label, chips_text, tr, use_lang, Lang, T};
 use super::text::box_name;
 
 /// One box of the board.

@@ -6,7 +6,7 @@
 use crate::engine::cards::Card;
 
 use crate::app::guide::script::{Book, Step, Wait};
-use crate::app::i18n::{card_short, Lang};
+use crate::app::services::i18n::{card_short, Lang};
 
 /// Nain Jaune's guide.
 pub static BOOK: Book = Book { steps: &STEPS, off_script };

@@ -4,9 +4,9 @@ use leptos::prelude::*;
 
 use crate::engine::nain_jaune::Event;
 
-use crate::app::i18n::{use_lang, Lang, Names};
+use crate::app::services::i18n::{use_lang, Lang, Names};
 use super::text::event_sentence;
-use crate::app::move_log::LogLine;
+use crate::app::table::move_log::LogLine;
 
 /// One event as a sentence; follows the language.
 #[component]

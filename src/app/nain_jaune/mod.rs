@@ -21,20 +21,20 @@ use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, GameId, Seat};
 use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase, RoundSettlement};
 
-use super::i18n::{hand_title, T};
+use crate::app::services::i18n::{hand_title, T};
 use text::{event_sentence, hint_card, hint_sentence, is_announcement, waiting_for, your_turn_follow};
-use super::hint::{HintRow, Hints, Suggestion};
-use super::move_log::{MoveLog, LOG_LENGTH};
+use crate::app::table::hint::{HintRow, Hints, Suggestion};
+use crate::app::table::move_log::{MoveLog, LOG_LENGTH};
 use super::AppState;
 use board::{Board, RunningSequence, SequenceCard};
-use super::hand::{Hand, HandPlace};
-use super::game_frame::GameFrame;
-use super::computer_turns::{drive_computer_turns, forced_move, play_human_move};
-use super::stage::Stage;
+use crate::app::table::hand::{Hand, HandPlace};
+use crate::app::table::game_frame::GameFrame;
+use crate::app::table::computer_turns::{drive_computer_turns, forced_move, play_human_move};
+use crate::app::table::stage::Stage;
 use crate::model::session::{Humans, Session};
 use summary::{game_over_reason, RoundSummary};
-use super::results::{game_over, GameOverPanel};
-use super::seats::{SeatView, SeatsRing};
+use crate::app::table::results::{game_over, GameOverPanel};
+use crate::app::table::seats::{SeatView, SeatsRing};
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
 /// for this internally tagged enum would add some 14 KB to the page's code.
@@ -270,7 +270,7 @@ pub fn NainJauneTable() -> impl IntoView {
     };
 
     let cover_button = NodeRef::<leptos::html::Button>::new();
-    crate::app::results::focus_button_when(cover_button, move || covered.get());
+    crate::app::table::results::focus_button_when(cover_button, move || covered.get());
 
     view! {
         <GameFrame
@@ -337,14 +337,14 @@ pub fn NainJauneTable() -> impl IntoView {
 }
 
 /// Why the engine refuses a card to the seat to move (the hand's owner on its turn), in words.
-fn why_not(lang: super::i18n::Lang, s: &Session, card: Card) -> Option<String> {
+fn why_not(lang: crate::app::services::i18n::Lang, s: &Session, card: Card) -> Option<String> {
     let g = s.nain_jaune()?;
     text::refusal_words(lang, &g.refusal(g.to_move()?, &Action::Play(card))?)
 }
 
 /// "Stake 15 each · talon 4 cards".
-fn stake_line(lang: super::i18n::Lang, (each, talon): &(Chips, usize)) -> String {
-    use super::i18n::{cards_text, chips_text, Lang};
+fn stake_line(lang: crate::app::services::i18n::Lang, (each, talon): &(Chips, usize)) -> String {
+    use crate::app::services::i18n::{cards_text, chips_text, Lang};
     match lang {
         Lang::En => format!("Stake {} each · talon {}", chips_text(lang, *each), cards_text(lang, *talon)),
         Lang::Fr => format!("Mise {} chacun · talon {}", chips_text(lang, *each), cards_text(lang, *talon)),

@@ -6,10 +6,10 @@ use leptos::prelude::*;
 
 use crate::engine::nain_jaune::{Event, GameEnd, RoundSettlement};
 
-use crate::app::card_svg::CardFace;
-use crate::app::i18n::{tr, use_lang, Lang, Names, T};
+use crate::app::table::card_svg::CardFace;
+use crate::app::services::i18n::{tr, use_lang, Lang, Names, T};
 use super::text::{event_sentence, game_end_sentence, round_won_title, rounds_played};
-use crate::app::results::{ChipTable, SummaryDialog};
+use crate::app::table::results::{ChipTable, SummaryDialog};
 
 /// The round summary dialog; its main button (focused on open) continues.
 #[component]

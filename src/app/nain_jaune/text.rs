@@ -6,7 +6,7 @@ use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, Rank};
 use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
 
-use crate::app::i18n::{
+use crate::app::services::i18n::{
     capitalize, card_definite, card_pronoun, card_short, cards_text, chips_owed, chips_text, rank_word, verb, Lang, Names, Person, T,
 };
 
@@ -489,7 +489,7 @@ fn fr_partitive(rank: Rank) -> String {
 pub fn move_words(lang: Lang, action: &str) -> String {
     match action.parse::<crate::engine::nain_jaune::Action>() {
         Ok(crate::engine::nain_jaune::Action::Play(card)) => {
-            let card = crate::app::i18n::card_short(lang, card);
+            let card = crate::app::services::i18n::card_short(lang, card);
             if lang == Lang::En { format!("play {card}") } else { format!("jouer {card}") }
         }
         Err(_) => action.to_string(),

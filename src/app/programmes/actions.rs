@@ -8,7 +8,7 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{is_wild, melds, Action, Combinations, Placed, Programmes, Refusal, ShapeError};
 
 use super::text::{only_stock, taken_from_discard, would_strand, L};
-use crate::app::i18n::Lang;
+use crate::app::services::i18n::Lang;
 
 /// The legal actions of the seat to move, by kind (the engine's order kept in each).
 #[derive(Clone, Debug, Default, PartialEq)]

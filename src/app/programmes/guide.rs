@@ -12,7 +12,7 @@ use crate::engine::programmes::Action;
 
 use super::actions::positions_of;
 use crate::app::guide::script::{Book, Step, Wait};
-use crate::app::i18n::{card_short, Lang};
+use crate::app::services::i18n::{card_short, Lang};
 
 /// Programmes' guide.
 pub static BOOK: Book = Book { steps: &STEPS, off_script };

@@ -10,9 +10,9 @@ use crate::engine::cards::Card;
 
 use super::guide::mark;
 use super::text::{lt, L};
-use crate::app::card_svg::CardFace;
-use crate::app::hand::{longest, second_row_from, LONG_HAND};
-use crate::app::i18n::{card_label, use_lang, Lang};
+use crate::app::table::card_svg::CardFace;
+use crate::app::table::hand::{longest, second_row_from, LONG_HAND};
+use crate::app::services::i18n::{card_label, use_lang, Lang};
 
 /// What a focus move brings into view, besides the focused element.
 #[derive(Clone, Copy, Debug)]
@@ -54,7 +54,7 @@ pub fn focus_soon_showing(selector: Option<String>, view: InView) {
                 InView::Around(around) => find(around),
                 _ => None,
             };
-            crate::app::hand::focus_showing(&el, around.as_ref().unwrap_or(&el));
+            crate::app::table::hand::focus_showing(&el, around.as_ref().unwrap_or(&el));
         },
         std::time::Duration::from_millis(10),
     );

@@ -4,7 +4,7 @@
 
 use crate::ai::Level;
 use crate::app::game_info::GameInfo;
-use crate::app::option_specs::OptionSpec;
+use crate::app::features::option_specs::OptionSpec;
 use crate::engine::game::GameId;
 use crate::engine::programmes::options;
 

@@ -11,8 +11,8 @@ use crate::engine::programmes::{Event, Meld, Placed, ProgramId, Shape};
 use super::guide::mark;
 use super::program_card::ProgramCard;
 use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_words, stock_label, L};
-use crate::app::card_svg::{CardBack, CardFace};
-use crate::app::i18n::{card_short, use_lang, Person};
+use crate::app::table::card_svg::{CardBack, CardFace};
+use crate::app::services::i18n::{card_short, use_lang, Person};
 
 /// A card as laid on the table, drawn as its index and suit alone (the melds' cards are small: a
 /// printed corner would be a few pixels tall); a wild carries a tag with the card it stands for.

@@ -16,8 +16,8 @@ use crate::engine::programmes::program_deck::SuitMask;
 use crate::engine::programmes::{CombinationKind, Directive, ProgramId};
 
 use super::text::{program_label, L};
-use crate::app::card_svg::suit_ink;
-use crate::app::i18n::{rank_index, use_lang, Lang};
+use crate::app::table::card_svg::suit_ink;
+use crate::app::services::i18n::{rank_index, use_lang, Lang};
 
 const NAVY: &str = "#24386b";
 const GOLD: &str = "#c9a227";

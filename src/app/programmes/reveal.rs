@@ -10,7 +10,7 @@ use super::guide::mark;
 use super::melds::placed_card;
 use super::program_card::ProgramCard;
 use super::text::{lt, more_ways, program_name, program_what, reveal_option_label, L};
-use crate::app::i18n::use_lang;
+use crate::app::services::i18n::use_lang;
 
 /// How many ways are shown before "show more".
 const SHOWN: usize = 6;

@@ -9,8 +9,8 @@ use crate::engine::programmes::{GameEnd, RoundSettlement};
 
 use super::program_card::ProgramCard;
 use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
-use crate::app::i18n::{rank_place, tr, use_lang, Lang, Names, T};
-use crate::app::results::{places, GameOverShell, SummaryDialog};
+use crate::app::services::i18n::{rank_place, tr, use_lang, Lang, Names, T};
+use crate::app::table::results::{places, GameOverShell, SummaryDialog};
 
 /// A player's name, following the language (one closure type for every name shown).
 fn name_of(names: Signal<Names>, seat: Seat) -> impl Fn() -> String + Copy + Send + Sync + 'static {

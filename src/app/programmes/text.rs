@@ -9,7 +9,7 @@ use crate::ai::programmes_bot::Hint;
 use crate::engine::programmes::{is_wild, Action, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
 use crate::app::bonanza::text::fill;
-use crate::app::i18n::{
+use crate::app::services::i18n::{
     capitalize, card_definite, card_label, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
     Names, Person,
 };
@@ -572,7 +572,7 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, top: Option<Card>,
 /// for.
 pub fn move_words(lang: Lang, action: &str) -> String {
     let Ok(action) = action.parse::<Action>() else { return action.to_string() };
-    let card = |p: &Placed| crate::app::i18n::card_short(lang, p.card);
+    let card = |p: &Placed| crate::app::services::i18n::card_short(lang, p.card);
     let cards = |ps: &[Placed]| ps.iter().map(card).collect::<Vec<_>>().join(" ");
     let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
     match &action {
@@ -580,7 +580,7 @@ pub fn move_words(lang: Lang, action: &str) -> String {
         Action::DrawDiscard => lang.pick("take the discard", "prendre la défausse").into(),
         Action::ExchangeProgram => lang.pick("exchange the program", "échanger le programme").into(),
         Action::Discard(c) => {
-            let c = crate::app::i18n::card_short(lang, *c);
+            let c = crate::app::services::i18n::card_short(lang, *c);
             en_fr(format!("discard {c}"), format!("défausser {c}"))
         }
         Action::Meld(ps) => en_fr(format!("lay down {}", cards(ps)), format!("poser {}", cards(ps))),

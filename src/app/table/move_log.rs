@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::i18n::{tr, use_lang, T};
+use crate::app::services::i18n::{tr, use_lang, T};
 
 /// How many events the log shows (the whole game is in the downloadable record).
 pub const LOG_LENGTH: usize = 300;

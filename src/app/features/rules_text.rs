@@ -16,10 +16,10 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::engine::game::GameId;
 
-use super::dialog_focus::{self, GameTabsDialog};
-use super::i18n::Lang;
-use super::storage::describe;
-use super::AppState;
+use crate::app::shell::dialog_focus::{self, GameTabsDialog};
+use crate::app::services::i18n::Lang;
+use crate::app::services::storage::describe;
+use crate::app::AppState;
 
 /// One section of a guide: a heading and its paragraphs.
 #[derive(Debug, Deserialize)]
@@ -48,7 +48,7 @@ thread_local! {
 /// where a host page said the build is), with the version so a new build's text is not mixed with
 /// an old cached one.
 async fn fetch_guides(lang: Lang) -> Result<Guides, String> {
-    let base = super::address::base_url().ok_or("the page has no base URI")?;
+    let base = crate::app::services::address::base_url().ok_or("the page has no base URI")?;
     let file = format!("public/rules/{}.json", lang.code());
     let url = web_sys::Url::new_with_base(&format!("{file}?v={}", env!("CARGO_PKG_VERSION")), &base).map_err(|e| describe(&e))?.href();
     let window = web_sys::window().ok_or("no window")?;
@@ -95,7 +95,7 @@ fn load(lang: Lang, current: Signal<Lang>, loaded: RwSignal<Loaded>) {
 /// read, why, and a button to try again).
 #[component]
 pub fn RulesText(#[prop(into)] game: Signal<GameId>) -> impl IntoView {
-    let lang = super::i18n::use_lang();
+    let lang = crate::app::services::i18n::use_lang();
     let loaded = RwSignal::new(Loaded::Loading);
     Effect::new(move |_| load(lang.get(), lang, loaded));
     move || match loaded.get() {
@@ -159,7 +159,7 @@ pub fn RulesDialog() -> impl IntoView {
     let open = state.rules_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
     // The guide shown: the game on the table's when the dialog opens.
-    let game = RwSignal::new(super::games::first());
+    let game = RwSignal::new(crate::app::games::first());
     dialog_focus::keep_focus(open, close_button, move || {
         if let Some(g) = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())) {
             game.set(g);
@@ -167,7 +167,7 @@ pub fn RulesDialog() -> impl IntoView {
     });
     let close = move || open.set(false);
     let title = move || {
-        let (en, fr) = super::games::info(game.get()).rules_title;
+        let (en, fr) = crate::app::games::info(game.get()).rules_title;
         lang.get().pick(en, fr)
     };
     view! {
@@ -177,7 +177,7 @@ pub fn RulesDialog() -> impl IntoView {
                 <button type="button" class="btn btn-primary" data-testid="rules-guide-start"
                     on:click=move |_| {
                         close();
-                        super::start_guide(&state, game.get_untracked());
+                        crate::app::start_guide(&state, game.get_untracked());
                     }>
                     {move || lang.get().pick("Learn by playing one guided deal", "Apprendre en jouant une donne guidée")}
                 </button>

@@ -6,7 +6,7 @@ use crate::ai::Level;
 use crate::engine::game::GameId;
 use crate::record::Record;
 
-use crate::app::i18n::Lang;
+use crate::app::services::i18n::Lang;
 use crate::model::session::{default_names, SeatKind};
 
 /// How many days back a record is still recognised as a daily deal (one finished days later still

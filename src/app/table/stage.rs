@@ -12,7 +12,7 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
 use crate::model::session::Session;
-use super::{AppState, TableSession};
+use crate::app::{AppState, TableSession};
 
 /// How many ticks a deal's summary stays open at a table of computers alone.
 const SUMMARY_TICKS: u32 = 10;

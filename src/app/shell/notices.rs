@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::i18n::{Lang, T};
-use super::programmes::actions::Why;
-use super::url_params::UrlProblem;
+use crate::app::services::i18n::{Lang, T};
+use crate::app::programmes::actions::Why;
+use crate::app::url_params::UrlProblem;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {

@@ -8,8 +8,8 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::cards::{Card, CardSet};
 
-use crate::app::card_svg::CardFace;
-use crate::app::i18n::{card_label, pass_device_to, tr, use_lang, Lang, Names, T};
+use crate::app::table::card_svg::CardFace;
+use crate::app::services::i18n::{card_label, pass_device_to, tr, use_lang, Lang, Names, T};
 use crate::model::session::Session;
 use crate::app::AppState;
 use crate::engine::game::Seat;
@@ -39,7 +39,7 @@ fn playable_buttons(hand: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
 /// focus scroll would centre the card, pushing the table off a phone's screen), and in Programmes
 /// the moves with the hand, whose selected cards a hint's button plays.
 pub fn focus_in_area(button: &web_sys::HtmlElement) {
-    if !super::may_take_focus() {
+    if !crate::app::may_take_focus() {
         return;
     }
     let area = button.closest(".prog-play, .hand-area").ok().flatten();

@@ -7,8 +7,8 @@
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
-use super::address::base_url;
-use super::storage::describe;
+use crate::app::services::address::base_url;
+use crate::app::services::storage::describe;
 
 /// The service worker's file, relative to the build's directory.
 const SERVICE_WORKER: &str = "sw.js";

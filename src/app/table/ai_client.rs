@@ -35,7 +35,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::engine::game::GameId;
-use super::game_code;
+use crate::app::game_code;
 use crate::protocol::{FromWorker, ToWorker, PROTOCOL_VERSION};
 
 /// A file of `game`'s worker, named by Trunk after the binary `worker-<game>`: its loader shim
@@ -302,7 +302,7 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
 /// to be revoked) that loads `worker-<game>.js` and `worker-<game>_bg.wasm` with a cache-busting
 /// query, in case a stale cached copy was the trouble.
 fn worker_url(game: GameId, starts: u32, module_url: &mut Option<String>) -> Result<String, String> {
-    let base = super::address::base_url().ok_or("the document has no base URI")?;
+    let base = crate::app::services::address::base_url().ok_or("the document has no base URI")?;
     let resolve = |relative: &str| {
         web_sys::Url::new_with_base(relative, &base)
             .map(|u| u.href())

@@ -22,13 +22,13 @@ use wasm_bindgen::JsCast;
 
 use crate::record::{codec, Record};
 
-use super::i18n::Lang;
-use super::notices::Msg;
+use crate::app::services::i18n::Lang;
+use crate::app::shell::notices::Msg;
 use crate::model::session::{default_names, SeatKind};
-use super::url_params::{
+use crate::app::url_params::{
     query_pairs, random_seed, scalar, spend_start_params, PositionMode, UrlParams, UrlProblem, DEFAULT_PLAYERS, OPTION_PREFIX,
 };
-use super::AppState;
+use crate::app::AppState;
 
 /// Every message carries `"source": "tapis"` and this version.
 pub const MESSAGE_VERSION: u64 = 1;
@@ -87,15 +87,15 @@ thread_local! {
 /// elsewhere than the build.
 pub fn mount(element: web_sys::HtmlElement, params: String, base: Option<String>) -> Result<(), JsValue> {
     if let Some(base) = base {
-        let page = super::address::base_url().ok_or_else(|| JsValue::from_str("tapis: the page has no base URI"))?;
+        let page = crate::app::services::address::base_url().ok_or_else(|| JsValue::from_str("tapis: the page has no base URI"))?;
         let mut resolved = web_sys::Url::new_with_base(&base, &page)?.href();
         if !resolved.ends_with('/') {
             resolved.push('/');
         }
-        super::address::set_base(resolved);
+        crate::app::services::address::set_base(resolved);
     }
     PENDING_MOUNT.with(|p| *p.borrow_mut() = Some(PendingMount { element: element.clone(), params }));
-    leptos::mount::mount_to(element, super::App).forget();
+    leptos::mount::mount_to(element, crate::app::App).forget();
     Ok(())
 }
 
@@ -142,7 +142,7 @@ pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) 
     let lang = state.lang.get_untracked();
     if let Some(game) = params.tutorial {
         // On its way (the guide's chunk first); a download that fails is said in the banner.
-        super::start_guide(state, game);
+        crate::app::start_guide(state, game);
         return true;
     }
     if let Some(record) = &params.review {
@@ -157,12 +157,12 @@ pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) 
             // The game's code first (the table and the decisions need it); if it cannot come,
             // the table says so and offers to try again.
             let Some(Ok(_)) = (match game {
-                Some(game) => Some(super::game_code::load(game).await),
+                Some(game) => Some(crate::app::game_code::load(game).await),
                 None => None,
             }) else {
                 return;
             };
-            super::review::start(state, record, at, None).await;
+            crate::app::review::start(state, record, at, None).await;
         });
         return true;
     }
@@ -209,7 +209,7 @@ fn new_record(params: &UrlParams, lang: Lang) -> Record {
         (0..players).map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(crate::ai::Level::Easy) }).collect()
     });
     seats.resize(players, SeatKind::Computer(crate::ai::Level::Easy));
-    let mut record = super::games::new_record(game, players, params.seed.unwrap_or_else(random_seed));
+    let mut record = crate::app::games::new_record(game, players, params.seed.unwrap_or_else(random_seed));
     record.options = params.options.clone();
     record.seats = Some(seats.iter().map(|k| k.key().to_string()).collect());
     record.names = Some(default_names(&seats, lang));
@@ -515,12 +515,12 @@ fn full_game_href(state: AppState) -> RwSignal<String> {
         let request = latest.get_value() + 1;
         latest.set_value(request);
         leptos::task::spawn_local(async move {
-            let mut address = super::address::base_url().unwrap_or_default();
+            let mut address = crate::app::services::address::base_url().unwrap_or_default();
             address.push_str("?lang=");
             address.push_str(lang.code());
             if let Some(record) = record {
                 address.push_str("&position=");
-                address.push_str(&super::address::position_text(&record).await);
+                address.push_str(&crate::app::services::address::position_text(&record).await);
                 address.push_str("&position_mode=play");
             }
             // Only the newest answer counts (compressions may finish out of order).

@@ -13,12 +13,12 @@ use crate::engine::game::Seat;
 use crate::engine::games::Reason;
 use crate::protocol::{FromWorker, ToWorker};
 
-use super::notices::Msg;
-use super::programmes::actions::Why;
+use crate::app::shell::notices::Msg;
+use crate::app::programmes::actions::Why;
 use crate::model::session::{ai_seed, SeatKind, Session};
-use super::stage::Stage;
-use super::timing;
-use super::AppState;
+use crate::app::table::stage::Stage;
+use crate::app::services::timing;
+use crate::app::AppState;
 
 /// Thinking time given to the search levels, in milliseconds.
 pub const AI_BUDGET_MS: u32 = 200;
@@ -28,9 +28,9 @@ pub const AI_BUDGET_MS: u32 = 200;
 /// the lone player's forced moves (their only legal one) are played here too, at the computers'
 /// pace. Call it once from the game screen's component (it lives as long as that component).
 pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, stage: Stage) {
-    let session = super::TableSession::current(state.session);
+    let session = crate::app::TableSession::current(state.session);
     // What undo takes back, from the game's own rules (its code has arrived: its table is drawn).
-    if let Some(code) = session.with_untracked(|s| s.as_ref().and_then(|s| super::game_code::loaded(s.table.game_id()))) {
+    if let Some(code) = session.with_untracked(|s| s.as_ref().and_then(|s| crate::app::game_code::loaded(s.table.game_id()))) {
         session.update(|s| s.learn_choices(code.legal));
     }
     // Read and written by this effect alone.
@@ -73,7 +73,7 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, s
             }
         };
         // A guided game's computers play the script's moves, at the table's pace.
-        if let Some(action) = super::guide::scripted(&state, index, seat) {
+        if let Some(action) = crate::app::guide::scripted(&state, index, seat) {
             let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
             leptos::task::spawn_local(async move {
                 TimeoutFuture::new(delay).await;
@@ -143,7 +143,7 @@ pub fn forced_move(state: &AppState, s: &Session) -> Option<String> {
 
 /// The legal moves on the table, from the game's code (none before it has arrived).
 fn legal_now(s: &Session) -> Vec<String> {
-    super::game_code::loaded(s.table.game_id()).map(|code| (code.legal)(&s.table)).unwrap_or_default()
+    crate::app::game_code::loaded(s.table.game_id()).map(|code| (code.legal)(&s.table)).unwrap_or_default()
 }
 
 /// Whether the game on the table is still game `id` with `index` actions played.
@@ -196,7 +196,7 @@ pub fn play_human_move(state: AppState, action: String) {
         let chosen = legal_now(s).len() > 1;
         match s.play(seat, &action, chosen) {
             Ok(()) => {
-                super::crash::drill();
+                crate::app::shell::crash::drill();
                 state.save(&s.record);
                 true
             }

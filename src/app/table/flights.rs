@@ -59,7 +59,7 @@ pub fn set_duration(ms: u32) {
 /// the page's life.
 pub fn watch(root: &Element) {
     FLIGHTS.with(|f| f.borrow_mut().root = Some(root.clone()));
-    super::watch_tree(root, Box::new(|records: Array| {
+    crate::app::watch_tree(root, Box::new(|records: Array| {
         let mut added = Vec::new();
         for record in records.iter() {
             let Ok(nodes) = Reflect::get(&record, &JsValue::from_str("addedNodes")) else { continue };
@@ -74,7 +74,7 @@ pub fn watch(root: &Element) {
             f.added.extend(added);
             let first = f.scheduled.is_none();
             if first {
-                f.scheduled = Some(super::timing::now());
+                f.scheduled = Some(crate::app::services::timing::now());
             }
             first
         });
@@ -124,7 +124,7 @@ fn take_off(animate: bool) {
         let mut f = f.borrow_mut();
         (f.root.clone(), std::mem::take(&mut f.added), f.scheduled.take())
     });
-    let animate = animate && since.is_some_and(|t| super::timing::now() - t < STALE_MS);
+    let animate = animate && since.is_some_and(|t| crate::app::services::timing::now() - t < STALE_MS);
     let Some(root) = root else { return };
     let added: Vec<Element> = added.into_iter().filter(|e| e.is_connected()).collect();
     let mut marked = Vec::new();

@@ -19,11 +19,11 @@ use serde_json::Value;
 use crate::engine::game::{Chips, GameId, Seat};
 use crate::record::Record;
 
-use super::game_code::{Chunk, GameView};
-use super::i18n::Lang;
+use crate::app::game_code::{Chunk, GameView};
+use crate::app::services::i18n::Lang;
 use crate::model::session::Session;
-use super::daily::deal;
-use super::{storage, AppState};
+use crate::app::features::daily::deal;
+use crate::app::{services::storage, AppState};
 
 /// The statistics.
 pub const STATS_KEY: &str = "tapis.stats";
@@ -400,7 +400,7 @@ pub fn note_daily_start(state: &AppState, game: GameId, date: &str, key: &str) {
         first
     });
     if first == Ok(false) {
-        state.notices.push(super::notices::Msg::DailyRepeat);
+        state.notices.push(crate::app::shell::notices::Msg::DailyRepeat);
     }
     state.stats_rev.update(|n| *n += 1);
 }
@@ -418,7 +418,7 @@ pub fn daily_tried(game: GameId, date: &str) -> bool {
 /// one that must not count, is left as it is). Only on the site's own page.
 pub fn count_finished(state: &AppState) {
     // A guided game is a lesson, not a game of the player's own.
-    if !state.host.persists() || super::crash::crashed() || state.guide.with_untracked(Option::is_some) {
+    if !state.host.persists() || crate::app::shell::crash::crashed() || state.guide.with_untracked(Option::is_some) {
         return;
     }
     let Some(entry) = state.session.with_untracked(|s| s.as_ref().and_then(outcome)) else { return };
@@ -479,7 +479,7 @@ pub fn StatsHost() -> impl IntoView {
                 arrived.try_set(true);
             } else {
                 state.stats_open.set(false);
-                state.notices.push(super::notices::Msg::StatsUnavailable);
+                state.notices.push(crate::app::shell::notices::Msg::StatsUnavailable);
             }
         });
     });

@@ -31,7 +31,7 @@ pub fn mark_saves() {
 /// Elsewhere: nothing (the check is a constant, and the code is not in the build).
 pub fn drill() {
     if option_env!("TAPIS_CRASH_DRILL").is_some_and(|v| v == "1")
-        && super::storage::get("tapis.crash-drill").as_deref() == Some("move")
+        && crate::app::services::storage::get("tapis.crash-drill").as_deref() == Some("move")
     {
         core::arch::wasm32::unreachable();
     }

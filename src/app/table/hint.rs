@@ -19,9 +19,9 @@ use crate::ai::Level;
 use crate::engine::game::Seat;
 use crate::protocol::{FromWorker, ToWorker};
 
-use super::i18n::{tr, T};
+use crate::app::services::i18n::{tr, T};
 use crate::model::session::ai_seed;
-use super::{hand, timing, AppState};
+use crate::app::{table::hand, services::timing, AppState};
 
 /// Thinking time of a hint (the hard level, with its reason).
 const HINT_BUDGET_MS: u32 = 300;
@@ -99,7 +99,7 @@ impl Hints {
     /// is played, no dialog open), else `None`. `thinking` is the line shown while the search
     /// runs. Also listens to the `h` key and keeps the marks while the screen lives.
     pub fn new(state: AppState, mover: Memo<Option<Seat>>, read: Read, thinking: T) -> Hints {
-        let session = super::TableSession::current(state.session);
+        let session = crate::app::TableSession::current(state.session);
         let actions = Memo::new(move |_| session.with(|s| s.as_ref().map_or(0, |s| s.record.actions.len())));
         let hints = Hints { app: state, state: RwSignal::new(None), actions, mover, read, thinking };
         // The `h` key asks on the human's turn (not while typing in a field, nor with a modifier:
@@ -220,7 +220,7 @@ pub fn HintRow(hints: Hints) -> impl IntoView {
                 type="button"
                 class="btn btn-small btn-hint"
                 data-testid="hint"
-                aria-keyshortcuts=super::shortcut_attr("H")
+                aria-keyshortcuts=crate::app::shortcut_attr("H")
                 on:click=move |_| hints.ask()
             >
                 {tr(T::HintButton)}
@@ -232,7 +232,7 @@ pub fn HintRow(hints: Hints) -> impl IntoView {
                 data-testid="undo"
                 hidden=move || !app.can_undo()
                 title=move || T::UndoTitle.text(lang.get())
-                aria-keyshortcuts=super::shortcut_attr("U")
+                aria-keyshortcuts=crate::app::shortcut_attr("U")
                 on:click=move |_| app.undo()
             >
                 {tr(T::Undo)}

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::i18n::Lang;
-use super::storage;
+use crate::app::services::i18n::Lang;
+use crate::app::services::storage;
 
 /// localStorage key of the preferences.
 pub const SETTINGS_KEY: &str = "tapis.settings";
@@ -56,7 +56,7 @@ impl Speed {
         }
     }
 
-    /// How long a card or a chip travels across the table (src/app/flights.rs), in milliseconds:
+    /// How long a card or a chip travels across the table (src/app/table/flights.rs), in milliseconds:
     /// within the pause before the next computer move; none at speed *instant*.
     pub fn flight_ms(self) -> u32 {
         match self {

@@ -7,7 +7,7 @@
 
 use leptos::prelude::*;
 
-use super::i18n::{card_label, rank_index, use_lang, Lang};
+use crate::app::services::i18n::{card_label, rank_index, use_lang, Lang};
 use crate::engine::cards::{Card, Rank, Suit};
 
 /// The four-colour preference, provided by the app (two colours when absent).

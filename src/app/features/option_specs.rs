@@ -6,7 +6,7 @@
 
 use crate::engine::game::{OptionDecl, OptionKind};
 
-use super::i18n::Lang;
+use crate::app::services::i18n::Lang;
 
 /// Text in English and French.
 pub type Bi = (&'static str, &'static str);

@@ -15,9 +15,9 @@ use leptos::prelude::GetUntracked;
 use crate::engine::game::GameId;
 use crate::record::Record;
 
-use super::notices::Msg;
-use super::stats;
-use super::AppState;
+use crate::app::shell::notices::Msg;
+use crate::app::features::stats;
+use crate::app::AppState;
 pub use deal::{date_of, record, seed, table, today};
 
 /// Puts today's daily deal of `game` on the table. The first start of the day is the attempt that
@@ -28,7 +28,7 @@ pub fn start(state: &AppState, game: GameId) {
     let key = stats::game_key(&record);
     match state.put_on_table(record) {
         Ok(()) => {
-            super::url_params::spend_start_params(state);
+            crate::app::url_params::spend_start_params(state);
             stats::daily_started_soon(*state, game, date, key);
         }
         Err(e) => state.notices.push(Msg::StartFailed { reason: e.message }),
@@ -41,9 +41,9 @@ pub fn start(state: &AppState, game: GameId) {
 pub fn start_from_link(state: &AppState, game: GameId) {
     let record = record(game, &today(), state.lang.get_untracked());
     let key = stats::game_key(&record);
-    let saved = super::storage::get(super::storage::CURRENT_KEY).and_then(|text| Record::from_json(&text).ok());
+    let saved = crate::app::services::storage::get(crate::app::services::storage::CURRENT_KEY).and_then(|text| Record::from_json(&text).ok());
     let in_progress = saved.filter(|saved| stats::game_key(saved) == key).and_then(|saved| {
-        super::storage::know_save(&saved.to_json());
+        crate::app::services::storage::know_save(&saved.to_json());
         let session = crate::model::session::Session::from_record(0, saved.clone()).ok()?;
         (!session.table.is_finished()).then_some(saved)
     });
@@ -52,7 +52,7 @@ pub fn start_from_link(state: &AppState, game: GameId) {
             if let Err(e) = state.put_on_table(saved) {
                 state.notices.push(Msg::StartFailed { reason: e.message });
             }
-            super::url_params::spend_start_params(state);
+            crate::app::url_params::spend_start_params(state);
         }
         None => start(state, game),
     }

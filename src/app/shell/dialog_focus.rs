@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
 
-use super::i18n::{tr, T};
+use crate::app::services::i18n::{tr, T};
 
 /// When `open` turns true: remembers the element that has the focus, runs `on_open` (the dialog's
 /// own setting up) and gives the focus to `first` once the dialog is drawn. When it turns false:
@@ -93,7 +93,7 @@ where
     C: IntoView + 'static,
 {
     let children = children.into_inner();
-    let lang = super::i18n::use_lang();
+    let lang = crate::app::services::i18n::use_lang();
     let dialog = NodeRef::<leptos::html::Div>::new();
     let close = move || open.set(false);
     view! {
@@ -129,7 +129,7 @@ where
                         </button>
                     </div>
                     <div class="rules-tabs" role="group" aria-label=move || T::ChooseGame.text(lang.get())>
-                        {super::games::GAMES
+                        {crate::app::games::GAMES
                             .iter()
                             .map(|info| info.id)
                             .map(|g| view! {

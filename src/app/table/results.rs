@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use crate::engine::game::{Chips, Seat};
 
-use super::dialog_focus;
-use super::review::ReviewButton;
-use super::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
+use crate::app::shell::dialog_focus;
+use crate::app::review::ReviewButton;
+use crate::app::services::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
 
 /// A signed amount for a table cell: "+3", "-10", "0".
 pub fn signed(n: Chips) -> String {
@@ -23,7 +23,7 @@ pub fn signed(n: Chips) -> String {
 pub fn focus_when_settled(button: web_sys::HtmlButtonElement) {
     set_timeout(
         move || {
-            if super::may_take_focus() {
+            if crate::app::may_take_focus() {
                 let _ = button.focus();
             }
         },
@@ -157,10 +157,10 @@ pub fn SummaryDialog(
 
 /// The end of a game on the table: its final standings, drawn by `panel` with the action that
 /// starts a new game, and under them the statistics' note.
-pub fn game_over<V: IntoView>(state: super::AppState, panel: impl FnOnce(Callback<()>) -> V) -> impl IntoView {
+pub fn game_over<V: IntoView>(state: crate::app::AppState, panel: impl FnOnce(Callback<()>) -> V) -> impl IntoView {
     view! {
-        {panel(Callback::new(move |_| state.screen.set(super::Screen::NewGame)))}
-        <super::stats::GameOverSlot />
+        {panel(Callback::new(move |_| state.screen.set(crate::app::Screen::NewGame)))}
+        <crate::app::features::stats::GameOverSlot />
     }
 }
 
@@ -242,7 +242,7 @@ pub fn GameOverShell(
 ) -> impl IntoView {
     let lang = use_lang();
     let button = NodeRef::<leptos::html::Button>::new();
-    let guided = use_context::<super::AppState>().is_some_and(|state| state.guide.with_untracked(Option::is_some));
+    let guided = use_context::<crate::app::AppState>().is_some_and(|state| state.guide.with_untracked(Option::is_some));
     Effect::new(move |_| {
         if let Some(b) = button.get().filter(|_| !guided) {
             focus_when_settled(b);
