@@ -104,6 +104,12 @@ pub struct Chunk<C: 'static> {
     code: OnceLock<C>,
 }
 
+impl<C: Copy> Default for Chunk<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<C: Copy> Chunk<C> {
     pub const fn new() -> Self {
         Chunk { loader: OnceLock::new(), code: OnceLock::new() }

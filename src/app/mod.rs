@@ -101,12 +101,12 @@ impl AppState {
         self.replace_table(record, read_only)?;
         self.review.set(None);
         // The table from its top (the new-game form is long: its start button is far down).
-        self.to_page_top();
+        self.scroll_to_page_top();
         Ok(())
     }
 
     /// Scrolls the page to its top, unless a host page holds the game (its scroll is its own).
-    pub(crate) fn to_page_top(&self) {
+    pub(crate) fn scroll_to_page_top(&self) {
         if let (Some(window), false) = (web_sys::window(), self.host.is_mounted()) {
             window.scroll_to_with_x_and_y(0.0, 0.0);
         }

@@ -101,7 +101,7 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
     }));
     show(state, step);
     // The review's panel is at the page's top (it may open from the end of a long page).
-    state.to_page_top();
+    state.scroll_to_page_top();
     state.ai().start(game);
     if computing {
         ask_next(*state, token);
