@@ -107,7 +107,8 @@ mod game_views {
     #[wasm_split(tapis_programmes, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn programmes_code() -> Result<GameCode, LoadFailed> {
         let view = || view! { <programmes::ProgrammesTable /> }.into_any();
-        Ok(GameCode::of::<tapis::engine::programmes::Programmes>(view, programmes::text::move_words))
+        Ok(GameCode::of::<tapis::engine::programmes::Programmes>(view, programmes::text::move_words)
+            .with_refusal_words(programmes::actions::refusal_words))
     }
 }
 

@@ -41,6 +41,8 @@ pub struct GameCode {
     pub move_words: MoveWords,
     /// The legal moves on a table of the game, as record strings.
     pub legal: fn(&Table) -> Vec<String>,
+    /// The engine's refusal of a move in the player's words, where the game has them.
+    pub refusal_words: RefusalWords,
 }
 
 impl GameCode {
@@ -53,9 +55,18 @@ impl GameCode {
             decisions: crate::record::decisions::<G>,
             move_words,
             legal: crate::record::legal_of::<G>,
+            refusal_words: |_, _| None,
         }
     }
+
+    /// The same, with the game's own words for the engine's refusals.
+    pub fn with_refusal_words(self, refusal_words: RefusalWords) -> GameCode {
+        GameCode { refusal_words, ..self }
+    }
 }
+
+/// A refusal in a language, when the game words it (none: the engine's own sentence is shown).
+pub type RefusalWords = fn(crate::app::services::i18n::Lang, &crate::engine::games::Reason) -> Option<String>;
 
 /// A move in words, in a language, from its record string.
 pub type MoveWords = fn(crate::app::services::i18n::Lang, &str) -> String;

@@ -106,6 +106,16 @@ impl From<Refusal> for Why {
     }
 }
 
+/// The engine's refusal in the player's words, for the page's notice (`GameCode::refusal_words`):
+/// none where only the engine's sentence says it.
+pub fn refusal_words(lang: Lang, reason: &crate::engine::games::Reason) -> Option<String> {
+    let crate::engine::games::Reason::Programmes(refusal) = reason else { return None };
+    match Why::from(refusal.clone()) {
+        Why::Engine(_) => None,
+        why => Some(why.text(lang)),
+    }
+}
+
 /// The new set the selected cards make (the engine composes it), or why they make none.
 pub fn compose_set(selected: &[Card]) -> Result<Action, Why> {
     melds::compose_set(selected).map(Action::Meld).map_err(|e| Refusal::Shape(e).into())

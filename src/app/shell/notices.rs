@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use crate::app::services::i18n::{Lang, T};
-use crate::app::programmes::actions::Why;
 use crate::app::url_params::UrlProblem;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -47,12 +46,12 @@ pub enum Msg {
         reason: String,
     },
     /// The engine refused a move from this page: its reason, and the player's words for it when
-    /// the game has them (Programmes' common refusals).
+    /// the game has them (`GameCode::refusal_words`), in English and French.
     MoveRefused {
         action: String,
-        /// The engine's sentence, as in `AiIllegal`; `why` is read from the [`Reason`](crate::engine::game::Reason).
+        /// The engine's sentence, as in `AiIllegal`.
         reason: String,
-        why: Option<Why>,
+        why: Option<(String, String)>,
     },
     /// A file could not be downloaded.
     DownloadFailed {
@@ -129,7 +128,7 @@ impl Msg {
             (Msg::StartFailed { reason }, Lang::Fr) => format!("La partie n'a pas pu commencer : {reason}."),
             // The common cases in plain words; the engine's technical reason otherwise.
             (Msg::MoveRefused { action, reason, why }, lang) => match why {
-                Some(why) if !matches!(why, Why::Engine(_)) => why.text(lang),
+                Some((en, fr)) => if lang == Lang::En { en.clone() } else { fr.clone() },
                 _ if lang == Lang::En => format!("The rules refuse “{action}”: {reason}."),
                 _ => format!("Les règles refusent « {action} » : {reason}."),
             },

@@ -233,7 +233,6 @@ pub fn CardFace(
     view! {
         <svg
             class="card card-face"
-            class:card-board=crate::engine::nain_jaune::NainJauneBox::of_card(card).is_some()
             viewBox="0 0 100 140"
             role=(!decorative).then_some("img")
             aria-label=label

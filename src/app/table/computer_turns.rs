@@ -10,11 +10,10 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
 use crate::engine::game::Seat;
-use crate::engine::games::Reason;
+use crate::app::services::i18n::Lang;
 use crate::protocol::{FromWorker, ToWorker};
 
 use crate::app::shell::notices::Msg;
-use crate::app::programmes::actions::Why;
 use crate::model::session::{ai_seed, SeatKind, Session};
 use crate::app::table::stage::Stage;
 use crate::app::services::timing;
@@ -201,11 +200,9 @@ pub fn play_human_move(state: AppState, action: String) {
                 true
             }
             Err(e) => {
-                // Programmes says its common refusals in plain words: from the engine's variant.
-                let why = match &e.reason {
-                    Reason::Programmes(refusal) => Some(Why::from(refusal.clone())),
-                    _ => None,
-                };
+                // The game's own words for the refusal, where it has them.
+                let words = crate::app::game_code::loaded(s.table.game_id()).map(|code| code.refusal_words);
+                let why = words.and_then(|f| Some((f(Lang::En, &e.reason)?, f(Lang::Fr, &e.reason)?)));
                 refused = Some((e.action, e.reason, why));
                 false
             }
