@@ -100,9 +100,16 @@ async function playDeal(page, engine, { game }, size, sizeName) {
   let last = null;
   let moves = 0;
   let largest = 0;
+  let shotProblem = false;
   const look = async (moment) => {
     const g = await page.evaluate(stageProbe);
-    problems.push(...tableProblems(g, moment));
+    const found = tableProblems(g, moment);
+    problems.push(...found);
+    // What the player saw at the first moment that went wrong.
+    if (found.length && !shotProblem) {
+      shotProblem = true;
+      await saveShot(page, `${prefix}-problem`);
+    }
     if (g.hand && !g.dialogs.length) {
       if (last) {
         const jumps = jump(last.hand, g.hand);
