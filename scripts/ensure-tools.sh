@@ -32,6 +32,13 @@ if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
   rustup component add rust-src
 fi
 
+for component in rustfmt clippy; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    say "adding the $component component (scripts/test.sh checks the format and the lints)"
+    rustup component add "$component"
+  fi
+done
+
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
   say "installing trunk $TRUNK_VERSION (first time only: about 15-20 minutes)"
   cargo install --locked trunk --version "$TRUNK_VERSION"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (CI runs it through .ci/run). Stages, in order, stopping at the first failure:
 #   1. tools       scripts/ensure-tools.sh test (first time on a fresh machine: ~35 min of builds)
-#   2. native      cargo test (every native test; profile.test is optimised)
+#   2. fmt, clippy cargo fmt --check; cargo clippy -D warnings, native and wasm
+#   2b. native     cargo test (every native test; profile.test is optimised)
 #   3. components  the wasm-bindgen component tests in headless Chromium (if tests/components.rs exists)
 #   4. play        scripts/check-play.sh: the README's play command builds and serves the game
 #   5. build       scripts/trunk.sh build --release --offline -> dist/
@@ -54,6 +55,11 @@ stage tools scripts/ensure-tools.sh test
 
 # Tools found by ensure-tools; wasm-opt 132 from npm FIRST (never Debian's /usr/bin/wasm-opt 108).
 export PATH="$here/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+# The ecosystem's habits: formatted as rustfmt.toml says, and clippy silent on both targets.
+stage fmt cargo fmt --check
+stage clippy cargo clippy --all-targets -- -D warnings
+stage clippy-wasm cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 stage native cargo test
 
