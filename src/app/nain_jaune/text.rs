@@ -4,6 +4,7 @@
 
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, Rank};
+use crate::model::nain_jaune::Prompt;
 use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
 
 use crate::app::i18n::{
@@ -25,6 +26,16 @@ fn the_box(lang: Lang, b: NainJauneBox) -> String {
         (Lang::En, other) => format!("the {} box", card_short(lang, other.card())),
         (Lang::Fr, NainJauneBox::NainJaune) => "le Nain Jaune".into(),
         (Lang::Fr, other) => format!("la case du {}", card_short(lang, other.card())),
+    }
+}
+
+/// The turn prompt in words ("Your turn: play a 9." / "Ada to lead…"), empty when silent.
+pub fn prompt_words(lang: Lang, prompt: Prompt, names: &Names) -> String {
+    match prompt {
+        Prompt::Silent => String::new(),
+        Prompt::Mine { wanted: Some(rank) } => your_turn_follow(lang, rank),
+        Prompt::Mine { wanted: None } => T::YourTurnLead.text(lang).to_string(),
+        Prompt::Waiting { seat, wanted } => waiting_for(lang, &names.of(seat), wanted),
     }
 }
 
@@ -342,20 +353,6 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
         }
     };
     capitalize(s)
-}
-
-/// Whether an event is a table announcement (shown large and read aloud), not a mere move.
-pub fn is_announcement(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::Without { .. }
-            | Event::Stop { .. }
-            | Event::BoxWon { .. }
-            | Event::GrandOpera { .. }
-            | Event::RoundWon { .. }
-            | Event::Dealt { .. }
-            | Event::GameOver { .. }
-    )
 }
 
 /// The card a hint suggests.
