@@ -121,13 +121,7 @@ pub fn NainJauneTable() -> impl IntoView {
             holding=move || stage.holding()
             label=move || T::NainJaune.text(lang.get())
             summary=summary_view(session, stage, names)
-            status=view! {
-                <span class="round-badge">
-                    // While a round's summary is read, the round it sums up.
-                    {move || text::round_badge(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()), rounds)}
-                </span>
-                <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| s.as_ref().map(nj::stake).unwrap_or_default()))}</span>
-            }
+            status=status_view(session, pending_summary, deal_number, rounds)
             side=view! {
                 <MoveLog lines=log_view />
             }
@@ -257,6 +251,18 @@ fn game_over_view(state: AppState, session: TableSession, names: Memo<Names>) ->
 fn why_not(lang: super::i18n::Lang, s: &Session, card: Card) -> Option<String> {
     let g = s.nain_jaune()?;
     text::refusal_words(lang, &g.refusal(g.to_move()?, &Action::Play(card))?)
+}
+
+/// The header's status: the round (while a round's summary is read, the round it sums up) and how
+/// long the game lasts, the stake and the talon.
+fn status_view(session: TableSession, pending_summary: Memo<Option<u32>>, deal_number: Memo<u32>, rounds: u32) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <span class="round-badge">
+            {move || text::round_badge(lang.get(), pending_summary.get().unwrap_or_else(|| deal_number.get()), rounds)}
+        </span>
+        <span class="stake-info">{move || stake_line(lang.get(), &session.with(|s| s.as_ref().map(nj::stake).unwrap_or_default()))}</span>
+    }
 }
 
 /// "Stake 15 each · talon 4 cards".
