@@ -132,7 +132,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
     let s = match event {
         Event::Staked { deal_number, each } => match lang {
             Lang::En => format!("Round {deal_number}: everyone stakes {} on the board.", chips_text(lang, *each)),
-            Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
+            Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
         },
         Event::Dealt { dealer, leader, .. } => dealt(lang, &names.of(*dealer), &names.of(*leader)),
         Event::Played { seat, card } => {
@@ -161,7 +161,7 @@ fn dealt(lang: Lang, d: &Person, l: &Person) -> String {
     match lang {
         Lang::En => format!("{} {}; {} {}.", d.display(lang), verb(d, "deal", "deals"), l.inner(lang), verb(l, "lead", "leads")),
         Lang::Fr => format!(
-            "{} {} ; {} {}.",
+            "{} {} ; {} {}.",
             d.display(lang),
             verb(d, "distribuez", "distribue"),
             l.inner(lang),
@@ -185,7 +185,7 @@ fn box_won(lang: Lang, p: &Person, board_box: NainJauneBox, chips: Chips) -> Str
             if board_box == NainJauneBox::NainJaune { "il est" } else { "elle est" }
         ),
         (Lang::Fr, n) => {
-            format!("{} {} {} : {} !", p.display(lang), verb(p, "raflez", "rafle"), the_box(lang, board_box), chips_text(lang, n))
+            format!("{} {} {} : {} !", p.display(lang), verb(p, "raflez", "rafle"), the_box(lang, board_box), chips_text(lang, n))
         }
     }
 }
@@ -195,7 +195,7 @@ fn without(lang: Lang, played: Rank, missing: Rank, n: &Person) -> String {
     let (played, missing) = (capitalize(rank_word(lang, played).into()), rank_word(lang, missing));
     match lang {
         Lang::En => format!("{played} without {missing}: {} {} on.", n.inner(lang), verb(n, "go", "goes")),
-        Lang::Fr => format!("{played} sans {missing} : {} {}.", n.inner(lang), verb(n, "continuez", "continue")),
+        Lang::Fr => format!("{played} sans {missing} : {} {}.", n.inner(lang), verb(n, "continuez", "continue")),
     }
 }
 
@@ -211,7 +211,7 @@ fn stop(lang: Lang, p: &Person, played: Rank, missing: Option<Rank>) -> String {
         ),
         (Lang::En, None) => format!("A king ends the climb. {} {} again.", p.display(lang), verb(p, "lead", "leads")),
         (Lang::Fr, Some(m)) => format!(
-            "Arrêt : personne n'a {} après {}. {} {} la main.",
+            "Arrêt : personne n'a {} après {}. {} {} la main.",
             fr_partitive(m),
             rank_with_definite(lang, played),
             p.display(lang),
@@ -262,7 +262,7 @@ fn grand_opera(lang: Lang, p: &Person, chips: Chips) -> String {
     match lang {
         Lang::En => format!("Grand Opéra! {} {} all five boxes: {}.", p.display(lang), verb(p, "sweep", "sweeps"), chips_text(lang, chips)),
         Lang::Fr => {
-            format!("Grand Opéra ! {} {} les cinq cases : {}.", p.display(lang), verb(p, "raflez", "rafle"), chips_text(lang, chips))
+            format!("Grand Opéra ! {} {} les cinq cases : {}.", p.display(lang), verb(p, "raflez", "rafle"), chips_text(lang, chips))
         }
     }
 }
@@ -335,7 +335,7 @@ pub fn hint_sentence(lang: Lang, hint: &Hint, points: Points) -> String {
     let now = if now { lang.pick(" now", " maintenant") } else { "" };
     match lang {
         Lang::En => format!("Play {the}{now}: {why}."),
-        Lang::Fr => format!("Jouez {the}{now} : {why}."),
+        Lang::Fr => format!("Jouez {the}{now} : {why}."),
     }
 }
 
