@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::engine::cards::{Card, Rank};
-use crate::engine::game::{Chips, Seat};
+use crate::engine::game::Chips;
 use crate::engine::nain_jaune::NainJauneBox;
 
 use crate::app::table::card_svg::CardFace;
@@ -83,14 +83,7 @@ fn name_run(cards: &[SequenceCard], card: Card) -> usize {
 /// The span of the last run's name: wider than any name.
 const LAST_RUN: usize = 99;
 
-/// A card of the running sequence: who played it, and the move that did (his seat and the game
-/// event's index: the card travels from that seat to the sequence, see flights.rs).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SequenceCard {
-    pub card: Card,
-    pub who: String,
-    pub played_by: Option<(Seat, usize)>,
-}
+pub use crate::model::nain_jaune::SequenceCard;
 
 /// The running sequence: the cards of the current climb, lowest first, each with the name of
 /// who played it, and the rank wanted next.

@@ -4,6 +4,8 @@
 
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, Rank};
+use crate::engine::game::Chips;
+use crate::model::nain_jaune::Prompt;
 use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
 
 use crate::app::services::i18n::{
@@ -25,6 +27,16 @@ fn the_box(lang: Lang, b: NainJauneBox) -> String {
         (Lang::En, other) => format!("the {} box", card_short(lang, other.card())),
         (Lang::Fr, NainJauneBox::NainJaune) => "le Nain Jaune".into(),
         (Lang::Fr, other) => format!("la case du {}", card_short(lang, other.card())),
+    }
+}
+
+/// The turn prompt in words ("Your turn: play a 9." / "Ada to lead…"), empty when silent.
+pub fn prompt_words(lang: Lang, prompt: Prompt, names: &Names) -> String {
+    match prompt {
+        Prompt::Silent => String::new(),
+        Prompt::Mine { wanted: Some(rank) } => your_turn_follow(lang, rank),
+        Prompt::Mine { wanted: None } => T::YourTurnLead.text(lang).to_string(),
+        Prompt::Waiting { seat, wanted } => waiting_for(lang, &names.of(seat), wanted),
     }
 }
 
@@ -122,25 +134,7 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             Lang::En => format!("Round {deal_number}: everyone stakes {} on the board.", chips_text(lang, *each)),
             Lang::Fr => format!("Donne {deal_number} : chacun mise {} sur le tableau.", chips_text(lang, *each)),
         },
-        Event::Dealt { dealer, leader, .. } => {
-            let (d, l) = (names.of(*dealer), names.of(*leader));
-            match lang {
-                Lang::En => format!(
-                    "{} {}; {} {}.",
-                    d.display(lang),
-                    verb(&d, "deal", "deals"),
-                    l.inner(lang),
-                    verb(&l, "lead", "leads")
-                ),
-                Lang::Fr => format!(
-                    "{} {} ; {} {}.",
-                    d.display(lang),
-                    verb(&d, "distribuez", "distribue"),
-                    l.inner(lang),
-                    verb(&l, "ouvrez", "ouvre")
-                ),
-            }
-        }
+        Event::Dealt { dealer, leader, .. } => dealt(lang, &names.of(*dealer), &names.of(*leader)),
         Event::Played { seat, card } => {
             let p = names.of(*seat);
             match lang {
@@ -148,214 +142,175 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
                 Lang::Fr => format!("{} {} {}.", p.display(lang), verb(&p, "jouez", "joue"), card_short(lang, *card)),
             }
         }
-        Event::BoxWon { seat, board_box, chips } => {
-            let p = names.of(*seat);
-            match (lang, *chips) {
-                (Lang::En, 0) => format!(
-                    "{} {} {}, which is empty.",
-                    p.display(lang),
-                    verb(&p, "reach", "reaches"),
-                    the_box(lang, *board_box)
-                ),
-                (Lang::En, n) => format!(
-                    "{} {} {}: {}!",
-                    p.display(lang),
-                    verb(&p, "take", "takes"),
-                    the_box(lang, *board_box),
-                    chips_text(lang, n)
-                ),
-                (Lang::Fr, 0) => format!(
-                    "{} {} {}, mais {} vide.",
-                    p.display(lang),
-                    verb(&p, "atteignez", "atteint"),
-                    the_box(lang, *board_box),
-                    if *board_box == NainJauneBox::NainJaune { "il est" } else { "elle est" }
-                ),
-                (Lang::Fr, n) => format!(
-                    "{} {} {} : {} !",
-                    p.display(lang),
-                    verb(&p, "raflez", "rafle"),
-                    the_box(lang, *board_box),
-                    chips_text(lang, n)
-                ),
-            }
-        }
-        Event::Without { played, missing, next, .. } => {
-            let n = names.of(*next);
-            match lang {
-                Lang::En => format!(
-                    "{} without {}: {} {} on.",
-                    capitalize(rank_word(lang, *played).into()),
-                    rank_word(lang, *missing),
-                    n.inner(lang),
-                    verb(&n, "go", "goes")
-                ),
-                Lang::Fr => format!(
-                    "{} sans {} : {} {}.",
-                    capitalize(rank_word(lang, *played).into()),
-                    rank_word(lang, *missing),
-                    n.inner(lang),
-                    verb(&n, "continuez", "continue")
-                ),
-            }
-        }
-        Event::Stop { seat, played, missing } => {
-            let p = names.of(*seat);
-            match (lang, missing) {
-                (Lang::En, Some(m)) => format!(
-                    "Stop: nobody has {} after {}. {} {} again.",
-                    rank_with_article(lang, *m),
-                    rank_with_definite(lang, *played),
-                    p.display(lang),
-                    verb(&p, "lead", "leads")
-                ),
-                (Lang::En, None) => {
-                    format!("A king ends the climb. {} {} again.", p.display(lang), verb(&p, "lead", "leads"))
-                }
-                (Lang::Fr, Some(m)) => format!(
-                    "Arrêt : personne n'a {} après {}. {} {} la main.",
-                    fr_partitive(*m),
-                    rank_with_definite(lang, *played),
-                    p.display(lang),
-                    verb(&p, "reprenez", "reprend")
-                ),
-                (Lang::Fr, None) => {
-                    format!("Le roi arrête la montée. {} {} la main.", p.display(lang), verb(&p, "reprenez", "reprend"))
-                }
-            }
-        }
-        Event::Penalty { seat, card, chips, owed } => {
-            let p = names.of(*seat);
-            let b = crate::engine::nain_jaune::NainJauneBox::of_card(*card);
-            let boxed = b.map(|b| the_box(lang, b)).unwrap_or_default();
-            let mut s = match lang {
-                Lang::En => format!(
-                    "{} still {} {} and {} {} into {}",
-                    p.display(lang),
-                    verb(&p, "hold", "holds"),
-                    card_short(lang, *card),
-                    verb(&p, "pay", "pays"),
-                    chips_text(lang, *chips),
-                    boxed
-                ),
-                Lang::Fr => format!(
-                    "{} {} encore {} et {} {} dans {}",
-                    p.display(lang),
-                    verb(&p, "avez", "a"),
-                    card_short(lang, *card),
-                    verb(&p, "versez", "verse"),
-                    chips_text(lang, *chips),
-                    boxed.replace("le Nain Jaune", "la case du Nain Jaune")
-                ),
-            };
-            if chips < owed {
-                s.push_str(&match lang {
-                    Lang::En => format!(" ({}, all that was left)", chips_owed(lang, *owed)),
-                    Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, *owed)),
-                });
-            }
-            s.push('.');
-            s
-        }
-        Event::GrandOpera { seat, chips } => {
-            let p = names.of(*seat);
-            match lang {
-                Lang::En => format!(
-                    "Grand Opéra! {} {} all five boxes: {}.",
-                    p.display(lang),
-                    verb(&p, "sweep", "sweeps"),
-                    chips_text(lang, *chips)
-                ),
-                Lang::Fr => format!(
-                    "Grand Opéra ! {} {} les cinq cases : {}.",
-                    p.display(lang),
-                    verb(&p, "raflez", "rafle"),
-                    chips_text(lang, *chips)
-                ),
-            }
-        }
-        Event::Paid { from, to, chips, owed, cards } => {
-            let (f, t) = (names.of(*from), names.of(*to));
-            let left = cards_text(lang, cards.len());
-            let mut s = match lang {
-                Lang::En => format!(
-                    "{} {} {} {} for {} left in hand",
-                    f.display(lang),
-                    verb(&f, "pay", "pays"),
-                    t.inner(lang),
-                    chips_text(lang, *chips),
-                    left
-                ),
-                Lang::Fr if t.you => {
-                    format!("{} vous paie {} pour {} restées en main", f.display(lang), chips_text(lang, *chips), left)
-                }
-                Lang::Fr => format!(
-                    "{} {} {} à {} pour {} restées en main",
-                    f.display(lang),
-                    verb(&f, "payez", "paie"),
-                    chips_text(lang, *chips),
-                    t.inner(lang),
-                    left
-                ),
-            };
-            if lang == Lang::Fr && cards.len() <= 1 {
-                s = s.replace("restées en main", "restée en main");
-            }
-            if chips < owed {
-                s.push_str(&match lang {
-                    Lang::En => format!(" ({}, all that was left)", chips_owed(lang, *owed)),
-                    Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, *owed)),
-                });
-            }
-            s.push('.');
-            s
-        }
-        Event::RoundWon { seat, deal_number, grand_opera } => {
-            let p = names.of(*seat);
-            let opera = if *grand_opera { lang.pick(" by Grand Opéra", " par Grand Opéra") } else { "" };
-            match lang {
-                Lang::En => format!("{} {} round {deal_number}{opera}.", p.display(lang), verb(&p, "win", "wins")),
-                Lang::Fr => {
-                    format!("{} {} la donne {deal_number}{opera}.", p.display(lang), verb(&p, "remportez", "remporte"))
-                }
-            }
-        }
-        Event::GameOver { end, winner, chips } => {
-            let mut s = game_end_sentence(lang, end, names);
-            s.push(' ');
-            match winner {
-                Some(w) => {
-                    let p = names.of(*w);
-                    let n = chips.get(*w).copied().unwrap_or(0);
-                    s.push_str(&match lang {
-                        Lang::En => {
-                            format!("{} {} with {}.", p.display(lang), verb(&p, "win", "wins"), chips_text(lang, n))
-                        }
-                        Lang::Fr => {
-                            format!("{} {} avec {}.", p.display(lang), verb(&p, "gagnez", "gagne"), chips_text(lang, n))
-                        }
-                    });
-                }
-                None => s.push_str(T::Tie.text(lang)),
-            }
-            s
-        }
+        Event::BoxWon { seat, board_box, chips } => box_won(lang, &names.of(*seat), *board_box, *chips),
+        Event::Without { played, missing, next, .. } => without(lang, *played, *missing, &names.of(*next)),
+        Event::Stop { seat, played, missing } => stop(lang, &names.of(*seat), *played, *missing),
+        Event::Penalty { seat, card, chips, owed } => penalty(lang, &names.of(*seat), *card, *chips, *owed),
+        Event::GrandOpera { seat, chips } => grand_opera(lang, &names.of(*seat), *chips),
+        Event::Paid { from, to, chips, owed, cards } => paid(lang, &names.of(*from), &names.of(*to), *chips, *owed, cards.len()),
+        Event::RoundWon { seat, deal_number, grand_opera } => round_won(lang, &names.of(*seat), *deal_number, *grand_opera),
+        Event::GameOver { end, winner, chips } => game_over(lang, end, winner.map(|w| (names.of(w), chips.get(w).copied().unwrap_or(0))), names),
     };
     capitalize(s)
 }
 
-/// Whether an event is a table announcement (shown large and read aloud), not a mere move.
-pub fn is_announcement(event: &Event) -> bool {
-    matches!(
-        event,
-        Event::Without { .. }
-            | Event::Stop { .. }
-            | Event::BoxWon { .. }
-            | Event::GrandOpera { .. }
-            | Event::RoundWon { .. }
-            | Event::Dealt { .. }
-            | Event::GameOver { .. }
-    )
+// ---- The deal and the play: who deals, the cards played, the boxes they win, the calls. ----
+
+/// "Ada deals; Bob leads."
+fn dealt(lang: Lang, d: &Person, l: &Person) -> String {
+    match lang {
+        Lang::En => format!("{} {}; {} {}.", d.display(lang), verb(d, "deal", "deals"), l.inner(lang), verb(l, "lead", "leads")),
+        Lang::Fr => format!(
+            "{} {} ; {} {}.",
+            d.display(lang),
+            verb(d, "distribuez", "distribue"),
+            l.inner(lang),
+            verb(l, "ouvrez", "ouvre")
+        ),
+    }
+}
+
+/// "Ada takes the 10♦ box: 3 chips!", or reaches it empty.
+fn box_won(lang: Lang, p: &Person, board_box: NainJauneBox, chips: Chips) -> String {
+    match (lang, chips) {
+        (Lang::En, 0) => format!("{} {} {}, which is empty.", p.display(lang), verb(p, "reach", "reaches"), the_box(lang, board_box)),
+        (Lang::En, n) => {
+            format!("{} {} {}: {}!", p.display(lang), verb(p, "take", "takes"), the_box(lang, board_box), chips_text(lang, n))
+        }
+        (Lang::Fr, 0) => format!(
+            "{} {} {}, mais {} vide.",
+            p.display(lang),
+            verb(p, "atteignez", "atteint"),
+            the_box(lang, board_box),
+            if board_box == NainJauneBox::NainJaune { "il est" } else { "elle est" }
+        ),
+        (Lang::Fr, n) => {
+            format!("{} {} {} : {} !", p.display(lang), verb(p, "raflez", "rafle"), the_box(lang, board_box), chips_text(lang, n))
+        }
+    }
+}
+
+/// "Eight without nine: Bob goes on."
+fn without(lang: Lang, played: Rank, missing: Rank, n: &Person) -> String {
+    let (played, missing) = (capitalize(rank_word(lang, played).into()), rank_word(lang, missing));
+    match lang {
+        Lang::En => format!("{played} without {missing}: {} {} on.", n.inner(lang), verb(n, "go", "goes")),
+        Lang::Fr => format!("{played} sans {missing} : {} {}.", n.inner(lang), verb(n, "continuez", "continue")),
+    }
+}
+
+/// "Stop: nobody has a 9 after the 8. Ada leads again." (or a king ends the climb).
+fn stop(lang: Lang, p: &Person, played: Rank, missing: Option<Rank>) -> String {
+    match (lang, missing) {
+        (Lang::En, Some(m)) => format!(
+            "Stop: nobody has {} after {}. {} {} again.",
+            rank_with_article(lang, m),
+            rank_with_definite(lang, played),
+            p.display(lang),
+            verb(p, "lead", "leads")
+        ),
+        (Lang::En, None) => format!("A king ends the climb. {} {} again.", p.display(lang), verb(p, "lead", "leads")),
+        (Lang::Fr, Some(m)) => format!(
+            "Arrêt : personne n'a {} après {}. {} {} la main.",
+            fr_partitive(m),
+            rank_with_definite(lang, played),
+            p.display(lang),
+            verb(p, "reprenez", "reprend")
+        ),
+        (Lang::Fr, None) => format!("Le roi arrête la montée. {} {} la main.", p.display(lang), verb(p, "reprenez", "reprend")),
+    }
+}
+
+// ---- The settlement: penalties, Grand Opéra, payments, the round's and the game's end. ----
+
+/// " (12 chips owed, all that was left)" when a player paid less than owed, else nothing.
+fn short_of(lang: Lang, chips: Chips, owed: Chips) -> String {
+    match lang {
+        _ if chips >= owed => String::new(),
+        Lang::En => format!(" ({}, all that was left)", chips_owed(lang, owed)),
+        Lang::Fr => format!(" ({}, tout ce qui restait)", chips_owed(lang, owed)),
+    }
+}
+
+/// "Ada still holds the 10♦ and pays 3 chips into the 10♦ box."
+fn penalty(lang: Lang, p: &Person, card: Card, chips: Chips, owed: Chips) -> String {
+    let boxed = NainJauneBox::of_card(card).map(|b| the_box(lang, b)).unwrap_or_default();
+    let short = short_of(lang, chips, owed);
+    match lang {
+        Lang::En => format!(
+            "{} still {} {} and {} {} into {boxed}{short}.",
+            p.display(lang),
+            verb(p, "hold", "holds"),
+            card_short(lang, card),
+            verb(p, "pay", "pays"),
+            chips_text(lang, chips)
+        ),
+        Lang::Fr => format!(
+            "{} {} encore {} et {} {} dans {}{short}.",
+            p.display(lang),
+            verb(p, "avez", "a"),
+            card_short(lang, card),
+            verb(p, "versez", "verse"),
+            chips_text(lang, chips),
+            boxed.replace("le Nain Jaune", "la case du Nain Jaune")
+        ),
+    }
+}
+
+/// "Grand Opéra! Ada sweeps all five boxes: 75 chips."
+fn grand_opera(lang: Lang, p: &Person, chips: Chips) -> String {
+    match lang {
+        Lang::En => format!("Grand Opéra! {} {} all five boxes: {}.", p.display(lang), verb(p, "sweep", "sweeps"), chips_text(lang, chips)),
+        Lang::Fr => {
+            format!("Grand Opéra ! {} {} les cinq cases : {}.", p.display(lang), verb(p, "raflez", "rafle"), chips_text(lang, chips))
+        }
+    }
+}
+
+/// "Bob pays Ada 12 chips for 3 cards left in hand."
+fn paid(lang: Lang, f: &Person, t: &Person, chips: Chips, owed: Chips, cards: usize) -> String {
+    let (left, short) = (cards_text(lang, cards), short_of(lang, chips, owed));
+    let left_fr = if cards <= 1 { "restée" } else { "restées" };
+    match lang {
+        Lang::En => format!(
+            "{} {} {} {} for {left} left in hand{short}.",
+            f.display(lang),
+            verb(f, "pay", "pays"),
+            t.inner(lang),
+            chips_text(lang, chips)
+        ),
+        Lang::Fr if t.you => format!("{} vous paie {} pour {left} {left_fr} en main{short}.", f.display(lang), chips_text(lang, chips)),
+        Lang::Fr => format!(
+            "{} {} {} à {} pour {left} {left_fr} en main{short}.",
+            f.display(lang),
+            verb(f, "payez", "paie"),
+            chips_text(lang, chips),
+            t.inner(lang)
+        ),
+    }
+}
+
+/// "Ada wins round 2 (by Grand Opéra)."
+fn round_won(lang: Lang, p: &Person, deal_number: u32, grand_opera: bool) -> String {
+    let opera = if grand_opera { lang.pick(" by Grand Opéra", " par Grand Opéra") } else { "" };
+    match lang {
+        Lang::En => format!("{} {} round {deal_number}{opera}.", p.display(lang), verb(p, "win", "wins")),
+        Lang::Fr => format!("{} {} la donne {deal_number}{opera}.", p.display(lang), verb(p, "remportez", "remporte")),
+    }
+}
+
+/// Why the game ended, then who won with how many chips (`winner`), or that it is a tie.
+fn game_over(lang: Lang, end: &GameEnd, winner: Option<(Person, Chips)>, names: &Names) -> String {
+    let mut s = game_end_sentence(lang, end, names);
+    s.push(' ');
+    match winner {
+        Some((p, n)) => s.push_str(&match lang {
+            Lang::En => format!("{} {} with {}.", p.display(lang), verb(&p, "win", "wins"), chips_text(lang, n)),
+            Lang::Fr => format!("{} {} avec {}.", p.display(lang), verb(&p, "gagnez", "gagne"), chips_text(lang, n)),
+        }),
+        None => s.push_str(T::Tie.text(lang)),
+    }
+    s
 }
 
 /// The card a hint suggests.
@@ -374,6 +329,19 @@ pub fn hint_card(hint: &Hint) -> Card {
 /// Dwarf (14 chips)."), when the cards left in a loser's hand cost `points` (the game's option):
 /// a run that sheds cards is worth their values (`Points::Pips`) or their number (`Points::Cards`).
 pub fn hint_sentence(lang: Lang, hint: &Hint, points: Points) -> String {
+    let card = hint_card(hint);
+    let (why, now) = hint_reason(lang, hint, points);
+    let the = card_definite(lang, card);
+    let now = if now { lang.pick(" now", " maintenant") } else { "" };
+    match lang {
+        Lang::En => format!("Play {the}{now}: {why}."),
+        Lang::Fr => format!("Jouez {the}{now} : {why}."),
+    }
+}
+
+/// Why a hint's card is the one to play, and whether to say "now" (the card takes its own box,
+/// rather than leading a run to one).
+fn hint_reason(lang: Lang, hint: &Hint, points: Points) -> (String, bool) {
     let card = hint_card(hint);
     let en = lang == Lang::En;
     // The card as a subject: "it" / "il", "elle"; a run: "your run of 3 cards" / "votre suite…".
@@ -447,12 +415,7 @@ pub fn hint_sentence(lang: Lang, hint: &Hint, points: Points) -> String {
             Lang::Fr => format!("{it} continue la séquence"),
         },
     };
-    let the = card_definite(lang, card);
-    let now = if now { lang.pick(" now", " maintenant") } else { "" };
-    match lang {
-        Lang::En => format!("Play {the}{now}: {why}."),
-        Lang::Fr => format!("Jouez {the}{now} : {why}."),
-    }
+    (why, now)
 }
 
 /// "a 9", "an ace", "a queen" / "un 9", "un as", "une dame".
