@@ -6,6 +6,7 @@ use crate::engine::bonanza::poker::Category;
 use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase, Refusal, Space};
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
+use crate::model::bonanza::Note;
 
 use crate::app::services::i18n::{
     capitalize, card_definite, card_short, cards_text, chips_agreeing, chips_owed, chips_text, is_feminine, Lang, Names, Person,
@@ -309,6 +310,20 @@ pub fn waiting(lang: Lang, p: &Person, phase: Phase) -> String {
     s
 }
 
+/// A seat plate's line: its notes (the model's), in words.
+pub fn note_words(lang: Lang, notes: &[Note]) -> Option<String> {
+    let word = |note: &Note| match *note {
+        Note::Out => L::Out.text(lang).into(),
+        Note::Passed => lang.pick("passed", "a passé").into(),
+        Note::Offers(n) => format!("{} {n}", lang.pick("offers", "offre")),
+        Note::NoPoker => lang.pick("no poker", "hors poker").into(),
+        Note::Folded => lang.pick("folded", "couché").into(),
+        Note::InFor(n) => format!("{} {n}", lang.pick("in for", "mise")),
+        Note::HasWidow => lang.pick("has the widow", "a la veuve").into(),
+    };
+    (!notes.is_empty()).then(|| notes.iter().map(word).collect::<Vec<String>>().join(" · "))
+}
+
 /// The deal summary's title: "Deal 2: Ada calls Bonanza!".
 pub fn bonanza_title(lang: Lang, deal: u32, p: &Person) -> String {
     about(lang, ("Deal {1}: {0} [call|calls] Bonanza!", "Donne {1} : {0} [criez|crie] Bonanza !"), p, &[deal.to_string()])
@@ -552,25 +567,6 @@ pub fn log_class(event: &Event) -> &'static str {
         Event::Paid { .. } | Event::WidowSold { .. } => "log-item log-pay",
         _ => "log-item",
     }
-}
-
-/// Whether an event is announced to the table (shown large and read aloud), not a mere move.
-pub fn is_announcement(event: &Event) -> bool {
-    !matches!(
-        event,
-        Event::Anted { .. }
-            | Event::Dealt { .. }
-            | Event::Bid { .. }
-            | Event::AuctionPass { .. }
-            | Event::Checked { .. }
-            | Event::Bet { .. }
-            | Event::Called { .. }
-            | Event::Raised { .. }
-            | Event::Folded { .. }
-            | Event::Played { .. }
-            | Event::Paid { .. }
-            | Event::Leftovers { .. }
-    )
 }
 
 /// A hint as one sentence: the move the hard level chose, in the words of its button, and why
