@@ -1175,7 +1175,7 @@ fn the_form_offers_the_options_the_engines_declare() {
 #[wasm_bindgen_test]
 fn bonanza_hand_is_in_race_order() {
     let hand: CardSet = ["AS", "2S", "KH", "5D", "3C", "JK"].into_iter().map(card).collect();
-    let order: Vec<String> = tapis::app::bonanza::race_order(hand).into_iter().map(|c| c.to_string()).collect();
+    let order: Vec<String> = tapis::model::bonanza::race_order(hand).into_iter().map(|c| c.to_string()).collect();
     assert_eq!(order, ["2S", "AS", "KH", "3C", "5D", "JK"]);
 }
 

@@ -3,6 +3,7 @@
 //! and the people at it ([`people`]). Pure Rust, like the engine, so that it is tested natively;
 //! the Leptos views (`app`, wasm only) bind it.
 
+pub mod bonanza;
 pub mod nain_jaune;
 pub mod people;
 pub mod plate;

@@ -4,80 +4,18 @@
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::{Bonanza, Call, Event, Phase, Space};
-use crate::engine::cards::{Card, CardSet};
-use crate::engine::game::{Chips, Seat};
+use crate::engine::bonanza::{Call, Phase};
+use crate::engine::cards::Card;
+use crate::engine::game::Seat;
 
 use super::text::{lt, call_name, space_name, L};
 use super::{colon, mini_cards, with_game};
 use crate::app::table::card_svg::CardBack;
 use crate::app::services::i18n::{cards_text, use_lang, Lang, Names};
+use crate::model::bonanza::call_shows;
+use crate::model::bonanza::story::{Story, StoryLine};
 use crate::model::session::Session;
 use crate::app::AppState;
-
-/// The events of the deal in progress (from its ante on).
-pub fn deal_events(events: &[Event]) -> &[Event] {
-    let start = events.iter().rposition(|e| matches!(e, Event::Anted { .. })).unwrap_or(0);
-    &events[start..]
-}
-
-/// A poker hand from its best card down (the joker first, then the aces).
-pub fn poker_order(cards: &[Card]) -> Vec<Card> {
-    let set: CardSet = cards.iter().copied().collect();
-    let mut ordered: Vec<Card> = set.contains(Card::JOKER).then_some(Card::JOKER).into_iter().collect();
-    for rank in [0].into_iter().chain((1..13).rev()) {
-        ordered.extend((0..4).map(|suit| Card::from_index(suit * 13 + rank)).filter(|&c| set.contains(c)));
-    }
-    ordered
-}
-
-/// What one line of the story tells.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Story {
-    WidowTaken,
-    WidowSold,
-    WidowDead,
-    Won(Space),
-    Stays(Space),
-}
-
-/// One line of a deal's story.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoryLine {
-    pub what: Story,
-    pub seat: Option<Seat>,
-    pub chips: Chips,
-    /// The cards that won (the show, the poker hand, the race card).
-    pub cards: Vec<Card>,
-}
-
-/// The story of a deal, read from its events.
-pub fn deal_story(events: &[Event]) -> Vec<StoryLine> {
-    let mut lines = Vec::new();
-    // The last cards each seat showed at the call in progress, and at the showdown.
-    let mut shown: Vec<(Seat, Vec<Card>)> = Vec::new();
-    let line = |what, seat, chips, cards| StoryLine { what, seat, chips, cards };
-    for e in events {
-        match e {
-            Event::WidowTaken { dealer } => lines.push(line(Story::WidowTaken, Some(*dealer), 0, Vec::new())),
-            Event::WidowSold { seat, price, .. } => lines.push(line(Story::WidowSold, Some(*seat), *price, Vec::new())),
-            Event::WidowUnsold => lines.push(line(Story::WidowDead, None, 0, Vec::new())),
-            Event::CallOpened { .. } | Event::PokerOpened { .. } => shown.clear(),
-            Event::Shown { seat, cards, .. } => shown.push((*seat, cards.clone())),
-            Event::Showdown { seat, cards, .. } => shown.push((*seat, poker_order(cards))),
-            Event::SpaceWon { seat, space, chips } => {
-                let cards = match space.card() {
-                    Some(card) => vec![card],
-                    None => shown.iter().rev().find(|(s, _)| s == seat).map(|(_, c)| c.clone()).unwrap_or_default(),
-                };
-                lines.push(line(Story::Won(*space), Some(*seat), *chips, cards));
-            }
-            Event::SpaceStays { space, chips } => lines.push(line(Story::Stays(*space), None, *chips, Vec::new())),
-            _ => {}
-        }
-    }
-    lines
-}
 
 /// What a story line says after the space and who: chips, or a few words (the widow taken, or
 /// dead) that share the name's column, so the chips' column stays narrow.
@@ -177,17 +115,7 @@ pub fn WidowBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
 #[component]
 pub fn CallBox(call: Call, #[prop(into)] names: Signal<Names>) -> impl IntoView {
     let lang = use_lang();
-    let shows = with_game(move |g: &Bonanza| {
-        let events = deal_events(g.events());
-        let start = events.iter().rposition(|e| matches!(e, Event::CallOpened { .. })).unwrap_or(0);
-        events[start..]
-            .iter()
-            .filter_map(|e| match e {
-                Event::Shown { seat, cards, .. } => Some((*seat, cards.clone())),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-    });
+    let shows = with_game(call_shows);
     let emblem: Vec<Card> = match call {
         Call::Joker => vec![Card::JOKER],
         Call::QueenJack | Call::TenTwo => crate::engine::bonanza::calls::pair_cards(call).to_vec(),

@@ -23,10 +23,9 @@ use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 
 use crate::ai::bonanza_bot::Hint;
-use crate::engine::bonanza::{Action, Bonanza, Call, Event, Phase, Space};
-use crate::engine::bonanza::race::by_race_order;
-use crate::engine::cards::{Card, CardSet, Suit};
-use crate::engine::game::{Game, GameId, Seat};
+use crate::engine::bonanza::{Action, Bonanza, Call, Phase, Space};
+use crate::engine::cards::Card;
+use crate::engine::game::{Chips, Game, GameId, Seat};
 
 use crate::app::table::card_svg::CardFace;
 use crate::app::table::game_frame::GameFrame;
@@ -37,16 +36,17 @@ use crate::app::table::hint::{HintRow, Hints, Suggestion};
 use crate::app::services::i18n::{hand_title, Lang, Names, T};
 use crate::app::table::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use crate::app::table::results::{game_over, GameOverPanel};
-use crate::app::table::seats::{SeatView, SeatsRing};
+use crate::app::table::seats::SeatsRing;
+use crate::app::{AppState, TableSession};
+use crate::model::bonanza::{self as model, moment::Moment, story::told_story, PhaseBox, Prompt, Told, Turn};
 use crate::model::session::{Humans, Session};
-use super::AppState;
-use calls::{deal_events, deal_story, CallBox, DealStory, WidowBox};
+use calls::{CallBox, DealStory, WidowBox};
 use decisions::Decisions;
-use moment::{Moment, MomentBox};
+use moment::{moment_title, MomentBox};
 use poker::PokerBox;
 use race::RaceBox;
 use summary::{game_over_reason, DealReport, DealSummary};
-use text::{lt, event_kind, event_sentence, is_announcement, log_class, my_turn, phase_label, waiting, L};
+use text::{lt, event_kind, event_sentence, log_class, my_turn, note_words, phase_label, waiting, L};
 use wheel::Wheel;
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
@@ -104,65 +104,17 @@ pub fn colon(lang: Lang) -> &'static str {
     lang.pick(": ", " : ")
 }
 
-/// The hand in the race's order: suit by suit (♠ ♥ ♣ ♦, the colours alternating), from the two
-/// up to the ace, the joker last.
-pub fn race_order(hand: CardSet) -> Vec<Card> {
-    let mut cards = Vec::with_capacity(hand.len());
-    for suit in [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds] {
-        cards.extend(by_race_order(hand & CardSet::of_suit(suit)));
-    }
-    if hand.contains(Card::JOKER) {
-        cards.push(Card::JOKER);
-    }
-    cards
-}
-
-/// Whether the card missing at a stop was played earlier in the deal (`played`: the deal's plays
-/// up to the stop), rather than lying in the dead hand.
-fn missing_played(event: &Event, played: CardSet) -> bool {
-    matches!(event, Event::Stop { missing: Some(m), .. } if played.contains(*m))
-}
-
-/// The log lines of the game's last [`LOG_LENGTH`] events, in `lang`.
-fn log_lines(lang: Lang, events: &[Event], names: &Names) -> Vec<LogLine> {
-    let from = events.len().saturating_sub(LOG_LENGTH);
-    let mut played = CardSet::EMPTY;
-    let mut lines = Vec::with_capacity(events.len() - from);
-    for (index, e) in events.iter().enumerate() {
-        match e {
-            Event::Anted { .. } => played = CardSet::EMPTY,
-            Event::Played { card, .. } => played.insert(*card),
-            _ => {}
-        }
-        if index >= from {
-            lines.push(LogLine {
-                index,
-                class: log_class(e),
-                kind: event_kind(e),
-                text: event_sentence(lang, e, names, missing_played(e, played)),
-            });
-        }
-    }
-    lines
-}
-
-/// The table's announcement: the moment the stage holds (`held`), else the latest announcement
-/// of this deal that the last move brought (its events start at `since`: an announcement leaves
-/// once another move is made); its index in the log, the event, and whether a stop's missing
-/// card had been played.
-fn announcement(g: &Bonanza, held: Option<usize>, since: usize) -> Option<(usize, Event, bool)> {
-    let events = g.events();
-    let deal = deal_events(events);
-    let start = events.len() - deal.len();
-    let i = match held.filter(|&h| h >= start && h < events.len()) {
-        Some(h) => h - start,
-        None => deal.iter().rposition(is_announcement).filter(|&i| start + i >= since)?,
-    };
-    let played = deal[..i]
-        .iter()
-        .filter_map(|e| if let Event::Played { card, .. } = e { Some(*card) } else { None })
-        .collect::<CardSet>();
-    Some((start + i, deal[i].clone(), missing_played(&deal[i], played)))
+/// The log lines of the game's last [`LOG_LENGTH`] events the table has told (`told`), in `lang`.
+fn log_lines(lang: Lang, g: &Bonanza, told: usize, names: &Names) -> Vec<LogLine> {
+    model::log_window(g, told, LOG_LENGTH)
+        .into_iter()
+        .map(|t| LogLine {
+            index: t.index,
+            class: log_class(&t.event),
+            kind: event_kind(&t.event),
+            text: event_sentence(lang, &t.event, names, t.missing_played),
+        })
+        .collect()
 }
 
 /// Why the engine refuses a card to the seat to move (the hand's owner on its turn), in words.
@@ -171,188 +123,263 @@ fn why_not(lang: Lang, s: &Session, card: Card) -> Option<String> {
     text::refusal_words(lang, &g.refusal(g.to_move()?, &Action::Play(card))?)
 }
 
-/// The plate's line for a seat: out of the game, its offer or pass in the auction, its bets at
-/// the poker, the widow in its hand.
-fn seat_note(lang: Lang, g: &Bonanza, seat: Seat) -> Option<String> {
-    if g.is_out(seat) {
-        return Some(L::Out.text(lang).into());
-    }
-    let mut parts: Vec<String> = Vec::new();
-    match g.phase() {
-        Phase::Auction => {
-            let a = g.auction();
-            if a.passed & (1 << seat) != 0 {
-                parts.push(lang.pick("passed", "a passé").into());
-            } else if a.high_bidder == Some(seat) {
-                parts.push(format!("{} {}", lang.pick("offers", "offre"), a.high_bid));
-            }
-        }
-        Phase::Poker => {
-            let b = g.betting();
-            if b.participants & (1 << seat) == 0 {
-                parts.push(lang.pick("no poker", "hors poker").into());
-            } else if b.folded & (1 << seat) != 0 {
-                parts.push(lang.pick("folded", "couché").into());
-            } else if b.put_in[seat] > 0 {
-                parts.push(format!("{} {}", lang.pick("in for", "mise"), b.put_in[seat]));
-            }
-        }
-        _ => {}
-    }
-    if g.widow_holder() == Some(seat) {
-        parts.push(lang.pick("has the widow", "a la veuve").into());
-    }
-    (!parts.is_empty()).then(|| parts.join(" · "))
+/// What the parts of the table share: the session, the stage and what the model says of them.
+#[derive(Clone, Copy)]
+struct Ctx {
+    state: AppState,
+    session: TableSession,
+    lang: RwSignal<Lang>,
+    names: Memo<Names>,
+    stage: Stage,
+    turn: Memo<Turn>,
+    to_move: Memo<Option<Seat>>,
+    phase: Memo<Phase>,
+    pending_summary: Memo<Option<u32>>,
+    caught_up: Memo<bool>,
+    /// The moment the stage holds, shown in the phase box's place.
+    moment: Memo<Option<Moment>>,
 }
 
-/// Which box sits beside the wheel (kept while the phase only changes its card).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-enum PhaseBox {
-    Widow,
-    Call(Call),
-    Poker,
-    Race,
-    #[default]
-    None,
+impl Ctx {
+    fn new(state: AppState, humans: Humans, revealed: RwSignal<Option<Seat>>) -> Ctx {
+        // This game's session: a stale memo of this view reads no game once another is on the table.
+        let session = TableSession::current(state.session);
+        let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
+        let stage = Stage::new(state);
+        let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
+        let caught_up = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| stage.caught_up(s))));
+        let turn = Memo::new(move |_| {
+            let (holding, revealed) = (stage.holding().is_some(), revealed.get());
+            session.with(|s| {
+                let Some(s) = s.as_ref() else { return Turn::default() };
+                model::turn(s, humans, holding, revealed, || {
+                    !state.dialog_open() && caught_up.get() && forced_move(&state, s).is_none()
+                })
+            })
+        });
+        let to_move = Memo::new(move |_| turn.get().to_move);
+        let phase = Memo::new(move |_| session.with(|s| bz(s).map_or(Phase::GameOver, |g| g.phase())));
+        let moment = Memo::new(move |_| {
+            let (held, viewer) = (stage.holding()?, turn.get().viewer);
+            session.with(|s| bz(s).and_then(|g| Moment::of(g, held, viewer)))
+        });
+        Ctx { state, session, lang: state.lang, names, stage, turn, to_move, phase, pending_summary, caught_up, moment }
+    }
+
+    fn finished(self) -> bool {
+        self.session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished()))
+    }
+
+    fn deal_number(self) -> u32 {
+        self.session.with(|s| s.as_ref().map_or(0, |s| s.shown().deal_number()))
+    }
+
+    fn viewer(self) -> Option<Seat> {
+        self.turn.get().viewer
+    }
+
+    fn mine(self) -> bool {
+        self.turn.get().mine
+    }
 }
 
 /// The table of the Bonanza game in `state.session` (one per game put on the table).
 #[component]
 pub fn BonanzaTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    // This game's session: a stale memo of this view reads no game once another is on the table.
-    let session = super::TableSession::current(state.session);
-    let lang = state.lang;
-
-    // A read-only position (embedding) is shown as it is: no hint.
-    let (id, players, humans, poker_on, deals, read_only) = session.with_untracked(|s| {
+    let (id, humans, poker_on, deals) = state.session.with_untracked(|s| {
         let s = s.as_ref().expect("a game is on the table");
         let g = s.bonanza().expect("a Bonanza game");
-        (s.id, s.seats.len(), s.humans(), g.options().poker, g.options().game_deals(s.seats.len()), s.read_only)
+        (s.id, s.humans(), g.options().poker, g.options().game_deals(s.seats.len()))
     });
     let people = Humans::new(&humans);
-    let anchor = people.anchor();
-
-    let names = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.people()).unwrap_or_default()));
-    let stage = Stage::new(state);
-    // Nobody is marked to play while the table holds a moment.
-    let to_move = Memo::new(move |_| {
-        let holding = stage.holding().is_some();
-        session.with(|s| s.as_ref().and_then(|s| s.shown().to_move()).filter(|_| !holding))
-    });
-    let pending_summary = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.pending_summary())));
-    let caught_up = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| stage.caught_up(s))));
-    let finished = move || session.with(|s| s.as_ref().is_some_and(|s| s.table.is_finished()));
-    let deal_number = move || session.with(|s| s.as_ref().map_or(0, |s| s.shown().deal_number()));
-    let phase = Memo::new(move |_| session.with(|s| bz(s).map_or(Phase::GameOver, |g| g.phase())));
-    let thinking = RwSignal::new(None::<Seat>);
     let revealed = RwSignal::new(people.first_shown());
-
-    let human_to_move = move || to_move.get().filter(|&s| people.plays(s));
-    let viewer = move || people.viewer(human_to_move(), revealed.get());
-    let covered = move || people.covered(human_to_move(), revealed.get(), pending_summary.get().is_some());
-    // The human at the screen may decide now (never on a position shown read-only, e.g. a review:
-    // its choices would take the focus, and scroll the page, at each step).
-    let my_turn_now = move || {
-        let v = viewer();
-        !read_only
-            && v.is_some()
-            && to_move.get() == v
-            && pending_summary.get().is_none()
-            && !covered()
-            && !state.dialog_open()
-            && caught_up.get()
-            && session.with(|s| s.as_ref().is_some_and(|s| forced_move(&state, s).is_none()))
-    };
-    let racing = move || matches!(phase.get(), Phase::Lead | Phase::Follow(_));
-    let legal = Memo::new(move |_| {
-        if !my_turn_now() {
-            return Vec::new();
-        }
-        session.with(|s| bz(s).map(|g| g.legal_actions()).unwrap_or_default())
-    });
-    let decisions = Signal::derive(move || if racing() { Vec::new() } else { legal.get() });
-    let playable = Signal::derive(move || {
-        legal.with(|l| l.iter().filter_map(|a| if let Action::Play(c) = a { Some(*c) } else { None }).collect::<CardSet>())
-    });
-    let hand_active = Signal::derive(move || my_turn_now() && racing());
-    let hand_cards = Memo::new(move |_| {
-        let Some(v) = viewer() else { return Vec::new() };
-        session.with(|s| bz(s).map(|g| race_order(g.hand(v))).unwrap_or_default())
-    });
-    let to_call = Signal::derive(move || {
-        let Some(v) = viewer() else { return 0 };
-        session.with(|s| bz(s).map_or(0, |g| g.betting().bet - g.betting().put_in[v]))
-    });
-
-    let board = with_game(|g| g.board());
+    let t = Ctx::new(state, people, revealed);
+    let (lang, names, stage, phase) = (t.lang, t.names, t.stage, t.phase);
+    let thinking = RwSignal::new(None::<Seat>);
     let seats = Memo::new(move |_| {
-        let thinking = thinking.get();
-        let viewer = viewer();
-        let l = lang.get();
-        session.with(|s| {
-            let (Some(s), Some(g)) = (s.as_ref(), bz(s)) else { return Vec::new() };
-            let people = s.people();
-            // At a call the table does not learn who is asked: nobody else is marked.
-            let hidden_turn = matches!(g.phase(), Phase::Call(_));
-            (0..players)
-                .map(|seat| {
-                    let marked = !hidden_turn || viewer == Some(seat);
-                    SeatView {
-                        seat,
-                        person: people.of(seat),
-                        kind: s.seats[seat],
-                        chips: Some(g.chips()[seat]),
-                        cards: g.hand(seat).len(),
-                        note: seat_note(l, g, seat),
-                        shown: g.known(seat).by_rank(),
-                        dealer: g.dealer() == seat && !g.is_out(seat),
-                        to_move: marked && g.to_move() == Some(seat),
-                        thinking: marked && thinking == Some(seat),
-                        viewer: viewer == Some(seat),
-                    }
-                })
-                .collect()
-        })
-    });
-    // The moment the stage holds, shown in the phase box's place.
-    let moment = Memo::new(move |_| {
-        let held = stage.holding()?;
-        let (l, v) = (lang.get(), viewer());
-        names.with(|n| session.with(|s| bz(s).and_then(|g| Moment::of(g, held, v, l, n))))
-    });
-    // The space of the moment held (a call's outcome), else of the call in progress.
-    let current_space = Signal::derive(move || match phase.get() {
-        _ if moment.with(Option::is_some) => moment.with(|m| m.as_ref().and_then(|m| m.space)),
-        Phase::Call(call) => Some(call.space()),
-        Phase::Poker => Some(Space::Poker),
-        _ => None,
-    });
-    let phase_box = Memo::new(move |_| match phase.get() {
-        Phase::Widow | Phase::Auction => PhaseBox::Widow,
-        Phase::Call(call) => PhaseBox::Call(call),
-        Phase::Poker => PhaseBox::Poker,
-        Phase::Lead | Phase::Follow(_) => PhaseBox::Race,
-        Phase::GameOver => PhaseBox::None,
+        let (thinking, viewer, l) = (thinking.get(), t.viewer(), lang.get());
+        t.session.with(|s| s.as_ref().map(|s| model::plates(s, viewer, thinking, |notes| note_words(l, notes))).unwrap_or_default())
     });
     let story = Memo::new(move |_| {
-        session.with(|s| bz(s).map(|g| deal_story(deal_events(&g.events()[..stage.told(g.events().len())]))).unwrap_or_default())
-    });
-    let announced = Memo::new(move |_| {
-        let (held, since) = (stage.holding(), stage.last_move_from());
-        session.with(|s| bz(s).and_then(|g| announcement(g, held, since)))
+        t.session.with(|s| bz(s).map(|g| told_story(g.events(), stage.told(g.events().len()))).unwrap_or_default())
     });
     let log_view = Memo::new(move |_| {
         let l = lang.get();
-        names.with(|n| session.with(|s| bz(s).map(|g| log_lines(l, &g.events()[..stage.told(g.events().len())], n)).unwrap_or_default()))
+        names.with(|n| t.session.with(|s| bz(s).map(|g| log_lines(l, g, stage.told(g.events().len()), n)).unwrap_or_default()))
     });
 
     drive_computer_turns(state, thinking, stage);
 
+    view! {
+        <GameFrame
+            game=GameId::Bonanza
+            class="game game-bonanza"
+            session=id
+            deal=move || t.deal_number()
+            phase=move || phase.get().name()
+            extra=custom_attribute("data-call", move || if let Phase::Call(c) = phase.get() { c.key() } else { "" })
+            to_move=move || t.to_move.get()
+            holding=move || stage.holding()
+            label=lt(L::Title)
+            summary=move || summary_view(t)
+            status=status(t, deals)
+            side=view! {
+                <section class="panel story-panel" aria-labelledby="story-title">
+                    <h2 id="story-title" class="panel-title">{lt(L::ThisDeal)}</h2>
+                    <DealStory lines=story names=names />
+                </section>
+                <MoveLog lines=log_view />
+            }
+        >
+            <SeatsRing seats=seats viewer=people.anchor()>
+                {felt(t, poker_on)}
+            </SeatsRing>
+            {play_dock(t, revealed)}
+            {move || game_over_view(t)}
+        </GameFrame>
+    }
+}
+
+/// The line above the table: the deal, and what it is at.
+fn status(t: Ctx, deals: u32) -> impl IntoView {
+    let (lang, pending_summary) = (t.lang, t.pending_summary);
+    view! {
+        <span class="round-badge">
+            // While a deal's summary is read, the deal it sums up.
+            {move || text::deal_title(lang.get(), pending_summary.get().unwrap_or_else(|| t.deal_number()), deals)}
+        </span>
+        <span class="phase-badge" data-testid="phase-label">{move || {
+            let l = lang.get();
+            match t.moment.with(|m| m.as_ref().map(|m| moment_title(l, m))) {
+                Some(title) => title.to_string(),
+                // A deal's end, while its summary is read (the engine's next deal waits).
+                None if pending_summary.get().is_some() && !t.finished() => l.pick("Deal over", "Donne terminée").to_string(),
+                None => phase_label(l, t.phase.get()),
+            }
+        }}</span>
+    }
+}
+
+/// The felt inside the seats: the wheel, and beside it the phase's box (or the moment held) and
+/// the table's announcement.
+fn felt(t: Ctx, poker_on: bool) -> impl IntoView {
+    let (lang, names, moment) = (t.lang, t.names, t.moment);
+    let board = with_game(|g| g.board());
+    let phase_box = Memo::new(move |_| PhaseBox::of(t.phase.get()));
+    let current_space = Signal::derive(move || model::current_space(t.phase.get(), moment.with(|m| m.as_ref().map(|m| m.space))));
+    let announced = Memo::new(move |_| {
+        let (held, since) = (t.stage.holding(), t.stage.last_move_from());
+        t.session.with(|s| bz(s).and_then(|g| model::announcement(g, held, since)))
+    });
+    view! {
+        <div class="bz-felt">
+            <Wheel board=board poker=poker_on current=current_space />
+            <div class="bz-centre">
+                {move || match (moment.get(), phase_box.get()) {
+                    (Some(m), _) => {
+                        // Drawn afresh when a name changes, as when the language does.
+                        names.track();
+                        view! { <MomentBox moment=m names=names lang=lang.get() /> }.into_any()
+                    }
+                    (None, PhaseBox::Widow) => view! { <WidowBox names=names /> }.into_any(),
+                    (None, PhaseBox::Call(call)) => view! { <CallBox call=call names=names /> }.into_any(),
+                    (None, PhaseBox::Poker) => view! { <PokerBox /> }.into_any(),
+                    (None, PhaseBox::Race) => view! { <RaceBox names=names /> }.into_any(),
+                    (None, PhaseBox::None) => ().into_any(),
+                }}
+                // Read out by the move log's announcer, with the other moves.
+                <p class="announcement" data-testid="announcement">
+                    // (Not under a moment, which says it already.)
+                    {move || announced.get().filter(|_| moment.with(Option::is_none)).map(|Told { index, event, missing_played }| {
+                        let text = names.with(|n| event_sentence(lang.get(), &event, n, missing_played));
+                        view! { <span class="call" data-event-index=index data-event=event_kind(&event)>{text}</span> }
+                    })}
+                </p>
+            </div>
+        </div>
+    }
+}
+
+/// The prompt, the hints and the decisions, then the hand: they stay together at the bottom of
+/// the window when the table is taller than it (style/main.css, .play-dock).
+fn play_dock(t: Ctx, revealed: RwSignal<Option<Seat>>) -> impl IntoView {
+    let (state, lang, names, session, turn) = (t.state, t.lang, t.names, t.session, t.turn);
+    let racing = move || model::racing(t.phase.get());
+    let legal = Memo::new(move |_| {
+        let mine = t.mine();
+        session.with(|s| bz(s).map(|g| model::legal(g, mine)).unwrap_or_default())
+    });
+    let decisions = Signal::derive(move || legal.with(|l| model::decisions(t.phase.get(), l)));
+    let playable = Signal::derive(move || legal.with(|l| model::playable(l)));
+    let hand_active = Signal::derive(move || t.mine() && racing());
+    let hand_cards = Memo::new(move |_| {
+        let viewer = t.viewer();
+        session.with(|s| bz(s).map(|g| model::hand(g, viewer)).unwrap_or_default())
+    });
+    let to_call = Signal::derive(move || {
+        let viewer = t.viewer();
+        session.with(|s| bz(s).map_or(0, |g| model::to_call(g, viewer)))
+    });
     let act = Callback::new(move |action: Action| play_human_move(state, action.to_string()));
     let play_card = Callback::new(move |card: Card| play_human_move(state, Action::Play(card).to_string()));
+    let hints = hints(t, legal, to_call);
+    let hand_heading = Signal::derive(move || match t.viewer() {
+        Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
+        None => T::YourHand.text(lang.get()).to_string(),
+    });
+    let turn_prompt = move || {
+        let l = lang.get();
+        let prompt = session.with(|s| s.as_ref().map_or(Prompt::Silent, |s| model::prompt(s, &turn.get())));
+        match prompt {
+            Prompt::Silent => String::new(),
+            Prompt::Mine => {
+                let pot = session.with(|s| bz(s).map_or(0, |g| g.board()[Space::Poker.index()]));
+                legal.with(|legal| my_turn(l, t.phase.get(), legal, to_call.get(), pot))
+            }
+            Prompt::Waiting(mover) => names.with(|n| waiting(l, &n.of(mover), t.phase.get())),
+        }
+    };
+    let covered = move || turn.get().covered;
+    let cover_button = NodeRef::<leptos::html::Button>::new();
+    crate::app::table::results::focus_button_when(cover_button, covered);
+    // (Pointed at once the player may use it: after the moments the table holds.)
+    let target = Memo::new(move |_| guide::target(&state).filter(|_| t.mine()));
+    let target_card = Signal::derive(move || if let Some(Action::Play(card)) = target.get() { Some(card) } else { None });
+    let target_action = Signal::derive(move || target.get().filter(|a| !matches!(a, Action::Play(_))));
+    let finished = move || t.finished();
+    view! {
+        <div class="play-dock">
+            <div class="play-strip bz-strip" hidden=finished>
+                <div class="calls">
+                    <crate::app::guide::GuideEcho />
+                    <p class="turn-prompt" class:turn-mine=move || t.mine() data-testid="turn-prompt">{turn_prompt}</p>
+                    <HintRow hints=hints />
+                </div>
+                <Show when=move || decisions.with(|d| !d.is_empty())>
+                    <Decisions legal=decisions to_call=to_call on_act=act target=target_action />
+                </Show>
+            </div>
+            <Show when=move || !finished() || t.pending_summary.get().is_some()>
+                <HandPlace
+                    nobody=Signal::derive(move || t.viewer().is_none())
+                    covered=Signal::derive(covered)
+                    next=t.to_move
+                    names=names
+                    shown_to=revealed
+                    cover_button=cover_button
+                >
+                    <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading
+                        target=target_card why_not=why_not />
+                </HandPlace>
+            </Show>
+        </div>
+    }
+}
 
-    // Hints: the hard level's move, marked on its button (or its card in the race).
+/// Hints: the hard level's move, marked on its button (or its card in the race).
+fn hints(t: Ctx, legal: Memo<Vec<Action>>, to_call: Signal<Chips>) -> Hints {
+    let lang = t.lang;
     let read = Callback::new(move |s: Arc<Suggestion>| {
         let action = legal.with(|l| l.iter().find(|a| a.to_string() == s.action).copied())?;
         let sentence = text::hint_sentence(lang.get(), &action, &hint_from_json(&s.why)?, to_call.get());
@@ -362,152 +389,30 @@ pub fn BonanzaTable() -> impl IntoView {
         };
         Some((sentence, controls))
     });
-    let mover = Memo::new(move |_| viewer().filter(|_| my_turn_now()));
-    let hints = Hints::new(state, mover, read, T::HintThinkingMove);
+    let mover = Memo::new(move |_| t.viewer().filter(|_| t.mine()));
+    Hints::new(t.state, mover, read, T::HintThinkingMove)
+}
 
-    let continue_after_summary = Callback::new(move |_: ()| {
-        session.update(Session::close_summary);
-    });
+/// The summary of the deal just ended, once the table has told it.
+fn summary_view(t: Ctx) -> Option<impl IntoView> {
+    let deal = t.pending_summary.get().filter(|_| t.caught_up.get())?;
+    let (report, last) = t.session.with_untracked(|s| {
+        let s = s.as_ref()?;
+        let report = DealReport::build(s.bonanza()?, &s.record, deal)?;
+        Some((report, s.table.is_finished() && s.rounds_finished() as u32 == deal))
+    })?;
+    let session = t.session;
+    let on_continue = Callback::new(move |_: ()| session.update(Session::close_summary));
+    Some(view! { <DealSummary report=report names=t.names last=last on_continue=on_continue /> })
+}
 
-    let hand_heading = Signal::derive(move || match viewer() {
-        Some(v) => names.with(|n| hand_title(lang.get(), &n.of(v))),
-        None => T::YourHand.text(lang.get()).to_string(),
-    });
-
-    let turn_prompt = move || {
-        let l = lang.get();
-        if finished() || pending_summary.get().is_some() {
-            return String::new();
-        }
-        let Some(mover) = to_move.get() else { return String::new() };
-        if my_turn_now() {
-            let pot = board.with(|b| b[Space::Poker.index()]);
-            return legal.with(|legal| my_turn(l, phase.get(), legal, to_call.get(), pot));
-        }
-        names.with(|n| waiting(l, &n.of(mover), phase.get()))
-    };
-
-    let summary_view = move || {
-        let deal = pending_summary.get().filter(|_| caught_up.get())?;
-        let (report, last) = session.with_untracked(|s| {
-            let s = s.as_ref()?;
-            let report = DealReport::build(s.bonanza()?, &s.record, deal)?;
-            Some((report, s.table.is_finished() && s.rounds_finished() as u32 == deal))
-        })?;
-        Some(view! { <DealSummary report=report names=names last=last on_continue=continue_after_summary /> })
-    };
-
-    let game_over_view = move || {
-        if !finished() || pending_summary.get().is_some() {
-            return None;
-        }
-        let (end, winner, chips, leftovers, out) = session.with_untracked(|s| {
-            let g = bz(s)?;
-            let events = g.events();
-            let leftovers: Vec<Event> = events.iter().filter(|e| matches!(e, Event::Leftovers { .. })).cloned().collect();
-            let out = (0..g.players()).filter(|&p| g.is_out(p)).collect::<Vec<_>>();
-            events.iter().rev().find_map(|e| match e {
-                Event::GameOver { end, winner, chips } => Some((end.clone(), *winner, chips.clone(), leftovers.clone(), out.clone())),
-                _ => None,
-            })
-        })?;
-        let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, &leftovers, n)));
-        Some(game_over(state, move |on_new_game| view! { <GameOverPanel reason winner chips names out on_new_game /> }))
-    };
-
-    let cover_button = NodeRef::<leptos::html::Button>::new();
-    crate::app::table::results::focus_button_when(cover_button, covered);
-    // (Pointed at once the player may use it: after the moments the table holds.)
-    let target = Memo::new(move |_| guide::target(&state).filter(|_| my_turn_now()));
-    let target_card = Signal::derive(move || if let Some(Action::Play(card)) = target.get() { Some(card) } else { None });
-    let target_action = Signal::derive(move || target.get().filter(|a| !matches!(a, Action::Play(_))));
-
-    view! {
-        <GameFrame
-            game=GameId::Bonanza
-            class="game game-bonanza"
-            session=id
-            deal=deal_number
-            phase=move || phase.get().name()
-            extra=custom_attribute("data-call", move || if let Phase::Call(c) = phase.get() { c.key() } else { "" })
-            to_move=move || to_move.get()
-            holding=move || stage.holding()
-            label=lt(L::Title)
-            summary=summary_view
-            status=view! {
-                <span class="round-badge">
-                    // While a deal's summary is read, the deal it sums up.
-                    {move || text::deal_title(lang.get(), pending_summary.get().unwrap_or_else(deal_number), deals)}
-                </span>
-                <span class="phase-badge" data-testid="phase-label">{move || {
-                    let l = lang.get();
-                    match moment.with(|m| m.as_ref().map(|m| m.title)) {
-                        Some(title) => title.to_string(),
-                        // A deal's end, while its summary is read (the engine's next deal waits).
-                        None if pending_summary.get().is_some() && !finished() => l.pick("Deal over", "Donne terminée").to_string(),
-                        None => phase_label(l, phase.get()),
-                    }
-                }}</span>
-            }
-            side=view! {
-                <section class="panel story-panel" aria-labelledby="story-title">
-                    <h2 id="story-title" class="panel-title">{lt(L::ThisDeal)}</h2>
-                    <DealStory lines=story names=names />
-                </section>
-                <MoveLog lines=log_view />
-            }
-        >
-            <SeatsRing seats=seats viewer=anchor>
-                <div class="bz-felt">
-                    <Wheel board=board poker=poker_on current=current_space />
-                    <div class="bz-centre">
-                        {move || match (moment.get(), phase_box.get()) {
-                            (Some(m), _) => view! { <MomentBox moment=m names=names lang=lang.get_untracked() /> }.into_any(),
-                            (None, PhaseBox::Widow) => view! { <WidowBox names=names /> }.into_any(),
-                            (None, PhaseBox::Call(call)) => view! { <CallBox call=call names=names /> }.into_any(),
-                            (None, PhaseBox::Poker) => view! { <PokerBox /> }.into_any(),
-                            (None, PhaseBox::Race) => view! { <RaceBox names=names /> }.into_any(),
-                            (None, PhaseBox::None) => ().into_any(),
-                        }}
-                        // Read out by the move log's announcer, with the other moves.
-                        <p class="announcement" data-testid="announcement">
-                            // (Not under a moment, which says it already.)
-                            {move || announced.get().filter(|_| moment.with(Option::is_none)).map(|(i, e, played)| {
-                                let text = names.with(|n| event_sentence(lang.get(), &e, n, played));
-                                view! { <span class="call" data-event-index=i data-event=event_kind(&e)>{text}</span> }
-                            })}
-                        </p>
-                    </div>
-                </div>
-            </SeatsRing>
-            // The prompt and the hand stay together at the bottom of the window when the table is
-            // taller than it (style/main.css, .play-dock).
-            <div class="play-dock">
-                <div class="play-strip bz-strip" hidden=finished>
-                    <div class="calls">
-                        <crate::app::guide::GuideEcho />
-                        <p class="turn-prompt" class:turn-mine=my_turn_now data-testid="turn-prompt">{turn_prompt}</p>
-                        <HintRow hints=hints />
-                    </div>
-                    <Show when=move || decisions.with(|d| !d.is_empty())>
-                        <Decisions legal=decisions to_call=to_call on_act=act target=target_action />
-                    </Show>
-                </div>
-                <Show when=move || !finished() || pending_summary.get().is_some()>
-                    <HandPlace
-                        nobody=Signal::derive(move || viewer().is_none())
-                        covered=Signal::derive(covered)
-                        next=to_move
-                        names=names
-                        shown_to=revealed
-                        cover_button=cover_button
-                    >
-                        <Hand cards=hand_cards playable=playable active=hand_active on_play=play_card title=hand_heading
-                            target=target_card why_not=why_not />
-                    </HandPlace>
-                </Show>
-            </div>
-            {game_over_view}
-        </GameFrame>
+/// The standings, once the game is over and its last summary closed.
+fn game_over_view(t: Ctx) -> Option<impl IntoView> {
+    if !t.finished() || t.pending_summary.get().is_some() {
+        return None;
     }
+    let model::Ending { end, winner, chips, leftovers, out } = t.session.with_untracked(|s| bz(s).and_then(model::ending))?;
+    let (lang, names) = (t.lang, t.names);
+    let reason = Signal::derive(move || names.with(|n| game_over_reason(lang.get(), &end, &leftovers, n)));
+    Some(game_over(t.state, move |on_new_game| view! { <GameOverPanel reason winner chips names out on_new_game /> }))
 }

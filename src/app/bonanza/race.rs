@@ -3,12 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::engine::bonanza::race::by_race_order;
-use crate::engine::bonanza::{Bonanza, Event};
-
 use super::text::L;
 use super::{mini_cards, with_game};
 use crate::app::services::i18n::{use_lang, Names};
+use crate::model::bonanza::race_run;
 use crate::model::session::Session;
 use crate::app::AppState;
 use crate::app::nain_jaune::board::{RunningSequence, SequenceCard};
@@ -17,21 +15,7 @@ use crate::app::nain_jaune::board::{RunningSequence, SequenceCard};
 pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {
     let lang = use_lang();
     // The run with who played each card (read back from this deal's plays).
-    let run = with_game(|g: &Bonanza| {
-        let run = g.run();
-        let mut who = Vec::new();
-        for (i, e) in g.events().iter().enumerate().rev() {
-            match e {
-                Event::Played { seat, card } if run.contains(*card) => who.push((*card, (*seat, i))),
-                Event::Anted { .. } => break,
-                _ => {}
-            }
-        }
-        by_race_order(run)
-            .into_iter()
-            .map(|c| (c, who.iter().find(|(card, _)| *card == c).map(|(_, by)| *by)))
-            .collect::<Vec<_>>()
-    });
+    let run = with_game(race_run);
     let cards = Signal::derive(move || {
         let l = lang.get();
         names.with(|n| {

@@ -10,7 +10,8 @@ use crate::engine::cards::Card;
 use crate::engine::game::{Chips, Game, Seat};
 use crate::record::Record;
 
-use super::calls::{deal_story, DealStory, StoryLine};
+use super::calls::DealStory;
+use crate::model::bonanza::story::{deal_story, StoryLine};
 use super::mini_cards;
 use super::text::{lt, bonanza_title, event_sentence, game_end_sentence, L};
 use crate::app::services::i18n::{tr, use_lang, Lang, Names, T};

@@ -6,6 +6,7 @@ use crate::engine::bonanza::poker::Category;
 use crate::engine::bonanza::{Action, Call, Event, GameEnd, LeadPassReason, Phase, Refusal, Space};
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
+use crate::model::bonanza::Note;
 
 use crate::app::services::i18n::{
     capitalize, card_definite, card_short, cards_text, chips_agreeing, chips_owed, chips_text, is_feminine, Lang, Names, Person,
@@ -309,6 +310,20 @@ pub fn waiting(lang: Lang, p: &Person, phase: Phase) -> String {
     s
 }
 
+/// A seat plate's line: its notes (the model's), in words.
+pub fn note_words(lang: Lang, notes: &[Note]) -> Option<String> {
+    let word = |note: &Note| match *note {
+        Note::Out => L::Out.text(lang).into(),
+        Note::Passed => lang.pick("passed", "a passé").into(),
+        Note::Offers(n) => format!("{} {n}", lang.pick("offers", "offre")),
+        Note::NoPoker => lang.pick("no poker", "hors poker").into(),
+        Note::Folded => lang.pick("folded", "couché").into(),
+        Note::InFor(n) => format!("{} {n}", lang.pick("in for", "mise")),
+        Note::HasWidow => lang.pick("has the widow", "a la veuve").into(),
+    };
+    (!notes.is_empty()).then(|| notes.iter().map(word).collect::<Vec<String>>().join(" · "))
+}
+
 /// The deal summary's title: "Deal 2: Ada calls Bonanza!".
 pub fn bonanza_title(lang: Lang, deal: u32, p: &Person) -> String {
     about(lang, ("Deal {1}: {0} [call|calls] Bonanza!", "Donne {1} : {0} [criez|crie] Bonanza !"), p, &[deal.to_string()])
@@ -331,13 +346,49 @@ pub fn game_end_sentence(lang: Lang, end: &GameEnd) -> String {
     }
 }
 
-/// One event as a sentence. `missing_played`: for a stop, whether the missing card was played
+/// What a sentence says: its subject (`{0}`), its words in English and French, the other arguments.
+type Said = (Person, (&'static str, &'static str), Vec<String>);
+
+/// One event as a sentence, its words found by the event's family (each family's function
+/// answers for its own events). `missing_played`: for a stop, whether the missing card was played
 /// earlier in the deal (rather than lying in the dead hand).
 pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: bool) -> String {
+    let said = match event {
+        Event::Out { .. }
+        | Event::Anted { .. }
+        | Event::Dealt { .. }
+        | Event::WidowTaken { .. }
+        | Event::WidowForSale { .. }
+        | Event::Bid { .. }
+        | Event::AuctionPass { .. }
+        | Event::WidowSold { .. }
+        | Event::WidowUnsold => deal_said(lang, event, names),
+        Event::CallOpened { .. } | Event::Shown { .. } | Event::JokerLeaves { .. } | Event::SpaceWon { .. } | Event::SpaceStays { .. } => {
+            call_said(lang, event, names)
+        }
+        Event::PokerOpened { .. }
+        | Event::Checked { .. }
+        | Event::Bet { .. }
+        | Event::Called { .. }
+        | Event::Raised { .. }
+        | Event::Folded { .. }
+        | Event::Showdown { .. }
+        | Event::JokerSetAside { .. } => poker_said(lang, event, names),
+        Event::Played { .. } | Event::Stop { .. } | Event::LeadPassed { .. } | Event::Bonanza { .. } => {
+            race_said(lang, event, names, missing_played)
+        }
+        Event::Paid { .. } | Event::Leftovers { .. } | Event::GameOver { .. } => end_said(lang, event, names),
+    };
+    let Some((p, words, more)) = said else { return String::new() };
+    capitalize(about(lang, words, &p, &more))
+}
+
+/// The deal's start and the widow: the ante, the deal, the widow taken or sold, the auction.
+fn deal_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
     let chips = |n: Chips| chips_text(lang, n);
     let person = |s| names.of(s);
     let nobody = Person::named("");
-    let (p, words, more): (Person, (&str, &str), Vec<String>) = match event {
+    Some(match event {
         Event::Out { seat, chips: c } => (
             person(*seat),
             ("{0} cannot ante ({1}): out of the game.", "{0} ne [pouvez|peut] plus miser ({1}) : hors jeu."),
@@ -378,6 +429,16 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             (person(*seat), words, vec![chips(*price), d.map(|d| d.inner(lang)).unwrap_or_default()])
         }
         Event::WidowUnsold => (nobody, ("No bids: the widow stays face down as the dead hand.", "Aucune offre : la veuve reste face cachée, c'est la main morte."), vec![]),
+        _ => return None,
+    })
+}
+
+/// The calls of the upper half: a call, what is shown at it, a space taken or left.
+fn call_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
+    let chips = |n: Chips| chips_text(lang, n);
+    let person = |s| names.of(s);
+    let nobody = Person::named("");
+    Some(match event {
         Event::CallOpened { call } => {
             (nobody, ("The dealer calls {1}.", "Le donneur annonce {1}."), vec![call_name(lang, *call).into()])
         }
@@ -407,6 +468,16 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             ("Nobody takes {1}: its {2} stay.", "Personne ne prend la case {1} : ses {2} restent."),
             vec![space_name(lang, *space).into(), chips(*c)],
         ),
+        _ => return None,
+    })
+}
+
+/// The Poker call: its betting and its showdown.
+fn poker_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
+    let chips = |n: Chips| chips_text(lang, n);
+    let person = |s| names.of(s);
+    let nobody = Person::named("");
+    Some(match event {
         Event::PokerOpened { participants, cap } => {
             let words = match participants.len() {
                 0 => ("The dealer calls Poker: nobody has five cards or more.", "Le donneur annonce Poker : personne n'a cinq cartes ou plus."),
@@ -437,6 +508,17 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             ("{0} [set|sets] the unused joker aside.", "{0} [mettez|met] de côté le joker inutilisé."),
             vec![],
         ),
+        _ => return None,
+    })
+}
+
+/// The race: the plays, the stops, the lead passed on, the Bonanza. `missing_played`: for a stop,
+/// whether the missing card was played earlier in the deal.
+fn race_said(lang: Lang, event: &Event, names: &Names, missing_played: bool) -> Option<Said> {
+    let chips = |n: Chips| chips_text(lang, n);
+    let person = |s| names.of(s);
+    let nobody = Person::named("");
+    Some(match event {
         Event::Played { seat, card } => (person(*seat), ("{0} [play|plays] {1}.", "{0} [jouez|joue] {1}."), vec![card_short(lang, *card)]),
         Event::Stop { card, missing, .. } => {
             let queen = missing.is_some_and(|m| m.rank() == Some(Rank::QUEEN));
@@ -471,6 +553,16 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
             ),
             vec![chips(*c)],
         ),
+        _ => return None,
+    })
+}
+
+/// The deal's and the game's end: the payments, the chips left on the wheel, the result.
+fn end_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
+    let chips = |n: Chips| chips_text(lang, n);
+    let person = |s| names.of(s);
+    let nobody = Person::named("");
+    Some(match event {
         Event::Paid { from, to, chips: c, owed } => {
             let t = names.of(*to);
             let words = match (t.you, c < owed) {
@@ -503,8 +595,8 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names, missing_played: 
                 None => (nobody, ("{1} A tie for the most chips!", "{1} Égalité en tête !"), vec![end]),
             }
         }
-    };
-    capitalize(about(lang, words, &p, &more))
+        _ => return None,
+    })
 }
 
 /// The event's type, for styling and tests (`data-event`).
@@ -552,25 +644,6 @@ pub fn log_class(event: &Event) -> &'static str {
         Event::Paid { .. } | Event::WidowSold { .. } => "log-item log-pay",
         _ => "log-item",
     }
-}
-
-/// Whether an event is announced to the table (shown large and read aloud), not a mere move.
-pub fn is_announcement(event: &Event) -> bool {
-    !matches!(
-        event,
-        Event::Anted { .. }
-            | Event::Dealt { .. }
-            | Event::Bid { .. }
-            | Event::AuctionPass { .. }
-            | Event::Checked { .. }
-            | Event::Bet { .. }
-            | Event::Called { .. }
-            | Event::Raised { .. }
-            | Event::Folded { .. }
-            | Event::Played { .. }
-            | Event::Paid { .. }
-            | Event::Leftovers { .. }
-    )
 }
 
 /// A hint as one sentence: the move the hard level chose, in the words of its button, and why
