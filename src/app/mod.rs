@@ -286,32 +286,7 @@ fn resume(state: &AppState) {
 #[component]
 pub fn App() -> impl IntoView {
     let (host, url) = embed::startup();
-    let mut settings = Settings::load();
-    if let Some(speed) = url.speed {
-        settings.speed = speed;
-    }
-    let lang = url.lang.or(settings.lang).unwrap_or_else(browser_lang);
-    let notices = Notices::new();
-    for problem in &url.problems {
-        notices.push(Msg::Url(problem.clone()));
-    }
-    let state = AppState {
-        lang: RwSignal::new(lang),
-        settings: RwSignal::new(settings),
-        screen: RwSignal::new(Screen::NewGame),
-        session: RwSignal::new(None),
-        notices,
-        url: StoredValue::new(url),
-        rules_open: RwSignal::new(false),
-        stats_open: RwSignal::new(false),
-        stats_rev: RwSignal::new(0),
-        ai_retry: RwSignal::new(0),
-        review: RwSignal::new(None),
-        guide: RwSignal::new(None),
-        host,
-        next_session_id: StoredValue::new(1),
-        ai: StoredValue::new_local(AiClient::new()),
-    };
+    let state = app_state(host, url);
     provide_context(state);
     provide_context(state.lang);
     provide_context(FourColour(Signal::derive(move || state.settings.with(|s| s.four_colour))));
@@ -329,37 +304,8 @@ pub fn App() -> impl IntoView {
             stats::count_soon(state);
         }
     });
-    embed::connect(state);
-    let focus_root = host.element().map(web_sys::Element::from).or_else(|| web_sys::window()?.document()?.body().map(Into::into));
-    if let Some(root) = focus_root {
-        focus_home::keep_focus_home(&root);
-        flights::watch(&root);
-    }
-    Effect::new(move |_| flights::set_duration(state.settings.with(|s| s.speed.flight_ms())));
-    // The offline copy is for the site's own page: a frame would fetch the whole build again for
-    // a reader of someone else's page (and, framed by another site, into that site's partition).
-    if host.persists() {
-        offline::register_service_worker();
-        crash::mark_saves();
-    }
-
-    // <html lang> and the title follow the language and the game on the table (a host page keeps
-    // its own title).
-    Effect::new(move |_| {
-        let lang = state.lang.get();
-        let game = state.session.with(|s| s.as_ref().map(|s| s.table.game_id()));
-        if let Some(element) = host.element() {
-            let _ = element.set_attribute("lang", lang.code());
-            return;
-        }
-        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            if let Some(root) = document.document_element() {
-                let _ = root.set_attribute("lang", lang.code());
-            }
-            let (en, fr) = game.map_or(games::GAMES[0], games::info).page_title;
-            document.set_title(lang.pick(en, fr));
-        }
-    });
+    start_page_services(state);
+    follow_lang_and_title(state);
 
     // A compact page (embed=1) has no site header or footer.
     let full = !host.compact;
@@ -388,6 +334,76 @@ pub fn App() -> impl IntoView {
             </footer>
         })}
     }
+}
+
+/// The app's state at its start: the preferences, the address's and the notices of its problems.
+fn app_state(host: embed::Host, url: UrlParams) -> AppState {
+    let mut settings = Settings::load();
+    if let Some(speed) = url.speed {
+        settings.speed = speed;
+    }
+    let lang = url.lang.or(settings.lang).unwrap_or_else(browser_lang);
+    let notices = Notices::new();
+    for problem in &url.problems {
+        notices.push(Msg::Url(problem.clone()));
+    }
+    AppState {
+        lang: RwSignal::new(lang),
+        settings: RwSignal::new(settings),
+        screen: RwSignal::new(Screen::NewGame),
+        session: RwSignal::new(None),
+        notices,
+        url: StoredValue::new(url),
+        rules_open: RwSignal::new(false),
+        stats_open: RwSignal::new(false),
+        stats_rev: RwSignal::new(0),
+        ai_retry: RwSignal::new(0),
+        review: RwSignal::new(None),
+        guide: RwSignal::new(None),
+        host,
+        next_session_id: StoredValue::new(1),
+        ai: StoredValue::new_local(AiClient::new()),
+    }
+}
+
+/// What the page starts besides the views: the host's messages, the focus and the flights
+/// watched, the offline copy and the crash marks (on the site's own page).
+fn start_page_services(state: AppState) {
+    let host = state.host;
+    embed::connect(state);
+    let focus_root = host.element().map(web_sys::Element::from).or_else(|| web_sys::window()?.document()?.body().map(Into::into));
+    if let Some(root) = focus_root {
+        focus_home::keep_focus_home(&root);
+        flights::watch(&root);
+    }
+    Effect::new(move |_| flights::set_duration(state.settings.with(|s| s.speed.flight_ms())));
+    // The offline copy is for the site's own page: a frame would fetch the whole build again for
+    // a reader of someone else's page (and, framed by another site, into that site's partition).
+    if host.persists() {
+        offline::register_service_worker();
+        crash::mark_saves();
+    }
+}
+
+/// `<html lang>` and the title follow the language and the game on the table (a host page keeps
+/// its own title).
+fn follow_lang_and_title(state: AppState) {
+    let host = state.host;
+    Effect::new(move |_| {
+        let lang = state.lang.get();
+        let game = state.session.with(|s| s.as_ref().map(|s| s.table.game_id()));
+        if let Some(element) = host.element() {
+            let _ = element.set_attribute("lang", lang.code());
+            return;
+        }
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            if let Some(root) = document.document_element() {
+                let _ = root.set_attribute("lang", lang.code());
+            }
+            let (en, fr) = game.map_or(games::GAMES[0], games::info).page_title;
+            document.set_title(lang.pick(en, fr));
+        }
+    });
 }
 
 /// The session as one game's table reads it: its own game, or none once another has been put on

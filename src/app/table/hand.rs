@@ -166,33 +166,9 @@ pub fn Hand(
     };
 
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        let key = ev.key();
         let Some(hand) = hand_ref.get_untracked() else { return };
-        let buttons = playable_buttons(&hand);
-        let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-        let index =
-            focused.as_ref().and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == f));
-        let target = match key.as_str() {
-            "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % buttons.len().max(1))),
-            "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + buttons.len().max(1) - 1) % buttons.len().max(1))),
-            "Home" => Some(0),
-            "End" => Some(buttons.len().saturating_sub(1)),
-            "Enter" | " " | "Spacebar" => {
-                ev.prevent_default();
-                if let Some(card) =
-                    focused.and_then(|f| f.get_attribute("data-card")).and_then(|c| c.parse::<Card>().ok())
-                {
-                    try_play(card);
-                }
-                None
-            }
-            _ => None,
-        };
-        if let Some(i) = target {
-            ev.prevent_default();
-            if let Some(button) = buttons.get(i) {
-                let _ = button.focus();
-            }
+        if let Some(card) = hand_key(&ev, &hand) {
+            try_play(card);
         }
     };
 
@@ -246,15 +222,7 @@ pub fn Hand(
                                 // drawing repeats its index ("7", "7"), which an aria-label would
                                 // have to contain word for word (WCAG 2.5.3, label in name).
                                 <span class="sr-only">
-                                    {move || {
-                                        let l = lang.get();
-                                        let hint = play_hint(l, is_playable(), active.get());
-                                        match why() {
-                                            Some(reason) => format!("{} ({hint}{}{reason})", card_label(l, card), l.pick(": ", "\u{a0}: ")),
-                                            None if hint.is_empty() => card_label(l, card),
-                                            None => format!("{} ({hint})", card_label(l, card)),
-                                        }
-                                    }}
+                                    {move || card_name(lang.get(), card, is_playable(), active.get(), why())}
                                 </span>
                                 <CardFace card=card decorative=true />
                                 // Its words come from the stylesheet, on the card a hint marks
@@ -268,6 +236,42 @@ pub fn Hand(
         </section>
     }
 }
+
+/// The hand's keys: the arrows, Home and End move the focus among the playable cards; Enter or
+/// Space give the focused card, to play.
+fn hand_key(ev: &web_sys::KeyboardEvent, hand: &web_sys::HtmlDivElement) -> Option<Card> {
+    let buttons = playable_buttons(hand);
+    let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    let index = focused.as_ref().and_then(|f| buttons.iter().position(|b| b.unchecked_ref::<web_sys::Element>() == f));
+    let count = buttons.len().max(1);
+    let target = match ev.key().as_str() {
+        "ArrowRight" | "ArrowDown" => index.map_or(0, |i| (i + 1) % count),
+        "ArrowLeft" | "ArrowUp" => index.map_or(0, |i| (i + count - 1) % count),
+        "Home" => 0,
+        "End" => buttons.len().saturating_sub(1),
+        "Enter" | " " | "Spacebar" => {
+            ev.prevent_default();
+            return focused.and_then(|f| f.get_attribute("data-card")).and_then(|c| c.parse::<Card>().ok());
+        }
+        _ => return None,
+    };
+    ev.prevent_default();
+    if let Some(button) = buttons.get(target) {
+        let _ = button.focus();
+    }
+    None
+}
+
+/// A hand card's name for a screen reader: the card, whether it can be played, and why not.
+fn card_name(l: Lang, card: Card, playable: bool, active: bool, why: Option<String>) -> String {
+    let hint = play_hint(l, playable, active);
+    match why {
+        Some(reason) => format!("{} ({hint}{}{reason})", card_label(l, card), l.pick(": ", "\u{a0}: ")),
+        None if hint.is_empty() => card_label(l, card),
+        None => format!("{} ({hint})", card_label(l, card)),
+    }
+}
+
 
 /// The hand's place in Nain Jaune and Bonanza: a note when nobody plays at this screen
 /// (`nobody`), the cover between two people's turns at a shared screen (`covered`), else
