@@ -6,4 +6,5 @@
 pub mod people;
 pub mod plate;
 pub mod session;
+pub mod review;
 pub mod stats;
