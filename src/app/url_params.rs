@@ -31,8 +31,8 @@ const MAX_PLAYERS: usize = 9;
 const CAPTION_MAX: usize = 300;
 /// The prefix of house-rule parameters: `opt.direction=anticlockwise`.
 pub const OPTION_PREFIX: &str = "opt.";
-/// The option every game has besides its form's house rules (docs/record.md §4, `start_chips`).
-pub const START_CHIPS: &str = "start_chips";
+/// The option every game has besides its form's house rules.
+pub use crate::model::new_game::START_CHIPS;
 
 /// "nain-jaune, bonanza": the `game=` values this version accepts.
 fn games_list() -> String {
