@@ -157,33 +157,9 @@ impl Fields {
         }
     }
 
-    fn choose_game(self, g: GameId) {
-        self.game.set(g);
-        let (lo, hi) = g.player_range();
-        self.players.update(|n| *n = (*n).clamp(lo, hi));
-        self.errors.set(Vec::new());
-    }
-
-    fn seat_kinds(self) -> Vec<SeatKind> {
-        self.seats.with(|s| {
-            s[..self.players.get()]
-                .iter()
-                .map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy)))
-                .collect()
-        })
-    }
-
-    fn default_name(self, seat: usize) -> String {
-        default_names(&self.seat_kinds(), self.lang.get()).get(seat).cloned().unwrap_or_default()
-    }
-
     /// The error of `field` in the current language, if it holds one.
     fn error_of(self, field: &'static str) -> impl Fn() -> Option<String> + Copy {
         move || self.errors.with(|e| e.iter().find(|e| e.field() == field).map(|e| e.text(self.lang.get(), self.game.get())))
-    }
-
-    fn option_text(self, g: GameId, spec: &'static OptionSpec) -> String {
-        self.options.with(|o| o.get(&option_slot(g, spec)).cloned()).unwrap_or_else(|| spec.default_text())
     }
 
     /// The form as it stands, read without tracking.
@@ -192,9 +168,9 @@ impl Fields {
         Form {
             game: g,
             chips: info(g).chips,
-            seats: untrack(|| self.seat_kinds()),
+            seats: untrack(|| seat_kinds(self.seats, self.players)),
             names: self.names.get_untracked(),
-            options: info(g).options.iter().map(|spec| (spec.key(), spec.value(&untrack(|| self.option_text(g, spec))))).collect(),
+            options: info(g).options.iter().map(|spec| (spec.key(), spec.value(&untrack(|| option_text(self.options, g, spec))))).collect(),
             start_chips: self.start_chips.get_untracked(),
             seed: self.seed.get_untracked(),
         }
@@ -216,6 +192,21 @@ impl Fields {
         self.errors.set(problems);
         focus_first_invalid();
     }
+}
+
+/// Who plays each of the first `players` seats (a seat the form cannot read goes to the computer).
+fn seat_kinds(seats: RwSignal<Vec<String>>, players: RwSignal<usize>) -> Vec<SeatKind> {
+    seats.with(|s| {
+        s[..players.get()]
+            .iter()
+            .map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy)))
+            .collect()
+    })
+}
+
+/// What the field of house rule `spec` of game `g` holds (its default until changed).
+fn option_text(options: RwSignal<BTreeMap<String, String>>, g: GameId, spec: &'static OptionSpec) -> String {
+    options.with(|o| o.get(&option_slot(g, spec)).cloned()).unwrap_or_else(|| spec.default_text())
 }
 
 /// "Start": checks the form; puts its game on the table and remembers the form, or shows what is
@@ -303,7 +294,13 @@ pub fn NewGameScreen() -> impl IntoView {
 
 /// The games, one tile each.
 fn game_choice(fields: Fields) -> impl IntoView {
-    let lang = fields.lang;
+    let Fields { lang, game, players, errors, .. } = fields;
+    let choose_game = move |g: GameId| {
+        game.set(g);
+        let (lo, hi) = g.player_range();
+        players.update(|n| *n = (*n).clamp(lo, hi));
+        errors.set(Vec::new());
+    };
     view! {
         <fieldset class="panel game-choice">
             <legend>{tr(T::ChooseGame)}</legend>
@@ -318,8 +315,8 @@ fn game_choice(fields: Fields) -> impl IntoView {
                                 name="game"
                                 value=g.key()
                                 data-testid=format!("game-{}", g.key())
-                                prop:checked=move || fields.game.get() == g
-                                on:change=move |_| fields.choose_game(g)
+                                prop:checked=move || game.get() == g
+                                on:change=move |_| choose_game(g)
                             />
                             <span class="game-tile-body">
                                 <span class="game-tile-title">{move || pick(lang.get(), title)}</span>
@@ -412,7 +409,7 @@ fn seats_panel(fields: Fields) -> impl IntoView {
             </div>
             <ol class="seat-list">
                 <For each=move || 0..players.get() key=|s| *s let:seat>
-                    {seat_row(fields, seat)}
+                    {seat_row(fields.lang, fields.seats, fields.names, players, seat)}
                 </For>
             </ol>
             // What the computers' levels do in this game, in a few words.
@@ -427,8 +424,13 @@ fn seats_panel(fields: Fields) -> impl IntoView {
 }
 
 /// One seat: who plays it, and the name (the default one as placeholder).
-fn seat_row(fields: Fields, seat: usize) -> impl IntoView {
-    let Fields { lang, seats, names, .. } = fields;
+fn seat_row(
+    lang: RwSignal<Lang>,
+    seats: RwSignal<Vec<String>>,
+    names: RwSignal<Vec<String>>,
+    players: RwSignal<usize>,
+    seat: usize,
+) -> impl IntoView {
     view! {
         <li class="seat-row">
             // Shown, not read: each control's own label names the seat (it was read twice).
@@ -467,7 +469,7 @@ fn seat_row(fields: Fields, seat: usize) -> impl IntoView {
                 maxlength=NAME_MAX.to_string()
                 autocomplete="off"
                 data-testid=format!("seat-name-{seat}")
-                placeholder=move || fields.default_name(seat)
+                placeholder=move || default_names(&seat_kinds(seats, players), lang.get()).get(seat).cloned().unwrap_or_default()
                 prop:value=move || names.with(|n| n[seat].clone())
                 on:input=move |ev| names.update(|n| n[seat] = event_target_value(&ev))
             />
@@ -514,8 +516,9 @@ fn option_field(fields: Fields, g: GameId, spec: &'static OptionSpec) -> impl In
     let error_id = format!("{id}-error");
     let described = format!("{hint_id} {error_id}");
     let error = fields.error_of(spec.key());
-    let text = move || fields.option_text(g, spec);
-    let set = move |value: String| fields.options.update(|o| {
+    let options = fields.options;
+    let text = move || option_text(options, g, spec);
+    let set = move |value: String| options.update(|o| {
         o.insert(option_slot(g, spec), value);
     });
     let input = match spec.decl.kind {
