@@ -113,14 +113,14 @@ impl FieldError {
                 chips_text(lang, *chips)
             ),
             (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::Fr) => format!(
-                "Avec {} personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}.",
+                "Avec {} personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}.",
                 chips_text(lang, *chips)
             ),
             (FieldError::TooFewChips { chips, stake: None }, Lang::En) => {
                 format!("With {} nobody can pay the first antes: give more.", chips_text(lang, *chips))
             }
             (FieldError::TooFewChips { chips, stake: None }, Lang::Fr) => {
-                format!("Avec {} personne ne peut payer la première mise : donnez-en plus.", chips_text(lang, *chips))
+                format!("Avec {} personne ne peut payer la première mise : donnez-en plus.", chips_text(lang, *chips))
             }
             (FieldError::Seed, Lang::En) => format!("A seed is a whole number from 0 to {}, or leave it empty.", u64::MAX),
             (FieldError::Seed, Lang::Fr) => format!("Une graine est un entier de 0 à {}, ou laissez vide.", u64::MAX),

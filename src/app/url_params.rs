@@ -187,9 +187,9 @@ fn players_message(lang: Lang, v: &str, min: usize, max: usize) -> String {
     match (lang, v.parse::<i64>()) {
         (Lang::En, Ok(n)) => format!("{n} players is not possible ({min} to {max}); using {DEFAULT_PLAYERS}."),
         (Lang::En, Err(_)) => format!("“{v}” is not a number of players ({min} to {max}); using {DEFAULT_PLAYERS}."),
-        (Lang::Fr, Ok(n)) => format!("On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."),
+        (Lang::Fr, Ok(n)) => format!("On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."),
         (Lang::Fr, Err(_)) => {
-            format!("« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}.")
+            format!("« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}.")
         }
     }
 }
@@ -201,10 +201,10 @@ fn position_message(lang: Lang, reason: &str, at: Option<usize>) -> String {
             format!("The position cannot be shown: move {} (actions[{i}]) is refused — {reason}.", i + 1)
         }
         (Lang::Fr, Some(i)) => {
-            format!("La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.", i + 1)
+            format!("La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.", i + 1)
         }
         (Lang::En, None) => format!("The position cannot be shown: {reason}."),
-        (Lang::Fr, None) => format!("La position ne peut pas être montrée : {reason}."),
+        (Lang::Fr, None) => format!("La position ne peut pas être montrée : {reason}."),
     }
 }
 
