@@ -16,13 +16,12 @@ use crate::app::shell::notices::Msg;
 use super::games::{info, level_note, GAMES};
 use crate::app::features::option_specs::{pick, OptionSpec};
 use crate::engine::game::OptionKind;
+use crate::model::new_game::{unpaid_stakes, FieldError, Form, NAME_MAX, START_CHIPS};
 use crate::model::session::{default_names, SeatKind, Session};
-use super::url_params::{random_seed, scalar, spend_start_params, UrlParams, START_CHIPS};
+use super::url_params::{random_seed, scalar, spend_start_params, UrlParams};
 use crate::app::{services::storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
-/// The longest name accepted (it must fit a seat plate).
-const NAME_MAX: usize = 16;
 /// Seats the form keeps (the largest table of any game).
 const MAX_SEATS: usize = 9;
 
@@ -99,26 +98,7 @@ fn option_slot(game: GameId, spec: &OptionSpec) -> String {
     format!("{}.{}", game.key(), spec.key())
 }
 
-/// A field of the form that holds a wrong value, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum FieldError {
-    /// A house rule (by record key).
-    Option(&'static str),
-    StartChips,
-    /// Nobody can pay the first stakes with these chips (the stake each, when the game says).
-    TooFewChips { chips: Chips, stake: Option<Chips> },
-    Seed,
-}
-
 impl FieldError {
-    fn field(&self) -> &'static str {
-        match self {
-            FieldError::Option(key) => key,
-            FieldError::StartChips | FieldError::TooFewChips { .. } => "start_chips",
-            FieldError::Seed => "seed",
-        }
-    }
-
     fn text(&self, lang: Lang, game: GameId) -> String {
         match (self, lang) {
             (FieldError::Option(key), _) => info(game).options
@@ -148,23 +128,126 @@ impl FieldError {
     }
 }
 
+/// The form's fields as the page holds them (each a signal), and its errors.
+#[derive(Clone, Copy)]
+struct Fields {
+    lang: RwSignal<Lang>,
+    game: RwSignal<GameId>,
+    players: RwSignal<usize>,
+    seats: RwSignal<Vec<String>>,
+    names: RwSignal<Vec<String>>,
+    options: RwSignal<BTreeMap<String, String>>,
+    start_chips: RwSignal<String>,
+    seed: RwSignal<String>,
+    errors: RwSignal<Vec<FieldError>>,
+}
+
+impl Fields {
+    fn new(lang: RwSignal<Lang>, setup: TableSetup, seed: String) -> Fields {
+        Fields {
+            lang,
+            game: RwSignal::new(setup.game),
+            players: RwSignal::new(setup.players),
+            seats: RwSignal::new(setup.seats),
+            names: RwSignal::new(setup.names),
+            options: RwSignal::new(setup.options),
+            start_chips: RwSignal::new(setup.start_chips.to_string()),
+            seed: RwSignal::new(seed),
+            errors: RwSignal::new(Vec::new()),
+        }
+    }
+
+    /// The error of `field` in the current language, if it holds one.
+    fn error_of(self, field: &'static str) -> impl Fn() -> Option<String> + Copy {
+        move || self.errors.with(|e| e.iter().find(|e| e.field() == field).map(|e| e.text(self.lang.get(), self.game.get())))
+    }
+
+    /// The form as it stands, read without tracking.
+    fn form(self) -> Form {
+        let g = self.game.get_untracked();
+        Form {
+            game: g,
+            chips: info(g).chips,
+            seats: untrack(|| seat_kinds(self.seats, self.players)),
+            names: self.names.get_untracked(),
+            options: info(g).options.iter().map(|spec| (spec.key(), spec.value(&untrack(|| option_text(self.options, g, spec))))).collect(),
+            start_chips: self.start_chips.get_untracked(),
+            seed: self.seed.get_untracked(),
+        }
+    }
+
+    /// What the form remembers for next time.
+    fn remembered(self, form: &Form, chips: Chips) -> TableSetup {
+        TableSetup {
+            game: form.game,
+            players: form.seats.len(),
+            seats: self.seats.get_untracked(),
+            names: self.names.get_untracked(),
+            options: self.options.get_untracked(),
+            start_chips: if form.chips { chips } else { form.start_chips.trim().parse().unwrap_or(100) },
+        }
+    }
+
+    fn refuse(self, problems: Vec<FieldError>) {
+        self.errors.set(problems);
+        focus_first_invalid();
+    }
+}
+
+/// Who plays each of the first `players` seats (a seat the form cannot read goes to the computer).
+fn seat_kinds(seats: RwSignal<Vec<String>>, players: RwSignal<usize>) -> Vec<SeatKind> {
+    seats.with(|s| {
+        s[..players.get()]
+            .iter()
+            .map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy)))
+            .collect()
+    })
+}
+
+/// What the field of house rule `spec` of game `g` holds (its default until changed).
+fn option_text(options: RwSignal<BTreeMap<String, String>>, g: GameId, spec: &'static OptionSpec) -> String {
+    options.with(|o| o.get(&option_slot(g, spec)).cloned()).unwrap_or_else(|| spec.default_text())
+}
+
+/// "Start": checks the form; puts its game on the table and remembers the form, or shows what is
+/// wrong.
+fn start(state: AppState, fields: Fields) {
+    let form = fields.form();
+    let checked = match form.check(random_seed) {
+        Ok(checked) => checked,
+        Err(problems) => return fields.refuse(problems),
+    };
+    let chips = checked.chips;
+    let mut record = super::games::new_record(form.game, form.seats.len(), checked.seed);
+    form.fill(&mut record, checked, fields.lang.get_untracked());
+    // A table where nobody can pay the first stakes would end before it begins.
+    match Session::from_record(0, record.clone()) {
+        Ok(trial) if form.chips => {
+            if let Some(problem) = unpaid_stakes(&trial, chips) {
+                return fields.refuse(vec![problem]);
+            }
+        }
+        Ok(_) => {}
+        Err(e) => return state.notices.push(Msg::StartFailed { reason: e.message }),
+    }
+    fields.errors.set(Vec::new());
+    let remembered = fields.remembered(&form, chips);
+    let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
+    match state.put_on_table(record) {
+        Ok(()) => spend_start_params(&state),
+        Err(e) => state.notices.push(Msg::StartFailed { reason: e.message }),
+    }
+}
+
 #[component]
 pub fn NewGameScreen() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let lang = state.lang;
     let mut setup = TableSetup::load();
     let url = state.url.get_value();
     setup.prefill(&url);
     let seed = url.seed.map(|s| s.to_string()).unwrap_or_default();
-
-    let game = RwSignal::new(setup.game);
-    let players = RwSignal::new(setup.players);
-    let seats = RwSignal::new(setup.seats.clone());
-    let names = RwSignal::new(setup.names.clone());
-    let options = RwSignal::new(setup.options.clone());
-    let start_chips = RwSignal::new(setup.start_chips.to_string());
-    let seed = RwSignal::new(seed);
-    let errors = RwSignal::new(Vec::<FieldError>::new());
+    let fields = Fields::new(state.lang, setup, seed);
+    let game = fields.game;
 
     // The chosen game's code (its wasm chunk) is fetched while the player fills the form, once the
     // choice has settled for a moment, so that "Start" draws the table at once.
@@ -173,175 +256,7 @@ pub fn NewGameScreen() -> impl IntoView {
         let g = game.get();
         preload.set_value(Some(gloo_timers::callback::Timeout::new(PRELOAD_AFTER_MS, move || super::game_code::preload(g))));
     });
-
-    let choose_game = move |g: GameId| {
-        game.set(g);
-        let (lo, hi) = g.player_range();
-        players.update(|n| *n = (*n).clamp(lo, hi));
-        errors.set(Vec::new());
-    };
-    let seat_kinds = move || -> Vec<SeatKind> {
-        seats.with(|s| {
-            s[..players.get()]
-                .iter()
-                .map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy)))
-                .collect()
-        })
-    };
-    let default_name =
-        move |seat: usize| default_names(&seat_kinds(), lang.get()).get(seat).cloned().unwrap_or_default();
     let has_game = move || state.session.with(|s| s.as_ref().is_some_and(|s| !s.table.is_finished()));
-    let error_of = move |field: &'static str| {
-        move || errors.with(|e| e.iter().find(|e| e.field() == field).map(|e| e.text(lang.get(), game.get())))
-    };
-    let option_text = move |g: GameId, spec: &'static OptionSpec| {
-        options.with(|o| o.get(&option_slot(g, spec)).cloned()).unwrap_or_else(|| spec.default_text())
-    };
-
-    let start = move || {
-        let g = game.get_untracked();
-        let mut problems = Vec::new();
-        let mut record_options = serde_json::Map::new();
-        for spec in info(g).options {
-            match spec.value(&option_text(g, spec)) {
-                Some(v) => {
-                    record_options.insert(spec.key().into(), v);
-                }
-                None => problems.push(FieldError::Option(spec.key())),
-            }
-        }
-        let mut chips = start_chips.get_untracked().trim().parse::<Chips>().ok().filter(|c| *c >= 1);
-        if !info(g).chips {
-            // The field is hidden and unused: whatever it holds is no error.
-            chips = chips.or(Some(1));
-        }
-        if chips.is_none() {
-            problems.push(FieldError::StartChips);
-        }
-        let seed_text = seed.get_untracked();
-        let seed_value =
-            if seed_text.trim().is_empty() { Some(random_seed()) } else { seed_text.trim().parse::<u64>().ok() };
-        if seed_value.is_none() {
-            problems.push(FieldError::Seed);
-        }
-        let (Some(chips), Some(seed_value), true) = (chips, seed_value, problems.is_empty()) else {
-            errors.set(problems);
-            focus_first_invalid();
-            return;
-        };
-        let n = players.get_untracked();
-        let kinds: Vec<SeatKind> = untrack(seat_kinds);
-        let defaults = default_names(&kinds, lang.get_untracked());
-        let chosen_names: Vec<String> = names.with_untracked(|all| {
-            (0..n)
-                .map(|s| {
-                    let typed: String = all[s].trim().chars().take(NAME_MAX).collect();
-                    if typed.is_empty() {
-                        defaults[s].clone()
-                    } else {
-                        typed
-                    }
-                })
-                .collect()
-        });
-        let mut record = super::games::new_record(g, n, seed_value);
-        record.options = record_options;
-        // Programmes has no chips: its record carries no stack.
-        if info(g).chips {
-            record.options.insert(START_CHIPS.into(), chips.into());
-        }
-        record.seats = Some(kinds.iter().map(|k| k.key().to_string()).collect());
-        record.names = Some(chosen_names);
-
-        // A table where nobody can pay the first stakes would end before it begins.
-        match Session::from_record(0, record.clone()) {
-            Ok(trial) if trial.table.is_finished() && info(g).chips => {
-                let stake = trial.nain_jaune().map(|g| g.stake_each()).or(trial.bonanza().map(|g| g.options().ante()));
-                errors.set(vec![FieldError::TooFewChips { chips, stake }]);
-                focus_first_invalid();
-                return;
-            }
-            Ok(_) => {}
-            Err(e) => {
-                state.notices.push(Msg::StartFailed { reason: e.message });
-                return;
-            }
-        }
-        errors.set(Vec::new());
-        let remembered = TableSetup {
-            game: g,
-            players: n,
-            seats: seats.get_untracked(),
-            names: names.get_untracked(),
-            options: options.get_untracked(),
-            start_chips: if info(g).chips { chips } else { start_chips.get_untracked().trim().parse().unwrap_or(100) },
-        };
-        let _ = storage::set(SETUP_KEY, &serde_json::to_string(&remembered).expect("setup serializes"));
-        match state.put_on_table(record) {
-            Ok(()) => spend_start_params(&state),
-            Err(e) => state.notices.push(Msg::StartFailed { reason: e.message }),
-        }
-    };
-
-    // One house rule's field (a select for choices and flags, a number input otherwise).
-    let option_field = move |g: GameId, spec: &'static OptionSpec| {
-        let id = format!("field-{}", spec.test_id());
-        let hint_id = format!("{id}-hint");
-        let error_id = format!("{id}-error");
-        let described = format!("{hint_id} {error_id}");
-        let error = error_of(spec.key());
-        let set = move |value: String| options.update(|o| {
-            o.insert(option_slot(g, spec), value);
-        });
-        let input = match spec.decl.kind {
-            OptionKind::Whole { min, max, .. } => view! {
-                <input
-                    id=id.clone()
-                    type="number"
-                    inputmode="numeric"
-                    min=min.to_string()
-                    max=max.to_string()
-                    step="1"
-                    data-testid=spec.test_id()
-                    aria-invalid=move || error().is_some().to_string()
-                    aria-describedby=described
-                    prop:value=move || option_text(g, spec)
-                    on:input=move |ev| set(event_target_value(&ev))
-                />
-            }
-            .into_any(),
-            OptionKind::Choice(_) | OptionKind::Flag { .. } => {
-                let values = spec.options();
-                view! {
-                    <select
-                        id=id.clone()
-                        data-testid=spec.test_id()
-                        aria-describedby=described
-                        prop:value=move || option_text(g, spec)
-                        on:change=move |ev| set(event_target_value(&ev))
-                    >
-                        {values
-                            .into_iter()
-                            .map(|(value, label)| view! {
-                                <option value=value selected=move || option_text(g, spec) == value>
-                                    {move || pick(lang.get(), label)}
-                                </option>
-                            })
-                            .collect_view()}
-                    </select>
-                }
-                .into_any()
-            }
-        };
-        view! {
-            <div class="field" class:field-invalid=move || error().is_some()>
-                <label for=id>{move || pick(lang.get(), spec.label)}</label>
-                {input}
-                <p class="field-hint" id=hint_id>{move || spec.hint.map(|h| pick(lang.get(), h))}</p>
-                <p class="field-error" id=error_id role="alert">{error}</p>
-            </div>
-        }
-    };
 
     view! {
         <section class="new-game" data-testid="new-game" aria-labelledby="new-game-title">
@@ -358,196 +273,15 @@ pub fn NewGameScreen() -> impl IntoView {
                 novalidate
                 on:submit=move |ev| {
                     ev.prevent_default();
-                    start();
+                    start(state, fields);
                 }
             >
-                <fieldset class="panel game-choice">
-                    <legend>{tr(T::ChooseGame)}</legend>
-                    {GAMES
-                        .iter()
-                        .map(|game_info| {
-                            let (g, title, blurb) = (game_info.id, game_info.name, game_info.blurb);
-                            view! {
-                                <label class="game-tile">
-                                    <input
-                                        type="radio"
-                                        name="game"
-                                        value=g.key()
-                                        data-testid=format!("game-{}", g.key())
-                                        prop:checked=move || game.get() == g
-                                        on:change=move |_| choose_game(g)
-                                    />
-                                    <span class="game-tile-body">
-                                        <span class="game-tile-title">{move || pick(lang.get(), title)}</span>
-                                        <span class="game-tile-blurb">{move || pick(lang.get(), blurb)}</span>
-                                    </span>
-                                </label>
-                            }
-                        })
-                        .collect_view()}
-                </fieldset>
-
-                // A newcomer learns by playing one guided deal (every game has one).
-                <div class="panel daily-panel guide-offer" data-testid="guide-offer">
-                    <div class="daily-panel-text">
-                        <h2 class="daily-panel-title">
-                            {move || match lang.get() {
-                                Lang::En => format!("New to {}?", info(game.get()).name_after_to.0),
-                                // « au Bonanza », « au Nain Jaune », but « aux Programmes ».
-                                Lang::Fr => format!("Nouveau {}\u{a0}?", info(game.get()).name_after_to.1),
-                            }}
-                        </h2>
-                        <p>{move || lang.get().pick(
-                            "Play one short guided deal: each rule shows up once, explained as it happens.",
-                            "Jouez une courte donne guidée\u{a0}: chaque règle y apparaît une fois, expliquée au moment où elle joue.",
-                        )}</p>
-                    </div>
-                    <button type="button" class="btn btn-large" data-testid="guide-start"
-                        on:click=move |_| super::start_guide(&state, game.get_untracked())>
-                        {move || lang.get().pick("Learn by playing", "Apprendre en jouant")}
-                    </button>
-                </div>
-
-                <div class="panel daily-panel" data-testid="daily-panel">
-                    <div class="daily-panel-text">
-                        <h2 class="daily-panel-title">
-                            {move || format!("{} · {}", lang.get().pick("Daily deal", "Donne du jour"), pick(lang.get(), info(game.get()).name))}
-                        </h2>
-                        <p>{move || daily_blurb(lang.get(), game.get(), state.stats_rev.get())}</p>
-                    </div>
-                    <button
-                        type="button"
-                        class="btn btn-large"
-                        data-testid="daily-start"
-                        on:click=move |_| crate::app::features::daily::start(&state, game.get_untracked())
-                    >
-                        {move || lang.get().pick("Play today's deal", "Jouer la donne du jour")}
-                    </button>
-                </div>
-
-                <fieldset class="panel seats-panel">
-                    <legend>{tr(T::WhoPlays)}</legend>
-                    <div class="field field-inline">
-                        <label for="field-players">{tr(T::Players)}</label>
-                        <select
-                            id="field-players"
-                            data-testid="players"
-                            prop:value=move || players.get().to_string()
-                            on:change=move |ev| {
-                                if let Ok(n) = event_target_value(&ev).parse::<usize>() {
-                                    let (lo, hi) = game.get_untracked().player_range();
-                                    players.set(n.clamp(lo, hi));
-                                }
-                            }
-                        >
-                            {move || {
-                                let (lo, hi) = game.get().player_range();
-                                (lo..=hi)
-                                    .map(|n| view! { <option value=n.to_string() selected=move || players.get() == n>{n}</option> })
-                                    .collect_view()
-                            }}
-                        </select>
-                    </div>
-                    <ol class="seat-list">
-                        <For each=move || 0..players.get() key=|s| *s let:seat>
-                            <li class="seat-row">
-                                // Shown, not read: each control's own label names the seat (it was read twice).
-                                <span class="seat-row-title" aria-hidden="true">{move || seat_title(lang.get(), seat)}</span>
-                                <label class="sr-only" for=format!("seat-kind-{seat}")>
-                                    {move || format!("{} — {}", seat_title(lang.get(), seat), T::WhoPlays.text(lang.get()))}
-                                </label>
-                                <select
-                                    id=format!("seat-kind-{seat}")
-                                    data-testid=format!("seat-kind-{seat}")
-                                    prop:value=move || seats.with(|s| s[seat].clone())
-                                    on:change=move |ev| {
-                                        let value = event_target_value(&ev);
-                                        if SeatKind::from_key(&value).is_ok() {
-                                            seats.update(|s| s[seat] = value);
-                                        }
-                                    }
-                                >
-                                    <option value="human" selected=move || seats.with(|s| s[seat] == "human")>{tr(T::Human)}</option>
-                                    {Level::ALL
-                                        .into_iter()
-                                        .map(|level| view! {
-                                            <option value=level.key() selected=move || seats.with(|s| s[seat] == level.key())>
-                                                {move || level_name(lang.get(), level)}
-                                            </option>
-                                        })
-                                        .collect_view()}
-                                </select>
-                                <label class="sr-only" for=format!("seat-name-{seat}")>
-                                    {move || format!("{} — {}", seat_title(lang.get(), seat), T::NameLabel.text(lang.get()))}
-                                </label>
-                                <input
-                                    id=format!("seat-name-{seat}")
-                                    class="seat-name"
-                                    type="text"
-                                    maxlength=NAME_MAX.to_string()
-                                    autocomplete="off"
-                                    data-testid=format!("seat-name-{seat}")
-                                    placeholder=move || default_name(seat)
-                                    prop:value=move || names.with(|n| n[seat].clone())
-                                    on:input=move |ev| names.update(|n| n[seat] = event_target_value(&ev))
-                                />
-                            </li>
-                        </For>
-                    </ol>
-                    // What the computers' levels do in this game, in a few words.
-                    <ul class="level-notes" data-testid="level-notes">
-                        {move || Level::ALL
-                            .into_iter()
-                            .map(|level| view! { <li>{level_note(lang.get(), game.get(), level)}</li> })
-                            .collect_view()}
-                    </ul>
-                </fieldset>
-
-                <fieldset class="panel rules-panel">
-                    <legend>{tr(T::HouseRules)}</legend>
-                    {move || {
-                        let g = game.get();
-                        info(g).options.iter().map(|spec| option_field(g, spec)).collect_view()
-                    }}
-                    <div class="field" class:field-invalid=move || error_of("start_chips")().is_some() hidden=move || !info(game.get()).chips>
-                        <label for="field-start-chips">{tr(T::StartChips)}</label>
-                        <input
-                            id="field-start-chips"
-                            type="number"
-                            inputmode="numeric"
-                            min="1"
-                            step="1"
-                            data-testid="start-chips"
-                            aria-invalid=move || error_of("start_chips")().is_some().to_string()
-                            aria-describedby="field-start-chips-error"
-                            prop:value=move || start_chips.get()
-                            on:input=move |ev| start_chips.set(event_target_value(&ev))
-                        />
-                        <p class="field-error" id="field-start-chips-error" role="alert">{error_of("start_chips")}</p>
-                    </div>
-                </fieldset>
-
-                <fieldset class="panel seed-panel">
-                    <legend>{tr(T::Seed)}</legend>
-                    <div class="field" class:field-invalid=move || error_of("seed")().is_some()>
-                        <label for="field-seed" class="sr-only">{tr(T::Seed)}</label>
-                        <input
-                            id="field-seed"
-                            type="text"
-                            inputmode="numeric"
-                            autocomplete="off"
-                            spellcheck="false"
-                            data-testid="seed"
-                            aria-describedby="field-seed-hint field-seed-error"
-                            aria-invalid=move || error_of("seed")().is_some().to_string()
-                            prop:value=move || seed.get()
-                            on:input=move |ev| seed.set(event_target_value(&ev))
-                        />
-                        <p class="field-hint" id="field-seed-hint">{tr(T::SeedHint)}</p>
-                        <p class="field-error" id="field-seed-error" role="alert">{error_of("seed")}</p>
-                    </div>
-                </fieldset>
-
+                {game_choice(fields)}
+                {guide_offer(state, game)}
+                {daily_panel(state, game)}
+                {seats_panel(fields)}
+                {rules_panel(fields)}
+                {seed_panel(fields)}
                 <div class="start-row">
                     <button type="submit" class="btn btn-primary btn-large" data-testid="start-game">
                         {tr(T::StartGame)}
@@ -555,6 +289,310 @@ pub fn NewGameScreen() -> impl IntoView {
                 </div>
             </form>
         </section>
+    }
+}
+
+/// The games, one tile each.
+fn game_choice(fields: Fields) -> impl IntoView {
+    let Fields { lang, game, players, errors, .. } = fields;
+    let choose_game = move |g: GameId| {
+        game.set(g);
+        let (lo, hi) = g.player_range();
+        players.update(|n| *n = (*n).clamp(lo, hi));
+        errors.set(Vec::new());
+    };
+    view! {
+        <fieldset class="panel game-choice">
+            <legend>{tr(T::ChooseGame)}</legend>
+            {GAMES
+                .iter()
+                .map(|game_info| {
+                    let (g, title, blurb) = (game_info.id, game_info.name, game_info.blurb);
+                    view! {
+                        <label class="game-tile">
+                            <input
+                                type="radio"
+                                name="game"
+                                value=g.key()
+                                data-testid=format!("game-{}", g.key())
+                                prop:checked=move || game.get() == g
+                                on:change=move |_| choose_game(g)
+                            />
+                            <span class="game-tile-body">
+                                <span class="game-tile-title">{move || pick(lang.get(), title)}</span>
+                                <span class="game-tile-blurb">{move || pick(lang.get(), blurb)}</span>
+                            </span>
+                        </label>
+                    }
+                })
+                .collect_view()}
+        </fieldset>
+    }
+}
+
+/// A newcomer learns by playing one guided deal (every game has one).
+fn guide_offer(state: AppState, game: RwSignal<GameId>) -> impl IntoView {
+    let lang = state.lang;
+    view! {
+        <div class="panel daily-panel guide-offer" data-testid="guide-offer">
+            <div class="daily-panel-text">
+                <h2 class="daily-panel-title">
+                    {move || match lang.get() {
+                        Lang::En => format!("New to {}?", info(game.get()).name_after_to.0),
+                        // « au Bonanza », « au Nain Jaune », but « aux Programmes ».
+                        Lang::Fr => format!("Nouveau {}\u{a0}?", info(game.get()).name_after_to.1),
+                    }}
+                </h2>
+                <p>{move || lang.get().pick(
+                    "Play one short guided deal: each rule shows up once, explained as it happens.",
+                    "Jouez une courte donne guidée\u{a0}: chaque règle y apparaît une fois, expliquée au moment où elle joue.",
+                )}</p>
+            </div>
+            <button type="button" class="btn btn-large" data-testid="guide-start"
+                on:click=move |_| super::start_guide(&state, game.get_untracked())>
+                {move || lang.get().pick("Learn by playing", "Apprendre en jouant")}
+            </button>
+        </div>
+    }
+}
+
+/// Today's deal of the chosen game.
+fn daily_panel(state: AppState, game: RwSignal<GameId>) -> impl IntoView {
+    let lang = state.lang;
+    view! {
+        <div class="panel daily-panel" data-testid="daily-panel">
+            <div class="daily-panel-text">
+                <h2 class="daily-panel-title">
+                    {move || format!("{} · {}", lang.get().pick("Daily deal", "Donne du jour"), pick(lang.get(), info(game.get()).name))}
+                </h2>
+                <p>{move || daily_blurb(lang.get(), game.get(), state.stats_rev.get())}</p>
+            </div>
+            <button
+                type="button"
+                class="btn btn-large"
+                data-testid="daily-start"
+                on:click=move |_| crate::app::features::daily::start(&state, game.get_untracked())
+            >
+                {move || lang.get().pick("Play today's deal", "Jouer la donne du jour")}
+            </button>
+        </div>
+    }
+}
+
+/// The number of players, who plays each seat and under which name, and what the computers'
+/// levels do in this game.
+fn seats_panel(fields: Fields) -> impl IntoView {
+    let Fields { lang, game, players, .. } = fields;
+    view! {
+        <fieldset class="panel seats-panel">
+            <legend>{tr(T::WhoPlays)}</legend>
+            <div class="field field-inline">
+                <label for="field-players">{tr(T::Players)}</label>
+                <select
+                    id="field-players"
+                    data-testid="players"
+                    prop:value=move || players.get().to_string()
+                    on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                            let (lo, hi) = game.get_untracked().player_range();
+                            players.set(n.clamp(lo, hi));
+                        }
+                    }
+                >
+                    {move || {
+                        let (lo, hi) = game.get().player_range();
+                        (lo..=hi)
+                            .map(|n| view! { <option value=n.to_string() selected=move || players.get() == n>{n}</option> })
+                            .collect_view()
+                    }}
+                </select>
+            </div>
+            <ol class="seat-list">
+                <For each=move || 0..players.get() key=|s| *s let:seat>
+                    {seat_row(fields.lang, fields.seats, fields.names, players, seat)}
+                </For>
+            </ol>
+            // What the computers' levels do in this game, in a few words.
+            <ul class="level-notes" data-testid="level-notes">
+                {move || Level::ALL
+                    .into_iter()
+                    .map(|level| view! { <li>{level_note(lang.get(), game.get(), level)}</li> })
+                    .collect_view()}
+            </ul>
+        </fieldset>
+    }
+}
+
+/// One seat: who plays it, and the name (the default one as placeholder).
+fn seat_row(
+    lang: RwSignal<Lang>,
+    seats: RwSignal<Vec<String>>,
+    names: RwSignal<Vec<String>>,
+    players: RwSignal<usize>,
+    seat: usize,
+) -> impl IntoView {
+    view! {
+        <li class="seat-row">
+            // Shown, not read: each control's own label names the seat (it was read twice).
+            <span class="seat-row-title" aria-hidden="true">{move || seat_title(lang.get(), seat)}</span>
+            <label class="sr-only" for=format!("seat-kind-{seat}")>
+                {move || format!("{} — {}", seat_title(lang.get(), seat), T::WhoPlays.text(lang.get()))}
+            </label>
+            <select
+                id=format!("seat-kind-{seat}")
+                data-testid=format!("seat-kind-{seat}")
+                prop:value=move || seats.with(|s| s[seat].clone())
+                on:change=move |ev| {
+                    let value = event_target_value(&ev);
+                    if SeatKind::from_key(&value).is_ok() {
+                        seats.update(|s| s[seat] = value);
+                    }
+                }
+            >
+                <option value="human" selected=move || seats.with(|s| s[seat] == "human")>{tr(T::Human)}</option>
+                {Level::ALL
+                    .into_iter()
+                    .map(|level| view! {
+                        <option value=level.key() selected=move || seats.with(|s| s[seat] == level.key())>
+                            {move || level_name(lang.get(), level)}
+                        </option>
+                    })
+                    .collect_view()}
+            </select>
+            <label class="sr-only" for=format!("seat-name-{seat}")>
+                {move || format!("{} — {}", seat_title(lang.get(), seat), T::NameLabel.text(lang.get()))}
+            </label>
+            <input
+                id=format!("seat-name-{seat}")
+                class="seat-name"
+                type="text"
+                maxlength=NAME_MAX.to_string()
+                autocomplete="off"
+                data-testid=format!("seat-name-{seat}")
+                placeholder=move || default_names(&seat_kinds(seats, players), lang.get()).get(seat).cloned().unwrap_or_default()
+                prop:value=move || names.with(|n| n[seat].clone())
+                on:input=move |ev| names.update(|n| n[seat] = event_target_value(&ev))
+            />
+        </li>
+    }
+}
+
+/// The chosen game's house rules, and the starting chips of a chip game.
+fn rules_panel(fields: Fields) -> impl IntoView {
+    let Fields { game, start_chips, .. } = fields;
+    let error = fields.error_of(START_CHIPS);
+    view! {
+        <fieldset class="panel rules-panel">
+            <legend>{tr(T::HouseRules)}</legend>
+            {move || {
+                let g = game.get();
+                info(g).options.iter().map(|spec| option_field(fields, g, spec)).collect_view()
+            }}
+            <div class="field" class:field-invalid=move || error().is_some() hidden=move || !info(game.get()).chips>
+                <label for="field-start-chips">{tr(T::StartChips)}</label>
+                <input
+                    id="field-start-chips"
+                    type="number"
+                    inputmode="numeric"
+                    min="1"
+                    step="1"
+                    data-testid="start-chips"
+                    aria-invalid=move || error().is_some().to_string()
+                    aria-describedby="field-start-chips-error"
+                    prop:value=move || start_chips.get()
+                    on:input=move |ev| start_chips.set(event_target_value(&ev))
+                />
+                <p class="field-error" id="field-start-chips-error" role="alert">{error}</p>
+            </div>
+        </fieldset>
+    }
+}
+
+/// One house rule's field (a select for choices and flags, a number input otherwise).
+fn option_field(fields: Fields, g: GameId, spec: &'static OptionSpec) -> impl IntoView {
+    let lang = fields.lang;
+    let id = format!("field-{}", spec.test_id());
+    let hint_id = format!("{id}-hint");
+    let error_id = format!("{id}-error");
+    let described = format!("{hint_id} {error_id}");
+    let error = fields.error_of(spec.key());
+    let options = fields.options;
+    let text = move || option_text(options, g, spec);
+    let set = move |value: String| options.update(|o| {
+        o.insert(option_slot(g, spec), value);
+    });
+    let input = match spec.decl.kind {
+        OptionKind::Whole { min, max, .. } => view! {
+            <input
+                id=id.clone()
+                type="number"
+                inputmode="numeric"
+                min=min.to_string()
+                max=max.to_string()
+                step="1"
+                data-testid=spec.test_id()
+                aria-invalid=move || error().is_some().to_string()
+                aria-describedby=described
+                prop:value=text
+                on:input=move |ev| set(event_target_value(&ev))
+            />
+        }
+        .into_any(),
+        OptionKind::Choice(_) | OptionKind::Flag { .. } => view! {
+            <select
+                id=id.clone()
+                data-testid=spec.test_id()
+                aria-describedby=described
+                prop:value=text
+                on:change=move |ev| set(event_target_value(&ev))
+            >
+                {spec.options()
+                    .into_iter()
+                    .map(|(value, label)| view! {
+                        <option value=value selected=move || text() == value>
+                            {move || pick(lang.get(), label)}
+                        </option>
+                    })
+                    .collect_view()}
+            </select>
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="field" class:field-invalid=move || error().is_some()>
+            <label for=id>{move || pick(lang.get(), spec.label)}</label>
+            {input}
+            <p class="field-hint" id=hint_id>{move || spec.hint.map(|h| pick(lang.get(), h))}</p>
+            <p class="field-error" id=error_id role="alert">{error}</p>
+        </div>
+    }
+}
+
+/// The seed (empty for fresh cards).
+fn seed_panel(fields: Fields) -> impl IntoView {
+    let seed = fields.seed;
+    let error = fields.error_of("seed");
+    view! {
+        <fieldset class="panel seed-panel">
+            <legend>{tr(T::Seed)}</legend>
+            <div class="field" class:field-invalid=move || error().is_some()>
+                <label for="field-seed" class="sr-only">{tr(T::Seed)}</label>
+                <input
+                    id="field-seed"
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    spellcheck="false"
+                    data-testid="seed"
+                    aria-describedby="field-seed-hint field-seed-error"
+                    aria-invalid=move || error().is_some().to_string()
+                    prop:value=move || seed.get()
+                    on:input=move |ev| seed.set(event_target_value(&ev))
+                />
+                <p class="field-hint" id="field-seed-hint">{tr(T::SeedHint)}</p>
+                <p class="field-error" id="field-seed-error" role="alert">{error}</p>
+            </div>
+        </fieldset>
     }
 }
 

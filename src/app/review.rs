@@ -13,12 +13,14 @@
 use leptos::prelude::*;
 
 use crate::ai::review::Verdict;
-use crate::engine::game::{GameId, Seat};
+use crate::engine::game::GameId;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::record::{Decision, Record, Table};
 
 use crate::app::services::i18n::{card_label, card_short, use_lang, Lang};
 use super::game_code::MoveWords;
+use crate::model::review::{key_step, reviewed_seats, Mark, Progress};
+use crate::model::people::Names;
 use crate::model::session::{ai_seed, LoadError, Session};
 use super::AppState;
 
@@ -56,14 +58,6 @@ impl ReviewState {
     /// The decision made at `step` (the next move), if it is reviewed.
     pub fn decision_at(&self, step: usize) -> Option<usize> {
         self.decisions.iter().position(|d| d.at == step)
-    }
-}
-
-/// The seats reviewed: the record's human seats (the first seat for a record that does not say).
-fn reviewed_seats(record: &Record) -> Vec<Seat> {
-    match &record.seats {
-        Some(keys) => (0..record.players).filter(|&s| keys.get(s).is_some_and(|k| k == "human")).collect(),
-        None => vec![0],
     }
 }
 
@@ -253,61 +247,33 @@ fn unit(lang: Lang, game: GameId) -> &'static str {
     }
 }
 
-/// The loss above which a move is marked as costly: a chip in the chip games; in Programmes a
-/// fifth of a program.
-fn costly(game: GameId) -> f64 {
-    match game {
-        GameId::Programmes => 0.2,
-        _ => 1.0,
-    }
-}
-
-/// The smallest loss a verdict speaks of: half a chip in the chip games, a fifth of a program in
-/// Programmes (where it is also the costly mark). Below it the hard level cannot tell the moves
-/// apart: the same decisions weighed twice with other seeds (`referee review`, games of easy
-/// players: 20 of Nain Jaune, 12 of Bonanza, 16 of Programmes) where one weighing kept the move
-/// played and the other preferred another, that other move was ahead by less than half a chip in
-/// 43 of 46 cases, and by less than a fifth of a program in all 5 of Programmes. A verdict there
-/// said "prefers another move, for the same result" ("−1.4 and −1.4 chips").
-fn real_loss(game: GameId) -> f64 {
-    match game {
-        GameId::Programmes => 0.2,
-        _ => 0.5,
-    }
-}
-
-/// How a verdict reads: its class ("pending", "same", "even", "other", "costly", "failed") and its
-/// words. "even": another move, but no real difference (not sure, or below [`real_loss`]).
+/// How a verdict reads: its class ("pending", "same", "even", "other", "costly", "failed",
+/// [`Mark`]) and its words.
 pub fn verdict_text(lang: Lang, game: GameId, words: MoveWords, verdict: Option<&Result<Verdict, String>>) -> (&'static str, String) {
-    match verdict {
-        None => ("pending", lang.pick("The computer is weighing this move…", "L'ordinateur pèse ce coup…").into()),
-        Some(Err(reason)) => ("failed", format!("{} {reason}", lang.pick("No verdict:", "Pas de verdict\u{a0}:"))),
-        Some(Ok(v)) if v.best == v.played => ("same", lang.pick("The computer would play the same.", "L'ordinateur jouerait pareil.").into()),
+    let mark = Mark::of(game, verdict);
+    let text = match verdict {
+        None => lang.pick("The computer is weighing this move…", "L'ordinateur pèse ce coup…").into(),
+        Some(Err(reason)) => format!("{} {reason}", lang.pick("No verdict:", "Pas de verdict\u{a0}:")),
+        Some(Ok(_)) if mark == Mark::Same => lang.pick("The computer would play the same.", "L'ordinateur jouerait pareil.").into(),
+        Some(Ok(_)) if mark == Mark::Even => {
+            lang.pick("The computer finds nothing clearly better.", "L'ordinateur ne trouve rien de nettement meilleur.").into()
+        }
         Some(Ok(v)) => {
             let best = words(lang, &v.best);
-            match v.values {
-                None => ("other", match lang {
-                    Lang::En => format!("The computer would {best}."),
-                    Lang::Fr => format!("L'ordinateur choisirait\u{a0}: {best}."),
-                }),
-                Some(values) => {
+            match (v.values, lang) {
+                (None, Lang::En) => format!("The computer would {best}."),
+                (None, Lang::Fr) => format!("L'ordinateur choisirait\u{a0}: {best}."),
+                (Some(values), _) => {
                     let (b, p, u) = (signed_value(lang, values.best), signed_value(lang, values.played), unit(lang, game));
-                    let class = match values.clear_loss() {
-                        loss if loss >= costly(game) => "costly",
-                        loss if loss >= real_loss(game) => "other",
-                        // Its search cannot tell the two apart, or not by enough to matter.
-                        _ => "even",
-                    };
-                    (class, match (class, lang) {
-                        ("even", Lang::En) => "The computer finds nothing clearly better.".into(),
-                        ("even", Lang::Fr) => "L'ordinateur ne trouve rien de nettement meilleur.".into(),
-                        (_, Lang::En) => format!("The computer would {best}: it expects {b} {u} from it, {p} from the move played."),
-                        (_, Lang::Fr) => format!("L'ordinateur choisirait\u{a0}: {best}. Il en attend {b} {u}, et {p} du coup joué."),
-                    })
+                    match lang {
+                        Lang::En => format!("The computer would {best}: it expects {b} {u} from it, {p} from the move played."),
+                        Lang::Fr => format!("L'ordinateur choisirait\u{a0}: {best}. Il en attend {b} {u}, et {p} du coup joué."),
+                    }
                 }
             }
         }
-    }
+    };
+    (mark.class(), text)
 }
 
 /// Where the review stands, at `step` of `total` actions: the move to be played next, numbered
@@ -332,40 +298,8 @@ pub fn ReviewPanel() -> impl IntoView {
     let game = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| s.table.game_id())).unwrap_or(GameId::NainJaune));
     let step = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.step)));
     let total = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.record.actions.len())));
-    let go = move |to: usize, focus: &'static str| go_to(&state, to, focus);
-
-    // While a review is open the page's root carries `reviewing` (style/main.css): each step draws
-    // the table anew, and the browser's scroll anchoring would move the page. Not a host page's
-    // root: its scroll is its own.
-    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).filter(|_| !state.host.is_mounted());
-    if let Some(root) = &root {
-        let _ = root.class_list().add_1("reviewing");
-    }
-    on_cleanup(move || {
-        if let Some(root) = root {
-            let _ = root.class_list().remove_1("reviewing");
-        }
-    });
-
-    // ← → Home End step through the record, unless a field or a dialog has the keys.
-    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if super::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-            return;
-        }
-        let (now, last) = (step.get_untracked(), total.get_untracked());
-        let to = match ev.key().as_str() {
-            "ArrowLeft" => (now > 0).then(|| (now - 1, "review-prev")),
-            "ArrowRight" => (now < last).then(|| (now + 1, "review-next")),
-            "Home" => Some((0, "review-first")),
-            "End" => Some((last, "review-last")),
-            _ => return,
-        };
-        ev.prevent_default();
-        if let Some((to, focus)) = to {
-            go(to, focus);
-        }
-    });
-    on_cleanup(move || keys.remove());
+    mark_root(&state);
+    step_by_keys(state, step, total);
 
     // The control used last gets the focus back once the panel is drawn again.
     let panel = NodeRef::<leptos::html::Section>::new();
@@ -378,14 +312,6 @@ pub fn ReviewPanel() -> impl IntoView {
             }
         }
     });
-
-    let at_start = move || step.get() == 0;
-    let at_end = move || step.get() >= total.get();
-    let step_text = move || {
-        let (s, n) = (step.get(), total.get());
-        let deal = state.session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
-        step_words(lang.get(), s, n, deal)
-    };
     let last_move = move || {
         let s = step.get();
         let l = lang.get();
@@ -400,8 +326,150 @@ pub fn ReviewPanel() -> impl IntoView {
             })
         })
     };
-    // The decision made here (the next move), when it is reviewed.
-    let here = move || {
+    view! {
+        <section class="review panel" data-testid="review" node_ref=panel aria-labelledby="review-title" data-step=move || step.get().to_string()>
+            <ReviewHead step total />
+            <ReviewNav step total />
+            <ReviewShare step />
+            <p class="review-last-move" data-testid="review-last-move">{last_move}</p>
+            <DecisionHere step game names />
+            <details class="review-hands-box" open>
+                <summary>{move || lang.get().pick("Every hand, face up", "Toutes les mains, à découvert")}</summary>
+                <ul class="review-hands"><ReviewHands names /></ul>
+            </details>
+            <ReviewProgress />
+            <ol class="review-decisions" aria-label=move || lang.get().pick("Your decisions", "Vos décisions")>
+                <DecisionList step game />
+            </ol>
+        </section>
+    }
+}
+
+/// While a review is open the page's root carries `reviewing` (style/main.css): each step draws
+/// the table anew, and the browser's scroll anchoring would move the page. Not a host page's
+/// root: its scroll is its own.
+fn mark_root(state: &AppState) {
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).filter(|_| !state.host.is_mounted());
+    if let Some(root) = &root {
+        let _ = root.class_list().add_1("reviewing");
+    }
+    on_cleanup(move || {
+        if let Some(root) = root {
+            let _ = root.class_list().remove_1("reviewing");
+        }
+    });
+}
+
+/// ← → Home End step through the record, unless a field or a dialog has the keys.
+fn step_by_keys(state: AppState, step: Memo<usize>, total: Memo<usize>) {
+    let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
+        if super::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let Some(to) = key_step(&ev.key(), step.get_untracked(), total.get_untracked()) else { return };
+        ev.prevent_default();
+        if let Some((to, focus)) = to {
+            go_to(&state, to, focus);
+        }
+    });
+    on_cleanup(move || keys.remove());
+}
+
+/// The review's title, where it stands, and its close button.
+#[component]
+fn ReviewHead(step: Memo<usize>, total: Memo<usize>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    let review = state.review;
+    let step_text = move || {
+        let (s, n) = (step.get(), total.get());
+        let deal = state.session.with(|s| s.as_ref().map_or(0, |s| s.table.deal_number()));
+        step_words(lang.get(), s, n, deal)
+    };
+    let close_label = move || {
+        let back = review.with(|r| r.as_ref().is_some_and(|r| r.back.is_some()));
+        match (back, lang.get()) {
+            (true, l) => l.pick("Back to the game", "Revenir à la partie"),
+            (false, l) => l.pick("Close the review", "Fermer la revue"),
+        }
+    };
+    view! {
+        <div class="review-head">
+            <h2 id="review-title" class="review-title">{move || lang.get().pick("Review", "Revue de la partie")}</h2>
+            <span class="review-step" data-testid="review-step">{step_text}</span>
+            <button type="button" class="btn btn-small review-close" data-testid="review-close" on:click=move |_| close(&state)>
+                {close_label}
+            </button>
+        </div>
+    }
+}
+
+/// The steps' buttons: first, previous, next, last.
+#[component]
+fn ReviewNav(step: Memo<usize>, total: Memo<usize>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    let go = move |to: usize, focus: &'static str| go_to(&state, to, focus);
+    let at_start = move || step.get() == 0;
+    let at_end = move || step.get() >= total.get();
+    view! {
+        <div class="review-nav" role="group" aria-label=move || lang.get().pick("Steps", "Étapes")>
+            <button type="button" class="btn" data-testid="review-first" disabled=at_start on:click=move |_| go(0, "review-first")>
+                {move || lang.get().pick("First", "Début")}
+            </button>
+            <button type="button" class="btn" data-testid="review-prev" disabled=at_start
+                on:click=move |_| go(step.get_untracked().saturating_sub(1), "review-prev")>
+                {move || lang.get().pick("‹ Previous", "‹ Précédent")}
+            </button>
+            <button type="button" class="btn btn-primary" data-testid="review-next" disabled=at_end
+                on:click=move |_| go(step.get_untracked() + 1, "review-next")>
+                {move || lang.get().pick("Next ›", "Suivant ›")}
+            </button>
+            <button type="button" class="btn" data-testid="review-last" disabled=at_end on:click=move |_| go(total.get_untracked(), "review-last")>
+                {move || lang.get().pick("Last", "Fin")}
+            </button>
+        </div>
+    }
+}
+
+/// A link to this moment of the review (the record and the step), and a button to copy it.
+#[component]
+fn ReviewShare(step: Memo<usize>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    let review = state.review;
+    let link = RwSignal::new(String::new());
+    let copied = RwSignal::new(false);
+    Effect::new(move |_| {
+        let (s, l) = (step.get(), lang.get());
+        let Some(record) = review.with_untracked(|r| r.as_ref().map(|r| r.record.clone())) else { return };
+        leptos::task::spawn_local(async move {
+            let text = crate::app::services::address::position_text(&record).await;
+            let base = crate::app::services::address::base_url().unwrap_or_default();
+            let base = base.split(['?', '#']).next().unwrap_or_default().to_string();
+            let _ = link.try_set(format!("{base}?lang={}&review={text}&at={s}", l.code()));
+        });
+    });
+    let copy = move |_| copied.set(copy_text(&link.get_untracked()));
+    view! {
+        <p class="review-share">
+            <a data-testid="review-link" href=move || link.get()>{move || lang.get().pick("Link to this moment", "Lien vers ce moment")}</a>
+            <button type="button" class="btn btn-small" data-testid="review-copy-link" on:click=copy>
+                {move || match (copied.get(), lang.get()) {
+                    (true, l) => l.pick("Copied", "Copié"),
+                    (false, l) => l.pick("Copy the link", "Copier le lien"),
+                }}
+            </button>
+        </p>
+    }
+}
+
+/// The decision made here (the next move), when it is reviewed, with its verdict.
+#[component]
+fn DecisionHere(step: Memo<usize>, game: Memo<GameId>, names: Signal<Names>) -> impl IntoView {
+    let review = expect_context::<AppState>().review;
+    let lang = use_lang();
+    move || {
         let s = step.get();
         let l = lang.get();
         let g = game.get();
@@ -423,11 +491,18 @@ pub fn ReviewPanel() -> impl IntoView {
                 </div>
             })
         })
-    };
-    let hands = move || {
+    }
+}
+
+/// Every hand face up, one line a seat (hidden for a deal nobody has played yet).
+#[component]
+fn ReviewHands(names: Signal<Names>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    move || {
         let l = lang.get();
         let deal = state.session.with(|s| s.as_ref().map(|s| s.table.deal_number()));
-        if deal.is_some() && deal == review.with(|r| r.as_ref().and_then(|r| r.unplayed_deal)) {
+        if deal.is_some() && deal == state.review.with(|r| r.as_ref().and_then(|r| r.unplayed_deal)) {
             return view! {
                 <li class="review-hand" data-testid="review-hands-hidden">
                     {l.pick("The next deal's cards stay hidden: it has not been played yet.", "Les cartes de la donne suivante restent cachées\u{a0}: elle n'a pas encore été jouée.")}
@@ -456,47 +531,57 @@ pub fn ReviewPanel() -> impl IntoView {
             })
             .collect_view()
             .into_any()
-    };
-    let progress = move || {
+    }
+}
+
+/// How far the weighing has gone, with the button that stops it or takes it up again.
+#[component]
+fn ReviewProgress() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    move || {
         let l = lang.get();
-        review.with(|r| {
-            let r = r.as_ref()?;
-            let done = r.verdicts.iter().filter(|v| v.is_some()).count();
-            let n = r.verdicts.len();
-            if n == 0 {
-                return Some(view! {
-                    <p class="review-progress" data-testid="review-progress" data-done=0 data-total=0>
-                        {l.pick("No decision of yours to weigh in this game.", "Aucune de vos décisions à peser dans cette partie.")}
-                    </p>
-                }.into_any());
-            }
-            let text = match (r.computing, l) {
-                (true, Lang::En) => format!("The computer is weighing your decisions: {done} of {n}."),
-                (true, Lang::Fr) => format!("L'ordinateur pèse vos décisions\u{a0}: {done} sur {n}."),
-                (false, Lang::En) if done == n => format!("All {n} decisions weighed."),
-                (false, Lang::Fr) if done == n => format!("Les {n} décisions sont pesées."),
-                (false, Lang::En) => format!("Stopped: {done} of {n} decisions weighed."),
-                (false, Lang::Fr) => format!("Arrêté\u{a0}: {done} décisions pesées sur {n}."),
-            };
-            let (label, on) = if r.computing { (l.pick("Stop", "Arrêter"), false) } else { (l.pick("Go on", "Reprendre"), true) };
-            let button = (r.computing || done < n).then(|| view! {
-                <button type="button" class="btn btn-small" data-testid="review-cancel" on:click=move |_| set_computing(&state, on)>
-                    {label}
-                </button>
-            });
-            Some(view! {
-                <p class="review-progress" data-testid="review-progress" role="status" data-done=done data-total=n>
-                    <span>{text}</span>
-                    {button}
+        let Progress { done, total: n, computing } = state.review.with(|r| r.as_ref().map(|r| Progress::of(&r.verdicts, r.computing)))?;
+        if n == 0 {
+            return Some(view! {
+                <p class="review-progress" data-testid="review-progress" data-done=0 data-total=0>
+                    {l.pick("No decision of yours to weigh in this game.", "Aucune de vos décisions à peser dans cette partie.")}
                 </p>
-            }.into_any())
-        })
-    };
-    let decisions = move || {
+            }.into_any());
+        }
+        let text = match (computing, l) {
+            (true, Lang::En) => format!("The computer is weighing your decisions: {done} of {n}."),
+            (true, Lang::Fr) => format!("L'ordinateur pèse vos décisions\u{a0}: {done} sur {n}."),
+            (false, Lang::En) if done == n => format!("All {n} decisions weighed."),
+            (false, Lang::Fr) if done == n => format!("Les {n} décisions sont pesées."),
+            (false, Lang::En) => format!("Stopped: {done} of {n} decisions weighed."),
+            (false, Lang::Fr) => format!("Arrêté\u{a0}: {done} décisions pesées sur {n}."),
+        };
+        let (label, on) = if computing { (l.pick("Stop", "Arrêter"), false) } else { (l.pick("Go on", "Reprendre"), true) };
+        let button = Progress { done, total: n, computing }.can_stop_or_resume().then(|| view! {
+            <button type="button" class="btn btn-small" data-testid="review-cancel" on:click=move |_| set_computing(&state, on)>
+                {label}
+            </button>
+        });
+        Some(view! {
+            <p class="review-progress" data-testid="review-progress" role="status" data-done=done data-total=n>
+                <span>{text}</span>
+                {button}
+            </p>
+        }.into_any())
+    }
+}
+
+/// The decisions reviewed, each with its verdict: a button that steps to it.
+#[component]
+fn DecisionList(step: Memo<usize>, game: Memo<GameId>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = use_lang();
+    move || {
         let l = lang.get();
         let g = game.get();
         let now = step.get();
-        review.with(|r| {
+        state.review.with(|r| {
             let r = r.as_ref()?;
             Some(r.decisions
                 .iter()
@@ -518,7 +603,7 @@ pub fn ReviewPanel() -> impl IntoView {
                                 data-at=at
                                 data-verdict=class
                                 aria-current=(now == at).then_some("step")
-                                on:click=move |_| go(at, "review-verdict")
+                                on:click=move |_| go_to(&state, at, "review-verdict")
                             >
                                 <span class="review-decision-move">{label}</span>
                                 <span class="review-decision-verdict">{words}</span>
@@ -531,71 +616,6 @@ pub fn ReviewPanel() -> impl IntoView {
                 })
                 .collect_view())
         })
-    };
-    // A link to this moment of the review (the record and the step), and a button to copy it.
-    let link = RwSignal::new(String::new());
-    let copied = RwSignal::new(false);
-    Effect::new(move |_| {
-        let (s, l) = (step.get(), lang.get());
-        let Some(record) = review.with_untracked(|r| r.as_ref().map(|r| r.record.clone())) else { return };
-        leptos::task::spawn_local(async move {
-            let text = crate::app::services::address::position_text(&record).await;
-            let base = crate::app::services::address::base_url().unwrap_or_default();
-            let base = base.split(['?', '#']).next().unwrap_or_default().to_string();
-            let _ = link.try_set(format!("{base}?lang={}&review={text}&at={s}", l.code()));
-        });
-    });
-    let copy = move |_| copied.set(copy_text(&link.get_untracked()));
-    let close_label = move || {
-        let back = review.with(|r| r.as_ref().is_some_and(|r| r.back.is_some()));
-        match (back, lang.get()) {
-            (true, l) => l.pick("Back to the game", "Revenir à la partie"),
-            (false, l) => l.pick("Close the review", "Fermer la revue"),
-        }
-    };
-    view! {
-        <section class="review panel" data-testid="review" node_ref=panel aria-labelledby="review-title" data-step=move || step.get().to_string()>
-            <div class="review-head">
-                <h2 id="review-title" class="review-title">{move || lang.get().pick("Review", "Revue de la partie")}</h2>
-                <span class="review-step" data-testid="review-step">{step_text}</span>
-                <button type="button" class="btn btn-small review-close" data-testid="review-close" on:click=move |_| close(&state)>
-                    {close_label}
-                </button>
-            </div>
-            <div class="review-nav" role="group" aria-label=move || lang.get().pick("Steps", "Étapes")>
-                <button type="button" class="btn" data-testid="review-first" disabled=at_start on:click=move |_| go(0, "review-first")>
-                    {move || lang.get().pick("First", "Début")}
-                </button>
-                <button type="button" class="btn" data-testid="review-prev" disabled=at_start
-                    on:click=move |_| go(step.get_untracked().saturating_sub(1), "review-prev")>
-                    {move || lang.get().pick("‹ Previous", "‹ Précédent")}
-                </button>
-                <button type="button" class="btn btn-primary" data-testid="review-next" disabled=at_end
-                    on:click=move |_| go(step.get_untracked() + 1, "review-next")>
-                    {move || lang.get().pick("Next ›", "Suivant ›")}
-                </button>
-                <button type="button" class="btn" data-testid="review-last" disabled=at_end on:click=move |_| go(total.get_untracked(), "review-last")>
-                    {move || lang.get().pick("Last", "Fin")}
-                </button>
-            </div>
-            <p class="review-share">
-                <a data-testid="review-link" href=move || link.get()>{move || lang.get().pick("Link to this moment", "Lien vers ce moment")}</a>
-                <button type="button" class="btn btn-small" data-testid="review-copy-link" on:click=copy>
-                    {move || match (copied.get(), lang.get()) {
-                        (true, l) => l.pick("Copied", "Copié"),
-                        (false, l) => l.pick("Copy the link", "Copier le lien"),
-                    }}
-                </button>
-            </p>
-            <p class="review-last-move" data-testid="review-last-move">{last_move}</p>
-            {here}
-            <details class="review-hands-box" open>
-                <summary>{move || lang.get().pick("Every hand, face up", "Toutes les mains, à découvert")}</summary>
-                <ul class="review-hands">{hands}</ul>
-            </details>
-            {progress}
-            <ol class="review-decisions" aria-label=move || lang.get().pick("Your decisions", "Vos décisions")>{decisions}</ol>
-        </section>
     }
 }
 

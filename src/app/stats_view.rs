@@ -18,6 +18,7 @@ use crate::app::shell::dialog_focus::{self, GameTabsDialog};
 use crate::app::services::i18n::{rank_place, tr, Lang, T};
 use crate::app::features::stats::{self, Entry, Store, StoreError};
 use crate::app::{games, services::storage, AppState};
+use crate::model::stats::{self as model, Figures, Filter};
 
 /// Bars in the chart of the last results.
 const CHART_GAMES: usize = 20;
@@ -26,53 +27,6 @@ const MAX_FILE: f64 = 5_000_000.0;
 
 /// A filter's value: every table, or one kind.
 const ALL: &str = "all";
-
-/// The figures of a set of games, oldest first.
-struct Figures {
-    played: usize,
-    won: usize,
-    /// Chips per deal (chip games) or programs per match, in tenths.
-    average: Option<i64>,
-    /// The average place, in tenths.
-    place: Option<i64>,
-    best: Option<i64>,
-    worst: Option<i64>,
-    streak: usize,
-    longest: usize,
-}
-
-impl Figures {
-    fn of(games: &[&Entry], per_deal: bool) -> Figures {
-        let played = games.len();
-        let won = games.iter().filter(|g| g.won).count();
-        let sum: i64 = games.iter().map(|g| g.result).sum();
-        let deals: i64 = games.iter().map(|g| i64::from(g.deals)).sum();
-        let divisor = if per_deal { deals } else { played as i64 };
-        let places: i64 = games.iter().map(|g| g.rank as i64).sum();
-        let mut streak = 0;
-        let mut longest = 0;
-        for g in games {
-            streak = if g.won { streak + 1 } else { 0 };
-            longest = longest.max(streak);
-        }
-        Figures {
-            played,
-            won,
-            average: (divisor > 0).then(|| tenths(sum, divisor)),
-            place: (played > 0).then(|| tenths(places, played as i64)),
-            best: games.iter().map(|g| g.result).max(),
-            worst: games.iter().map(|g| g.result).min(),
-            streak,
-            longest,
-        }
-    }
-}
-
-/// `sum / n` in tenths, rounded half away from zero.
-fn tenths(sum: i64, n: i64) -> i64 {
-    let twice = sum * 20 / n;
-    (twice + twice.signum()) / 2
-}
 
 /// Tenths written out: "2.3", "-0.5" ("2,3" in French); `signed` adds "+" above zero.
 fn decimal(lang: Lang, t: i64, signed: bool) -> String {
@@ -89,11 +43,6 @@ fn signed(n: i64) -> String {
     }
 }
 
-
-/// "nain-jaune" → the game; unknown keys (a newer version's game) are left out.
-fn is_game(entry: &Entry, game: GameId) -> bool {
-    entry.game == game.key()
-}
 
 /// What the last action in the view did, for the status line.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,7 +86,6 @@ impl Said {
 #[component]
 pub fn StatsDialog() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let lang = state.lang;
     let open = state.stats_open;
     let close_button = NodeRef::<leptos::html::Button>::new();
     let game = RwSignal::new(games::first());
@@ -173,33 +121,95 @@ pub fn StatsDialog() -> impl IntoView {
         }
     });
 
-    // The games of the tab, then those the filters keep.
-    let of_game = move || -> Vec<Entry> {
-        let g = game.get();
-        store.with(|s| s.as_ref().map(|s| s.games.iter().filter(|e| is_game(e, g)).cloned().collect()).unwrap_or_default())
-    };
+    // The games of the tab that the filters keep (a filter at "all" keeps every table).
     let kept = Memo::new(move |_| {
-        let (p, l) = (players.get(), level.get());
-        of_game()
-            .into_iter()
-            .filter(|e| (p == ALL || e.players.to_string() == p) && (l == ALL || e.level == l))
-            .collect::<Vec<Entry>>()
+        let filter = Filter { players: players.with(|p| p.parse().ok()), level: level.get().ne(ALL).then(|| level.get()) };
+        store.with(|s| s.as_ref().map(|s| model::kept(&s.games, game.get().key(), &filter)).unwrap_or_default())
     });
-    let figures = move || {
-        let per_deal = games::info(game.get()).chips;
-        kept.with(|k| Figures::of(&k.iter().collect::<Vec<_>>(), per_deal))
+    let figures = Memo::new(move |_| kept.with(|k| Figures::of(k, games::info(game.get()).chips)));
+    let choose_game = move |g: GameId| {
+        game.set(g);
+        players.set(ALL.into());
+        level.set(ALL.into());
     };
-    // The filters' choices: the tables seen in this game's history.
-    let player_choices = move || {
-        let mut seen: Vec<usize> = of_game().iter().map(|e| e.players).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.iter().map(usize::to_string).collect::<Vec<_>>()
+
+    view! {
+        <GameTabsDialog
+            open
+            name="stats"
+            game
+            title=tr(T::Statistics)
+            close_button
+            close_test_id="stats-close"
+            on_tab=move |g| choose_game(g)
+        >
+            <StoreWarnings store damaged said />
+            <StatsFilters store game players level />
+            <StatsTiles figures game />
+            <KeptChart kept game />
+            <p class="stats-said" class:stats-said-error=move || said.with(Said::is_error) role="status" data-testid="stats-message">
+                {move || said.with(|s| s.text(state.lang.get()))}
+            </p>
+            <StatsActions store said confirming />
+            <Show when=move || confirming.get()>
+                <ResetConfirm store damaged said confirming close_button />
+            </Show>
+            <p class="stats-help">{move || state.lang.get().pick(
+                "Counted: each game you play alone against the computer, once, when it ends. Kept in this browser only.",
+                "Comptée\u{a0}: chaque partie jouée seul contre l'ordinateur, une fois, quand elle se termine. Gardées dans ce navigateur seulement.",
+            )}</p>
+        </GameTabsDialog>
+    }
+}
+
+/// The statistics as read from the browser: the stored ones, or why they cannot be.
+type Stored = Memo<Result<Store, StoreError>>;
+
+/// Statistics that cannot be used (written by a newer version, unreadable), and those kept apart
+/// after they could not be read, with their download.
+#[component]
+fn StoreWarnings(store: Stored, damaged: Memo<bool>, said: RwSignal<Said>) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    let download_damaged = move |_| {
+        if let Some(text) = storage::get(stats::DAMAGED_KEY) {
+            if let Err(why) = storage::download("tapis-statistics-unreadable.json", &text, "application/json") {
+                said.set(Said::Failed(why));
+            }
+        }
     };
-    let level_choices = move || {
-        let seen: Vec<String> = of_game().iter().map(|e| e.level.clone()).collect();
-        ["random", "easy", "medium", "hard", "mixed"].into_iter().filter(|l| seen.iter().any(|s| s == l)).map(String::from).collect::<Vec<_>>()
+    view! {
+        {move || store.get().err().map(|error| view! {
+            <p class="stats-warning" role="alert">{move || match (&error, lang.get()) {
+                (StoreError::Newer(v), Lang::En) => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
+                (StoreError::Newer(v), Lang::Fr) => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
+                (StoreError::Unreadable(why), Lang::En) => format!("Your statistics cannot be read ({why}). They are kept as they are."),
+                (StoreError::Unreadable(why), Lang::Fr) => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
+            }}</p>
+        })}
+        <Show when=move || damaged.get()>
+            <div class="stats-warning" role="alert">
+                <p>{move || lang.get().pick(
+                    "Statistics saved earlier could not be read. Nothing is lost: they are kept apart, and you can download them.",
+                    "Des statistiques enregistrées plus tôt étaient illisibles. Rien n'est perdu\u{a0}: elles sont gardées à part, et vous pouvez les télécharger.",
+                )}</p>
+                <button type="button" class="btn btn-small" data-testid="stats-download-damaged" on:click=download_damaged>
+                    {move || lang.get().pick("Download them", "Les télécharger")}
+                </button>
+            </div>
+        </Show>
+    }
+}
+
+/// The filters: the number of players and the computers' level, each offering the tables seen in
+/// this game's history.
+#[component]
+fn StatsFilters(store: Stored, game: RwSignal<GameId>, players: RwSignal<String>, level: RwSignal<String>) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    let of_game = move |choices: fn(&[&Entry]) -> Vec<String>| {
+        store.with(|s| s.as_ref().map(|s| choices(&model::of_game(&s.games, game.get().key()))).unwrap_or_default())
     };
+    let player_choices = move || of_game(|g| model::player_choices(g).iter().map(usize::to_string).collect());
+    let level_choices = move || of_game(|g| model::level_choices(g).into_iter().map(String::from).collect());
     let level_label = |key: &str, l: Lang| -> String {
         match key {
             "random" => l.pick("random", "au hasard"),
@@ -210,12 +220,107 @@ pub fn StatsDialog() -> impl IntoView {
         }
         .to_string()
     };
-    let choose_game = move |g: GameId| {
-        game.set(g);
-        players.set(ALL.into());
-        level.set(ALL.into());
-    };
+    let level_title = Signal::derive(move || lang.get().pick("Computers' level", "Niveau des ordinateurs"));
+    view! {
+        <div class="stats-filters">
+            {filter(lang, Signal::derive(tr(T::Players)), "stats-players", players, Signal::derive(player_choices), |n, _| n.to_string())}
+            {filter(lang, level_title, "stats-level", level, Signal::derive(level_choices), level_label)}
+        </div>
+    }
+}
 
+/// A filter: every table, or one of `choices`, each shown by `name` in the current language.
+fn filter(
+    lang: RwSignal<Lang>,
+    label: Signal<&'static str>,
+    test_id: &'static str,
+    value: RwSignal<String>,
+    choices: Signal<Vec<String>>,
+    name: fn(&str, Lang) -> String,
+) -> impl IntoView {
+    view! {
+        <label class="field field-inline">
+            <span>{move || label.get()}</span>
+            <select
+                tabindex="0"
+                data-testid=test_id
+                prop:value=move || value.get()
+                on:change=move |ev| value.set(event_target_value(&ev))
+            >
+                <option value=ALL selected=move || value.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
+                {move || choices
+                    .get()
+                    .into_iter()
+                    .map(|choice| {
+                        let (chosen, shown) = (choice.clone(), choice.clone());
+                        view! { <option value=choice selected=move || value.get() == chosen>{move || name(&shown, lang.get())}</option> }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// The figures' tiles: games played and won, the average result and place, the best and worst
+/// games, the streaks.
+#[component]
+fn StatsTiles(figures: Memo<Figures>, game: RwSignal<GameId>) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    let fixed = move |en: &'static str, fr: &'static str| Signal::derive(move || lang.get().pick(en, fr));
+    let average_label = Signal::derive(move || {
+        let (en, fr) = games::info(game.get()).average;
+        lang.get().pick(en, fr)
+    });
+    let won = move || {
+        let f = figures.get();
+        match (f.won_percent(), lang.get()) {
+            (None, _) => "0".into(),
+            (Some(percent), Lang::En) => format!("{} ({percent}%)", f.won),
+            (Some(percent), Lang::Fr) => format!("{} ({percent}\u{a0}%)", f.won),
+        }
+    };
+    let tenths = move |t: Option<i64>, signed: bool| t.map(|t| decimal(lang.get(), t, signed)).unwrap_or_else(|| "—".into());
+    let average = move || tenths(figures.get().average, games::info(game.get()).chips);
+    let place = move || tenths(figures.get().place, false);
+    let best = move || result_text(lang.get(), game.get(), figures.get().best);
+    let worst = move || result_text(lang.get(), game.get(), figures.get().worst);
+    view! {
+        <div class="stats-tiles">
+            {tile(fixed("Games played", "Parties jouées"), Signal::derive(move || figures.get().played.to_string()), "stats-games")}
+            {tile(fixed("Won", "Gagnées"), Signal::derive(won), "stats-won")}
+            {tile(average_label, Signal::derive(average), "stats-average")}
+            {tile(fixed("Average place", "Place moyenne"), Signal::derive(place), "stats-place")}
+            {tile(fixed("Best game", "Meilleure partie"), Signal::derive(best), "stats-best")}
+            {tile(fixed("Worst game", "Pire partie"), Signal::derive(worst), "stats-worst")}
+            {tile(fixed("Winning streak", "Victoires d'affilée"), Signal::derive(move || figures.get().streak.to_string()), "stats-streak")}
+            {tile(fixed("Longest streak", "Plus longue série"), Signal::derive(move || figures.get().longest.to_string()), "stats-longest")}
+        </div>
+    }
+}
+
+/// One figure with its label.
+fn tile(label: Signal<&'static str>, value: Signal<String>, test_id: &'static str) -> impl IntoView {
+    view! {
+        <div class="stats-tile">
+            <span class="stats-tile-label">{move || label.get()}</span>
+            " "
+            // The figure large, what follows it ("chips", "(33%)") smaller; read as one text.
+            <span class="stats-tile-value" data-testid=test_id>
+                {move || {
+                    let text = value.get();
+                    let (figure, rest) = text.split_once(' ').map_or((text.as_str(), ""), |(f, _)| (f, &text[f.len()..]));
+                    (figure.to_string(), view! { <span class="stats-unit">{rest.to_string()}</span> })
+                }}
+            </span>
+        </div>
+    }
+}
+
+/// Export, import (merged, never replacing) and the reset's first step.
+#[component]
+fn StatsActions(store: Stored, said: RwSignal<Said>, confirming: RwSignal<bool>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
     let export = move |_| {
         let text = match store.get_untracked() {
             Ok(s) => s.to_json(),
@@ -237,24 +342,70 @@ pub fn StatsDialog() -> impl IntoView {
             return;
         }
         leptos::task::spawn_local(async move {
-            let l = lang.get_untracked();
-            let outcome = match storage::read_text(file).await {
-                Err(why) => Said::ImportFailed { file: name, why },
-                Ok(text) => match Store::from_json(&text) {
-                    Err(e) => Said::ImportFailed { file: name, why: e.text(l) },
-                    Ok(imported) => {
-                        let total = imported.games.len();
-                        match stats::update(|s| s.merge(imported)) {
-                            Ok(added) => Said::Imported { file: name, added, already: total - added },
-                            Err(why) => Said::Failed(why),
-                        }
-                    }
-                },
-            };
+            let outcome = import_file(file, name, lang.get_untracked()).await;
             said.try_set(outcome);
             state.stats_rev.try_update(|n| *n += 1);
         });
     };
+    view! {
+        <div class="stats-actions">
+            <button type="button" class="btn" data-testid="stats-export" on:click=export>
+                {move || lang.get().pick("Export (JSON file)", "Exporter (fichier JSON)")}
+            </button>
+            <span class="file-picker">
+                <input
+                    id="stats-import"
+                    class="file-input"
+                    type="file"
+                    tabindex="0"
+                    accept=".json,application/json"
+                    data-testid="stats-import"
+                    on:change=import
+                />
+                <label for="stats-import" class="btn">{move || lang.get().pick("Import…", "Importer…")}</label>
+            </span>
+            <button
+                type="button"
+                class="btn btn-danger"
+                data-testid="stats-reset"
+                aria-expanded=move || confirming.get().to_string()
+                on:click=move |_| confirming.set(true)
+            >
+                {move || lang.get().pick("Erase…", "Effacer…")}
+            </button>
+        </div>
+    }
+}
+
+/// Reads the statistics file `file` (named `name`) and merges it into the stored ones.
+async fn import_file(file: web_sys::File, name: String, l: Lang) -> Said {
+    match storage::read_text(file).await {
+        Err(why) => Said::ImportFailed { file: name, why },
+        Ok(text) => match Store::from_json(&text) {
+            Err(e) => Said::ImportFailed { file: name, why: e.text(l) },
+            Ok(imported) => {
+                let total = imported.games.len();
+                match stats::update(|s| s.merge(imported)) {
+                    Ok(added) => Said::Imported { file: name, added, already: total - added },
+                    Err(why) => Said::Failed(why),
+                }
+            }
+        },
+    }
+}
+
+/// The reset's confirmation: how many games it erases, and the choice (the focus goes to "Keep
+/// them"; after erasing, back to the dialog's close button).
+#[component]
+fn ResetConfirm(
+    store: Stored,
+    damaged: Memo<bool>,
+    said: RwSignal<Said>,
+    confirming: RwSignal<bool>,
+    close_button: NodeRef<leptos::html::Button>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
     let erase = move |_| {
         let result = stats::update(Store::reset);
         match result {
@@ -278,201 +429,57 @@ pub fn StatsDialog() -> impl IntoView {
             }
         }
     });
-    let download_damaged = move |_| {
-        if let Some(text) = storage::get(stats::DAMAGED_KEY) {
-            if let Err(why) = storage::download("tapis-statistics-unreadable.json", &text, "application/json") {
-                said.set(Said::Failed(why));
-            }
+    let question = move || {
+        let n = store.with(|s| s.as_ref().map_or(0, |s| s.games.len()));
+        let also = damaged.get();
+        match lang.get() {
+            Lang::En => format!(
+                "Erase the {n} games counted, of all three games{}? This cannot be undone: export them first to keep a copy.",
+                if also { ", and the unreadable statistics kept apart" } else { "" }
+            ),
+            Lang::Fr => format!(
+                "Effacer les {n} parties comptées, des trois jeux{}\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie.",
+                if also { ", et les statistiques illisibles gardées à part" } else { "" }
+            ),
         }
     };
-
-    let tile = move |label: Signal<&'static str>, value: Signal<String>, test_id: &'static str| {
-        view! {
-            <div class="stats-tile">
-                <span class="stats-tile-label">{move || label.get()}</span>
-                " "
-                // The figure large, what follows it ("chips", "(33%)") smaller; read as one text.
-                <span class="stats-tile-value" data-testid=test_id>
-                    {move || {
-                        let text = value.get();
-                        let (figure, rest) = text.split_once(' ').map_or((text.as_str(), ""), |(f, _)| (f, &text[f.len()..]));
-                        (figure.to_string(), view! { <span class="stats-unit">{rest.to_string()}</span> })
-                    }}
-                </span>
-            </div>
-        }
-    };
-    let fixed = move |en: &'static str, fr: &'static str| Signal::derive(move || lang.get().pick(en, fr));
-    // A filter: every table, or one of `choices`, each shown by `name` in the current language.
-    let filter = move |label: Signal<&'static str>,
-                       test_id: &'static str,
-                       value: RwSignal<String>,
-                       choices: Signal<Vec<String>>,
-                       name: fn(&str, Lang) -> String| {
-        view! {
-            <label class="field field-inline">
-                <span>{move || label.get()}</span>
-                <select
-                    tabindex="0"
-                    data-testid=test_id
-                    prop:value=move || value.get()
-                    on:change=move |ev| value.set(event_target_value(&ev))
-                >
-                    <option value=ALL selected=move || value.get() == ALL>{move || lang.get().pick("All", "Tous")}</option>
-                    {move || choices
-                        .get()
-                        .into_iter()
-                        .map(|choice| {
-                            let (chosen, shown) = (choice.clone(), choice.clone());
-                            view! { <option value=choice selected=move || value.get() == chosen>{move || name(&shown, lang.get())}</option> }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
-        }
-    };
-    let average_label = Signal::derive(move || {
-        let (en, fr) = games::info(game.get()).average;
-        lang.get().pick(en, fr)
-    });
-
     view! {
-        <GameTabsDialog
-            open
-            name="stats"
-            game
-            title=tr(T::Statistics)
-            close_button
-            close_test_id="stats-close"
-            on_tab=move |g| choose_game(g)
-        >
-            {move || store.get().err().map(|error| view! {
-                <p class="stats-warning" role="alert">{move || match (&error, lang.get()) {
-                    (StoreError::Newer(v), Lang::En) => format!("A newer version of Tapis wrote these statistics (format {v}): this one cannot show them, nor count games into them. They are kept as they are."),
-                    (StoreError::Newer(v), Lang::Fr) => format!("Une version plus récente de Tapis a écrit ces statistiques (format {v})\u{a0}: celle-ci ne peut ni les montrer, ni y compter des parties. Elles sont gardées telles quelles."),
-                    (StoreError::Unreadable(why), Lang::En) => format!("Your statistics cannot be read ({why}). They are kept as they are."),
-                    (StoreError::Unreadable(why), Lang::Fr) => format!("Vos statistiques sont illisibles ({why}). Elles sont gardées telles quelles."),
-                }}</p>
-            })}
-            <Show when=move || damaged.get()>
-                <div class="stats-warning" role="alert">
-                    <p>{move || lang.get().pick(
-                        "Statistics saved earlier could not be read. Nothing is lost: they are kept apart, and you can download them.",
-                        "Des statistiques enregistrées plus tôt étaient illisibles. Rien n'est perdu\u{a0}: elles sont gardées à part, et vous pouvez les télécharger.",
-                    )}</p>
-                    <button type="button" class="btn btn-small" data-testid="stats-download-damaged" on:click=download_damaged>
-                        {move || lang.get().pick("Download them", "Les télécharger")}
-                    </button>
-                </div>
-            </Show>
-            <div class="stats-filters">
-                {filter(Signal::derive(tr(T::Players)), "stats-players", players, Signal::derive(player_choices), |n, _| n.to_string())}
-                {filter(fixed("Computers' level", "Niveau des ordinateurs"), "stats-level", level, Signal::derive(level_choices), level_label)}
-            </div>
-            <div class="stats-tiles">
-                {tile(fixed("Games played", "Parties jouées"), Signal::derive(move || figures().played.to_string()), "stats-games")}
-                {tile(fixed("Won", "Gagnées"), Signal::derive(move || {
-                    let f = figures();
-                    if f.played == 0 {
-                        return "0".into();
-                    }
-                    let percent = (f.won * 100 + f.played / 2) / f.played;
-                    match lang.get() {
-                        Lang::En => format!("{} ({percent}%)", f.won),
-                        Lang::Fr => format!("{} ({percent}\u{a0}%)", f.won),
-                    }
-                }), "stats-won")}
-                {tile(
-                    average_label,
-                    Signal::derive(move || figures().average.map(|t| decimal(lang.get(), t, games::info(game.get()).chips)).unwrap_or_else(|| "—".into())),
-                    "stats-average",
-                )}
-                {tile(fixed("Average place", "Place moyenne"), Signal::derive(move || figures().place.map(|t| decimal(lang.get(), t, false)).unwrap_or_else(|| "—".into())), "stats-place")}
-                {tile(fixed("Best game", "Meilleure partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().best)), "stats-best")}
-                {tile(fixed("Worst game", "Pire partie"), Signal::derive(move || result_text(lang.get(), game.get(), figures().worst)), "stats-worst")}
-                {tile(fixed("Winning streak", "Victoires d'affilée"), Signal::derive(move || figures().streak.to_string()), "stats-streak")}
-                {tile(fixed("Longest streak", "Plus longue série"), Signal::derive(move || figures().longest.to_string()), "stats-longest")}
-            </div>
-            {move || {
-                let g = game.get();
-                let l = lang.get();
-                let games = kept.get();
-                if games.is_empty() {
-                    return view! {
-                        <p class="stats-empty">{l.pick(
-                            "No game counted here yet. A game against the computer counts when it ends.",
-                            "Aucune partie comptée ici pour l'instant. Une partie contre l'ordinateur compte quand elle se termine.",
-                        )}</p>
-                    }.into_any();
-                }
-                view! { <Chart games=games game=g lang=l /> }.into_any()
-            }}
-            <p class="stats-said" class:stats-said-error=move || said.with(Said::is_error) role="status" data-testid="stats-message">
-                {move || said.with(|s| s.text(lang.get()))}
-            </p>
+        <div class="stats-confirm" role="group" aria-labelledby="stats-confirm-text">
+            <p id="stats-confirm-text">{question}</p>
             <div class="stats-actions">
-                <button type="button" class="btn" data-testid="stats-export" on:click=export>
-                    {move || lang.get().pick("Export (JSON file)", "Exporter (fichier JSON)")}
+                <button type="button" class="btn btn-danger" data-testid="stats-reset-confirm" on:click=erase>
+                    {move || lang.get().pick("Erase them", "Les effacer")}
                 </button>
-                <span class="file-picker">
-                    <input
-                        id="stats-import"
-                        class="file-input"
-                        type="file"
-                        tabindex="0"
-                        accept=".json,application/json"
-                        data-testid="stats-import"
-                        on:change=import
-                    />
-                    <label for="stats-import" class="btn">{move || lang.get().pick("Import…", "Importer…")}</label>
-                </span>
                 <button
                     type="button"
-                    class="btn btn-danger"
-                    data-testid="stats-reset"
-                    aria-expanded=move || confirming.get().to_string()
-                    on:click=move |_| confirming.set(true)
+                    class="btn"
+                    data-testid="stats-reset-cancel"
+                    node_ref=cancel_button
+                    on:click=move |_| confirming.set(false)
                 >
-                    {move || lang.get().pick("Erase…", "Effacer…")}
+                    {move || lang.get().pick("Keep them", "Les garder")}
                 </button>
             </div>
-            <Show when=move || confirming.get()>
-                <div class="stats-confirm" role="group" aria-labelledby="stats-confirm-text">
-                    <p id="stats-confirm-text">{move || {
-                        let n = store.with(|s| s.as_ref().map_or(0, |s| s.games.len()));
-                        let also = damaged.get();
-                        match lang.get() {
-                            Lang::En => format!(
-                                "Erase the {n} games counted, of all three games{}? This cannot be undone: export them first to keep a copy.",
-                                if also { ", and the unreadable statistics kept apart" } else { "" }
-                            ),
-                            Lang::Fr => format!(
-                                "Effacer les {n} parties comptées, des trois jeux{}\u{202f}? C'est définitif\u{a0}: exportez-les d'abord pour en garder une copie.",
-                                if also { ", et les statistiques illisibles gardées à part" } else { "" }
-                            ),
-                        }
-                    }}</p>
-                    <div class="stats-actions">
-                        <button type="button" class="btn btn-danger" data-testid="stats-reset-confirm" on:click=erase>
-                            {move || lang.get().pick("Erase them", "Les effacer")}
-                        </button>
-                        <button
-                            type="button"
-                            class="btn"
-                            data-testid="stats-reset-cancel"
-                            node_ref=cancel_button
-                            on:click=move |_| confirming.set(false)
-                        >
-                            {move || lang.get().pick("Keep them", "Les garder")}
-                        </button>
-                    </div>
-                </div>
-            </Show>
-            <p class="stats-help">{move || lang.get().pick(
-                "Counted: each game you play alone against the computer, once, when it ends. Kept in this browser only.",
-                "Comptée\u{a0}: chaque partie jouée seul contre l'ordinateur, une fois, quand elle se termine. Gardées dans ce navigateur seulement.",
-            )}</p>
-        </GameTabsDialog>
+        </div>
+    }
+}
+
+/// The chart of the games kept, or the words saying there are none yet.
+#[component]
+fn KeptChart(kept: Memo<Vec<Entry>>, game: RwSignal<GameId>) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    move || {
+        let l = lang.get();
+        let games = kept.get();
+        if games.is_empty() {
+            return view! {
+                <p class="stats-empty">{l.pick(
+                    "No game counted here yet. A game against the computer counts when it ends.",
+                    "Aucune partie comptée ici pour l'instant. Une partie contre l'ordinateur compte quand elle se termine.",
+                )}</p>
+            }.into_any();
+        }
+        view! { <Chart games=games game=game.get() lang=l /> }.into_any()
     }
 }
 

@@ -31,8 +31,8 @@ const MAX_PLAYERS: usize = 9;
 const CAPTION_MAX: usize = 300;
 /// The prefix of house-rule parameters: `opt.direction=anticlockwise`.
 pub const OPTION_PREFIX: &str = "opt.";
-/// The option every game has besides its form's house rules (docs/record.md §4, `start_chips`).
-pub const START_CHIPS: &str = "start_chips";
+/// The option every game has besides its form's house rules.
+pub use crate::model::new_game::START_CHIPS;
 
 /// "nain-jaune, bonanza": the `game=` values this version accepts.
 fn games_list() -> String {
@@ -120,22 +120,7 @@ impl UrlProblem {
             (UrlProblem::Game(v), Lang::Fr) => {
                 format!("« {v} » n'est pas un jeu disponible ici ({}).", games_list())
             }
-            (UrlProblem::Players(v, min, max), Lang::En) => match v.parse::<i64>() {
-                Ok(n) => format!(
-                    "{n} players is not possible ({min} to {max}); using {DEFAULT_PLAYERS}."
-                ),
-                Err(_) => format!(
-                    "“{v}” is not a number of players ({min} to {max}); using {DEFAULT_PLAYERS}."
-                ),
-            },
-            (UrlProblem::Players(v, min, max), Lang::Fr) => match v.parse::<i64>() {
-                Ok(n) => format!(
-                    "On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."
-                ),
-                Err(_) => format!(
-                    "« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}."
-                ),
-            },
+            (UrlProblem::Players(v, min, max), _) => players_message(lang, v, *min, *max),
             (UrlProblem::Seed(v), Lang::En) => format!(
                 "“{v}” is not a seed (a whole number from 0 to {}); a random seed will be drawn.",
                 u64::MAX
@@ -176,20 +161,7 @@ impl UrlProblem {
             }
             (UrlProblem::Flag(name, v), Lang::En) => format!("“{name}={v}” is not understood: write {name}=1 or {name}=0."),
             (UrlProblem::Flag(name, v), Lang::Fr) => format!("« {name}={v} » n'est pas compris : écrivez {name}=1 ou {name}=0."),
-            (UrlProblem::Position { reason, at: Some(i) }, Lang::En) => format!(
-                "The position cannot be shown: move {} (actions[{i}]) is refused — {reason}.",
-                i + 1
-            ),
-            (UrlProblem::Position { reason, at: Some(i) }, Lang::Fr) => format!(
-                "La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.",
-                i + 1
-            ),
-            (UrlProblem::Position { reason, at: None }, Lang::En) => {
-                format!("The position cannot be shown: {reason}.")
-            }
-            (UrlProblem::Position { reason, at: None }, Lang::Fr) => {
-                format!("La position ne peut pas être montrée : {reason}.")
-            }
+            (UrlProblem::Position { reason, at }, _) => position_message(lang, reason, *at),
             (UrlProblem::Review(reason), Lang::En) => format!("The game to review cannot be read: {reason}."),
             (UrlProblem::Review(reason), Lang::Fr) => format!("La partie à revoir ne peut pas être lue\u{a0}: {reason}."),
             (UrlProblem::ReviewAt(v), Lang::En) => format!("The review's step “{v}” is not a number: the review opens at the end."),
@@ -207,6 +179,32 @@ impl UrlProblem {
                 format!("position_mode « {v} » inconnu (view ou play) : la position est montrée sans qu'on y joue.")
             }
         }
+    }
+}
+
+/// `players=` refused: a number the game is not played at, or no number.
+fn players_message(lang: Lang, v: &str, min: usize, max: usize) -> String {
+    match (lang, v.parse::<i64>()) {
+        (Lang::En, Ok(n)) => format!("{n} players is not possible ({min} to {max}); using {DEFAULT_PLAYERS}."),
+        (Lang::En, Err(_)) => format!("“{v}” is not a number of players ({min} to {max}); using {DEFAULT_PLAYERS}."),
+        (Lang::Fr, Ok(n)) => format!("On ne joue pas à {n} (de {min} à {max} joueurs) ; partie à {DEFAULT_PLAYERS}."),
+        (Lang::Fr, Err(_)) => {
+            format!("« {v} » n'est pas un nombre de joueurs (de {min} à {max}) ; partie à {DEFAULT_PLAYERS}.")
+        }
+    }
+}
+
+/// `position=` refused: why (the engine's words), and the refused action's index.
+fn position_message(lang: Lang, reason: &str, at: Option<usize>) -> String {
+    match (lang, at) {
+        (Lang::En, Some(i)) => {
+            format!("The position cannot be shown: move {} (actions[{i}]) is refused — {reason}.", i + 1)
+        }
+        (Lang::Fr, Some(i)) => {
+            format!("La position ne peut pas être montrée : le coup {} (actions[{i}]) est refusé — {reason}.", i + 1)
+        }
+        (Lang::En, None) => format!("The position cannot be shown: {reason}."),
+        (Lang::Fr, None) => format!("La position ne peut pas être montrée : {reason}."),
     }
 }
 
@@ -231,71 +229,101 @@ impl UrlParams {
     pub fn parse(pairs: &[(String, String)]) -> UrlParams {
         let get = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let mut params = UrlParams::default();
+        params.read_table(&get);
+        params.read_options(pairs);
+        for (name, slot) in [("embed", &mut params.embed), ("autostart", &mut params.autostart), ("daily", &mut params.daily)] {
+            if let Some(v) = get(name) {
+                match flag(&v) {
+                    Some(on) => *slot = on,
+                    None => params.problems.push(UrlProblem::Flag(name, v)),
+                }
+            }
+        }
+        params.read_records(&get);
+        if let Some(v) = get("caption") {
+            let text: String = v.trim().chars().take(CAPTION_MAX).collect();
+            params.caption = (!text.is_empty()).then_some(text);
+        }
+        params
+    }
+
+    /// The language, the game, its table (players, seats), the seed and the pace.
+    fn read_table(&mut self, get: &impl Fn(&str) -> Option<String>) {
         if let Some(v) = get("lang") {
             match Lang::from_code(&v) {
-                Some(l) => params.lang = Some(l),
-                None => params.problems.push(UrlProblem::Lang(v)),
+                Some(l) => self.lang = Some(l),
+                None => self.problems.push(UrlProblem::Lang(v)),
             }
         }
         if let Some(v) = get("game") {
             // Only games this version can play are accepted.
             match GameId::from_key(v.trim()).filter(|&g| super::games::offers(g)) {
-                Some(game) => params.game = Some(game),
-                None => params.problems.push(UrlProblem::Game(v)),
+                Some(game) => self.game = Some(game),
+                None => self.problems.push(UrlProblem::Game(v)),
             }
         }
-        let (min, max) = params.game.map_or((MIN_PLAYERS, MAX_PLAYERS), GameId::player_range);
+        let (min, max) = self.game.map_or((MIN_PLAYERS, MAX_PLAYERS), GameId::player_range);
         if let Some(v) = get("players") {
             match v.trim().parse::<usize>() {
-                Ok(n) if (min..=max).contains(&n) => params.players = Some(n),
+                Ok(n) if (min..=max).contains(&n) => self.players = Some(n),
                 _ => {
-                    params.players = Some(DEFAULT_PLAYERS);
-                    params.problems.push(UrlProblem::Players(v, min, max));
+                    self.players = Some(DEFAULT_PLAYERS);
+                    self.problems.push(UrlProblem::Players(v, min, max));
                 }
             }
         }
         if let Some(v) = get("seats") {
-            let mut seats: Vec<SeatKind> = v
-                .split(',')
-                .map(|key| {
-                    SeatKind::from_key(key.trim().to_ascii_lowercase().as_str()).unwrap_or_else(|_| {
-                        params.problems.push(UrlProblem::Seat(key.trim().to_string()));
-                        SeatKind::Computer(crate::ai::Level::Easy)
-                    })
-                })
-                .collect();
-            // Without `players=`, the seats say how many play (when the game allows it).
-            let players = match params.players {
-                Some(n) => n,
-                None if (min..=max).contains(&seats.len()) => seats.len(),
-                None => {
-                    params.problems.push(UrlProblem::Players(seats.len().to_string(), min, max));
-                    DEFAULT_PLAYERS
-                }
-            };
-            params.players = Some(players);
-            if seats.len() != players {
-                params.problems.push(UrlProblem::SeatCount(seats.len(), players));
-                seats.resize(players, SeatKind::Computer(crate::ai::Level::Easy));
-            }
-            params.seats = Some(seats);
+            self.read_seats(&v, min, max);
         }
         if let Some(v) = get("seed") {
             match v.trim().parse::<u64>() {
-                Ok(s) => params.seed = Some(s),
-                Err(_) => params.problems.push(UrlProblem::Seed(v)),
+                Ok(s) => self.seed = Some(s),
+                Err(_) => self.problems.push(UrlProblem::Seed(v)),
             }
         }
         if let Some(v) = get("speed") {
             match Speed::from_key(&v) {
-                Some(s) => params.speed = Some(s),
-                None => params.problems.push(UrlProblem::Speed(v)),
+                Some(s) => self.speed = Some(s),
+                None => self.problems.push(UrlProblem::Speed(v)),
             }
         }
-        let game = params.start_game();
+    }
+
+    /// `seats=`, for a game of `min` to `max` players: a seat that is no seat kind goes to the
+    /// computer (easy), and the seats are as many as the players.
+    fn read_seats(&mut self, v: &str, min: usize, max: usize) {
+        let mut seats: Vec<SeatKind> = v
+            .split(',')
+            .map(|key| {
+                SeatKind::from_key(key.trim().to_ascii_lowercase().as_str()).unwrap_or_else(|_| {
+                    self.problems.push(UrlProblem::Seat(key.trim().to_string()));
+                    SeatKind::Computer(crate::ai::Level::Easy)
+                })
+            })
+            .collect();
+        // Without `players=`, the seats say how many play (when the game allows it).
+        let players = match self.players {
+            Some(n) => n,
+            None if (min..=max).contains(&seats.len()) => seats.len(),
+            None => {
+                self.problems.push(UrlProblem::Players(seats.len().to_string(), min, max));
+                DEFAULT_PLAYERS
+            }
+        };
+        self.players = Some(players);
+        if seats.len() != players {
+            self.problems.push(UrlProblem::SeatCount(seats.len(), players));
+            seats.resize(players, SeatKind::Computer(crate::ai::Level::Easy));
+        }
+        self.seats = Some(seats);
+    }
+
+    /// The house rules (`opt.<key>=<value>`), checked against the game a direct start plays.
+    fn read_options(&mut self, pairs: &[(String, String)]) {
+        let game = self.start_game();
         for (name, value) in pairs {
             let Some(key) = name.strip_prefix(OPTION_PREFIX) else { continue };
-            if params.options.contains_key(key) {
+            if self.options.contains_key(key) {
                 continue;
             }
             let parsed = if key == START_CHIPS {
@@ -309,60 +337,51 @@ impl UrlParams {
             };
             match parsed {
                 Some(Ok(v)) => {
-                    params.options.insert(key.to_string(), v);
+                    self.options.insert(key.to_string(), v);
                 }
-                Some(Err(advice)) => params.problems.push(UrlProblem::OptionValue {
+                Some(Err(advice)) => self.problems.push(UrlProblem::OptionValue {
                     key: key.to_string(),
                     value: value.clone(),
                     advice,
                 }),
-                None => params.problems.push(UrlProblem::UnknownOption { key: key.to_string(), game: game.key() }),
+                None => self.problems.push(UrlProblem::UnknownOption { key: key.to_string(), game: game.key() }),
             }
         }
-        for (name, slot) in [("embed", &mut params.embed), ("autostart", &mut params.autostart), ("daily", &mut params.daily)] {
-            if let Some(v) = get(name) {
-                match flag(&v) {
-                    Some(on) => *slot = on,
-                    None => params.problems.push(UrlProblem::Flag(name, v)),
-                }
-            }
-        }
+    }
+
+    /// The records the page shows instead of a new game: a position, a guided game, a review.
+    fn read_records(&mut self, get: &impl Fn(&str) -> Option<String>) {
         if let Some(v) = get("position") {
             match codec::decode(&v) {
-                Ok(record) => params.position = Some(record),
-                Err(e) => params.problems.push(UrlProblem::Position { reason: e.0, at: None }),
+                Ok(record) => self.position = Some(record),
+                Err(e) => self.problems.push(UrlProblem::Position { reason: e.0, at: None }),
             }
         }
         if let Some(v) = get("tutorial") {
             match GameId::from_key(v.trim()) {
-                Some(game) => params.tutorial = Some(game),
-                None => params.problems.push(UrlProblem::Tutorial(v)),
+                Some(game) => self.tutorial = Some(game),
+                None => self.problems.push(UrlProblem::Tutorial(v)),
             }
         }
         if let Some(v) = get("review") {
             match codec::decode(&v) {
-                Ok(record) => params.review = Some(record),
-                Err(e) => params.problems.push(UrlProblem::Review(e.0)),
+                Ok(record) => self.review = Some(record),
+                Err(e) => self.problems.push(UrlProblem::Review(e.0)),
             }
         }
         if let Some(v) = get("at") {
             match v.trim().parse::<usize>() {
-                Ok(n) => params.review_at = Some(n),
-                Err(_) => params.problems.push(UrlProblem::ReviewAt(v)),
+                Ok(n) => self.review_at = Some(n),
+                Err(_) => self.problems.push(UrlProblem::ReviewAt(v)),
             }
         }
         if let Some(v) = get("position_mode") {
             match v.trim().to_ascii_lowercase().as_str() {
-                "view" => params.position_mode = PositionMode::View,
-                "play" => params.position_mode = PositionMode::Play,
-                _ => params.problems.push(UrlProblem::PositionMode(v)),
+                "view" => self.position_mode = PositionMode::View,
+                "play" => self.position_mode = PositionMode::Play,
+                _ => self.problems.push(UrlProblem::PositionMode(v)),
             }
         }
-        if let Some(v) = get("caption") {
-            let text: String = v.trim().chars().take(CAPTION_MAX).collect();
-            params.caption = (!text.is_empty()).then_some(text);
-        }
-        params
     }
 
     /// The game a direct start plays: the one asked for, or the first this version plays.

@@ -1,10 +1,14 @@
 //! What the page shows of a game, as plain data: the game at the table ([`session`]: its record,
 //! its replayed state, who plays each seat, what undo takes back, the deal's end the table holds)
-//! and the people at it ([`people`]). Pure Rust, like the engine, so that it is tested natively;
-//! the Leptos views (`app`, wasm only) bind it.
+//! and the people at it ([`people`]); what the shared screens derive: the new-game form
+//! ([`new_game`]), a review's verdicts ([`review`]), the statistics ([`stats`]). Pure Rust, like
+//! the engine, so that it is tested natively; the Leptos views (`app`, wasm only) bind it.
 
 pub mod bonanza;
 pub mod nain_jaune;
+pub mod new_game;
 pub mod people;
 pub mod plate;
+pub mod review;
 pub mod session;
+pub mod stats;

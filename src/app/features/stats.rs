@@ -22,6 +22,8 @@ use crate::record::Record;
 use crate::app::game_code::{Chunk, GameView};
 use crate::app::services::i18n::Lang;
 use crate::model::session::Session;
+/// One counted game (the type is the statistics model's, `model::stats`).
+pub use crate::model::stats::Entry;
 use crate::app::features::daily::deal;
 use crate::app::{services::storage, AppState};
 
@@ -49,29 +51,6 @@ pub struct Store {
     pub spent: Vec<String>,
     /// The daily deals started, one per game and day: a later start of the same one does not count.
     pub daily: Vec<DailyAttempt>,
-}
-
-/// One counted game, from the seat of the one person at the screen (stored under these names).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Entry {
-    /// [`game_key`] of its record.
-    pub key: String,
-    /// The game's record key (`nain-jaune`, `bonanza`, `programmes`).
-    pub game: String,
-    pub players: usize,
-    /// The computers' level (`random`, `easy`, `medium`, `hard`), or `mixed`.
-    pub level: String,
-    /// When it ended, in milliseconds since 1970 (UTC).
-    pub at: f64,
-    pub won: bool,
-    /// 1 for the best; equals share a place.
-    pub rank: usize,
-    /// Chips won (or lost, below 0); in Programmes the programs completed.
-    pub result: i64,
-    /// Deals (rounds) played.
-    pub deals: u32,
-    /// The date of the daily deal it was (`YYYY-MM-DD`), if it was one (left out if not).
-    pub daily: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

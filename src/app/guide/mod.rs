@@ -94,44 +94,7 @@ pub fn GuidePanel() -> impl IntoView {
     let on_script = Memo::new(move |_| played.with(|p| script::on_script(&script_for_check, p)));
     let step = Memo::new(move |_| state.guide.with(|g| g.map_or(0, |g| g.step)));
 
-    // A move step is passed once its move is played (on the script); the computers wait on a
-    // *Next* step until it is read.
-    Effect::new(move |_| {
-        let (n, ok, i) = (played.with(Vec::len), on_script.get(), step.get());
-        let Some(s) = steps.get(i) else { return };
-        if ok && s.wait == Wait::Move && n > s.at {
-            state.guide.update(|g| {
-                if let Some(g) = g.as_mut() {
-                    g.step += 1;
-                }
-            });
-            return;
-        }
-        // Set ahead of the move that reaches it, so that no computer slips in first.
-        let hold_at = steps[i..].iter().find(|s| s.wait == Wait::Next).map(|s| s.at);
-        let awaits = (ok && s.wait == Wait::Move && n == s.at).then_some(s.at);
-        if state.guide.with_untracked(|g| g.is_some_and(|g| (g.hold_at, g.awaits) != (hold_at, awaits))) {
-            state.guide.update(|g| {
-                if let Some(g) = g.as_mut() {
-                    g.hold_at = hold_at;
-                    g.awaits = awaits;
-                }
-            });
-        }
-    });
-    let next = move |_| {
-        state.guide.update(|g| {
-            if let Some(g) = g.as_mut() {
-                g.step += 1;
-            }
-        })
-    };
-    let game = state.guide.with_untracked(|g| g.map(|g| g.game));
-    let restart = move |_| {
-        if let Some(game) = game {
-            start_guide(&state, game);
-        }
-    };
+    follow_script(state, steps, played, on_script, step);
     let text = move || {
         let l = lang.get();
         if !on_script.get() {
@@ -158,34 +121,85 @@ pub fn GuidePanel() -> impl IntoView {
                 <span class="guide-count">{move || format!("{} / {}", (step.get() + 1).min(steps.len()), steps.len())}</span>
             </div>
             <p class="guide-text" role="status" aria-live="polite" data-testid="tutorial-text">{text}</p>
-            <div class="guide-actions">
-                {move || (!on_script.get()).then(|| view! {
-                    <button type="button" class="btn btn-primary" data-testid="tutorial-undo" on:click=move |_| state.undo()>
-                        {move || lang.get().pick("Take it back", "Reprendre le coup")}
-                    </button>
-                })}
-                {move || (on_script.get() && wait() == Wait::Next).then(|| view! {
-                    <button type="button" class="btn btn-primary" data-testid="tutorial-next" on:click=next>
-                        {move || lang.get().pick("Next", "Suivant")}
-                    </button>
-                })}
-                {move || (wait() == Wait::Done).then(|| view! {
-                    <button type="button" class="btn btn-primary" data-testid="tutorial-done"
-                        on:click=move |_| {
-                            leave_guide(&state);
-                            state.screen.set(Screen::NewGame);
-                        }>
-                        {move || lang.get().pick("Play a real game", "Jouer une vraie partie")}
-                    </button>
-                })}
-                <button type="button" class="btn" data-testid="tutorial-restart" on:click=restart>
-                    {move || lang.get().pick("Start again", "Recommencer")}
-                </button>
-                <button type="button" class="btn" data-testid="tutorial-leave" on:click=move |_| leave_guide(&state)>
-                    {move || lang.get().pick("Leave the guide", "Quitter le guide")}
-                </button>
-            </div>
+            {guide_actions(state, on_script, wait)}
         </section>
     }
     .into_any()
 }
+
+/// A move step is passed once its move is played (on the script); the computers wait on a
+/// *Next* step until it is read.
+fn follow_script(state: AppState, steps: &'static [Step], played: Memo<Vec<String>>, on_script: Memo<bool>, step: Memo<usize>) {
+    Effect::new(move |_| {
+        let (n, ok, i) = (played.with(Vec::len), on_script.get(), step.get());
+        let Some(s) = steps.get(i) else { return };
+        if ok && s.wait == Wait::Move && n > s.at {
+            state.guide.update(|g| {
+                if let Some(g) = g.as_mut() {
+                    g.step += 1;
+                }
+            });
+            return;
+        }
+        // Set ahead of the move that reaches it, so that no computer slips in first.
+        let hold_at = steps[i..].iter().find(|s| s.wait == Wait::Next).map(|s| s.at);
+        let awaits = (ok && s.wait == Wait::Move && n == s.at).then_some(s.at);
+        if state.guide.with_untracked(|g| g.is_some_and(|g| (g.hold_at, g.awaits) != (hold_at, awaits))) {
+            state.guide.update(|g| {
+                if let Some(g) = g.as_mut() {
+                    g.hold_at = hold_at;
+                    g.awaits = awaits;
+                }
+            });
+        }
+    });
+}
+
+/// The guide's buttons: take the move back (off the script), *Next*, the real game at the end,
+/// start again, leave.
+fn guide_actions(state: AppState, on_script: Memo<bool>, wait: impl Fn() -> Wait + Copy + Send + Sync + 'static) -> impl IntoView {
+    let lang = use_lang();
+    let next = move |_| {
+        state.guide.update(|g| {
+            if let Some(g) = g.as_mut() {
+                g.step += 1;
+            }
+        })
+    };
+    let game = state.guide.with_untracked(|g| g.map(|g| g.game));
+    let restart = move |_| {
+        if let Some(game) = game {
+            start_guide(&state, game);
+        }
+    };
+    view! {
+        <div class="guide-actions">
+            {move || (!on_script.get()).then(|| view! {
+                <button type="button" class="btn btn-primary" data-testid="tutorial-undo" on:click=move |_| state.undo()>
+                    {move || lang.get().pick("Take it back", "Reprendre le coup")}
+                </button>
+            })}
+            {move || (on_script.get() && wait() == Wait::Next).then(|| view! {
+                <button type="button" class="btn btn-primary" data-testid="tutorial-next" on:click=next>
+                    {move || lang.get().pick("Next", "Suivant")}
+                </button>
+            })}
+            {move || (wait() == Wait::Done).then(|| view! {
+                <button type="button" class="btn btn-primary" data-testid="tutorial-done"
+                    on:click=move |_| {
+                        leave_guide(&state);
+                        state.screen.set(Screen::NewGame);
+                    }>
+                    {move || lang.get().pick("Play a real game", "Jouer une vraie partie")}
+                </button>
+            })}
+            <button type="button" class="btn" data-testid="tutorial-restart" on:click=restart>
+                {move || lang.get().pick("Start again", "Recommencer")}
+            </button>
+            <button type="button" class="btn" data-testid="tutorial-leave" on:click=move |_| leave_guide(&state)>
+                {move || lang.get().pick("Leave the guide", "Quitter le guide")}
+            </button>
+        </div>
+    }
+}
+
