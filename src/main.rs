@@ -11,7 +11,7 @@ fn main() {
     tapis::app::game_code::set_loader(game_views::game_code);
     tapis::app::game_code::REVIEW.set_loader(game_views::review_code);
     tapis::app::features::stats::CHUNK.set_loader(game_views::stats_code);
-    tapis::app::guide::CHUNK.set_loader(game_views::guide_code);
+    tapis::app::features::guide::CHUNK.set_loader(game_views::guide_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
         // index.html's loading page ("Chargement… · Loading…") gives way to the app.
@@ -60,10 +60,10 @@ mod game_views {
     /// The review (its panel and its logic) is a split point of its own: only a review needs it.
     #[wasm_split(tapis_review, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn review_split() -> Result<ReviewCode, LoadFailed> {
-        Ok(ReviewCode { panel: || view! { <tapis::app::review::ReviewPanel /> }.into_any(), open: tapis::app::review::open })
+        Ok(ReviewCode { panel: || view! { <tapis::app::features::review::ReviewPanel /> }.into_any(), open: tapis::app::features::review::open })
     }
 
-    /// The statistics view and the note under a game's final standings (src/app/stats_view.rs): a
+    /// The statistics view and the note under a game's final standings (src/app/features/stats_view.rs): a
     /// chunk of its own too, fetched when the view first opens or a game ends.
     pub fn stats_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::features::stats::StatsCode, LoadFailed>>>> {
         Box::pin(stats_view_code())
@@ -71,7 +71,7 @@ mod game_views {
 
     #[wasm_split(tapis_stats, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn stats_view_code() -> Result<tapis::app::features::stats::StatsCode, LoadFailed> {
-        use tapis::app::stats_view::{GameOverNote, StatsDialog};
+        use tapis::app::features::stats_view::{GameOverNote, StatsDialog};
         Ok(tapis::app::features::stats::StatsCode {
             dialog: || view! { <StatsDialog /> }.into_any(),
             note: || view! { <GameOverNote /> }.into_any(),
@@ -81,15 +81,15 @@ mod game_views {
         })
     }
 
-    /// The guided games' panel and their books (src/app/guide.rs): fetched when one starts.
-    pub fn guide_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::guide::GuideCode, LoadFailed>>>> {
+    /// The guided games' panel and their books (src/app/features/guide/): fetched when one starts.
+    pub fn guide_code() -> Pin<Box<dyn Future<Output = Result<tapis::app::features::guide::GuideCode, LoadFailed>>>> {
         Box::pin(guide_split())
     }
 
     #[wasm_split(tapis_guide, wasm_split_path = ::leptos::wasm_split, fallible)]
-    fn guide_split() -> Result<tapis::app::guide::GuideCode, LoadFailed> {
-        use tapis::app::guide::{deal_text, step_words, GuidePanel};
-        Ok(tapis::app::guide::GuideCode { panel: || view! { <GuidePanel /> }.into_any(), words: step_words, deal: deal_text })
+    fn guide_split() -> Result<tapis::app::features::guide::GuideCode, LoadFailed> {
+        use tapis::app::features::guide::{deal_text, step_words, GuidePanel};
+        Ok(tapis::app::features::guide::GuideCode { panel: || view! { <GuidePanel /> }.into_any(), words: step_words, deal: deal_text })
     }
 
     #[wasm_split(tapis_nain_jaune, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -689,7 +689,7 @@ fn waiting_prompts_agree_with_their_subject() {
 #[wasm_bindgen_test]
 fn review_verdicts_speak_only_of_real_differences() {
     use tapis::ai::review::{Values, Verdict};
-    use tapis::app::review::{step_words, verdict_text};
+    use tapis::app::features::review::{step_words, verdict_text};
     use tapis::engine::game::GameId;
     let words: fn(Lang, &str) -> String = |_, action| action.to_string();
     let judge = |game, best: f64, played: f64, error: f64| {
@@ -1249,7 +1249,7 @@ fn daily_seeds_follow_the_game_and_the_day() {
 
 #[wasm_bindgen_test]
 fn daily_result_reads_as_plain_text() {
-    use tapis::app::stats_view::share_text;
+    use tapis::app::features::stats_view::share_text;
     use tapis::engine::game::GameId;
     assert_eq!(share_text(Lang::En, GameId::Bonanza, "2026-11-26", 23, 2, 5), "Tapis · Bonanza · 2026-11-26 · +23 chips · 2nd of 5");
     assert_eq!(share_text(Lang::Fr, GameId::Bonanza, "2026-11-26", -1, 5, 5), "Tapis · Bonanza · 2026-11-26 · -1 jeton · 5e sur 5");

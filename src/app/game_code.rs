@@ -71,7 +71,7 @@ pub type RefusalWords = fn(crate::app::services::i18n::Lang, &crate::engine::gam
 /// A move in words, in a language, from its record string.
 pub type MoveWords = fn(crate::app::services::i18n::Lang, &str) -> String;
 
-/// The review's code ([`crate::app::review`]): a chunk of its own, fetched when a review first
+/// The review's code ([`crate::app::features::review`]): a chunk of its own, fetched when a review first
 /// opens, so that neither a first visit nor a game downloads it.
 #[derive(Clone, Copy)]
 pub struct ReviewCode {

@@ -26,6 +26,8 @@ pub struct GameInfo {
     pub unit: Bi,
     /// The statistics' average, in words ("Chips per deal").
     pub average: Bi,
+    /// What a review's verdicts count the hard level's values in, in the plural.
+    pub verdict_unit: Bi,
     /// The house rules, in the order the form shows them.
     pub options: &'static [OptionSpec],
     /// The daily deal's table: the number of players (you and computers) and the computers' level.

@@ -8,6 +8,7 @@ use crate::ai::Level;
 use crate::engine::game::GameId;
 use crate::record::Record;
 
+use super::features::guide::script::Book;
 use super::game_info::GameInfo;
 use crate::app::services::i18n::Lang;
 
@@ -46,4 +47,14 @@ pub fn level_note(lang: Lang, game: GameId, level: Level) -> &'static str {
         Level::Hard => info(game).hard,
     };
     lang.pick(en, fr)
+}
+
+/// Each game's guide: its book and the guided deal it follows. Only the guide's chunk reaches
+/// this, so the books and the deals download with it, never with the lobby.
+pub fn guide(game: GameId) -> (&'static Book, &'static str) {
+    match game {
+        GameId::NainJaune => (&super::nain_jaune::guide::BOOK, super::nain_jaune::guide::DEAL),
+        GameId::Bonanza => (&super::bonanza::guide::BOOK, super::bonanza::guide::DEAL),
+        GameId::Programmes => (&super::programmes::guide::BOOK, super::programmes::guide::DEAL),
+    }
 }

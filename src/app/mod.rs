@@ -12,22 +12,17 @@ pub mod bonanza;
 pub mod game_code;
 pub mod game_info;
 pub mod games;
-pub mod guide;
 pub mod nain_jaune;
-pub mod new_game;
-pub mod review;
 pub mod programmes;
-pub mod stats_view;
-pub mod url_params;
 pub mod shell;
 pub mod services;
 pub mod table;
 pub mod features;
 use table::{ai_client, card_svg, flights};
 use shell::{crash, focus_home, notices, offline};
-use services::{i18n, settings, storage};
+use services::{i18n, settings, storage, url_params};
 
-use features::{daily, embed, rules_text, stats};
+use features::{daily, embed, guide, new_game, review, rules_text, stats};
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -6,7 +6,7 @@
 //   with other games, src/app/game_code.rs) and its AI worker (loader, JS glue, wasm);
 // - the REVIEW: what opening a game's review first adds, at most (its chunk and the chunks it
 //   imports, some of which a game may have brought already);
-// - the GUIDE: the same for a guided first game's panel and books (src/app/guide/).
+// - the GUIDE: the same for a guided first game's panel and books (src/app/features/guide/).
 // (After the first visit the service worker fetches the rest of the build in the background, for
 // offline play: not on the way to the first screen.)
 //

@@ -1,17 +1,20 @@
 //! The guided first game of Bonanza (issue 32): one short deal (`guided_deal.json`, laid out so
 //! that every key rule of docs/rules/bonanza.md happens once, `tests/bonanza_rules.rs` checks it). The
 //! player deals and makes every teaching move; the computers play the script's. The panel and its
-//! pacing are the three games' own (`app/guide.rs`); here are the steps and the words.
+//! pacing are the three games' own (`app/features/guide/`); here are the steps and the words.
 
 use crate::engine::bonanza::Action;
 
 use super::text::action_label;
-use crate::app::guide::script::{awaited, Book, Step, Wait};
+use crate::app::features::guide::script::{awaited, Book, Step, Wait};
 use crate::app::services::i18n::Lang;
 use crate::app::AppState;
 
 /// Bonanza's guide.
 pub static BOOK: Book = Book { steps: &STEPS, off_script };
+
+/// The guided deal the book follows, as its file has it.
+pub const DEAL: &str = include_str!("guided_deal.json");
 
 const STEPS: [Step; 14] = [
     Step {

@@ -21,6 +21,7 @@ pub const INFO: GameInfo = GameInfo {
     chips: true,
     unit: ("chip", "jeton"),
     average: ("Chips per deal", "Jetons par donne"),
+    verdict_unit: ("chips", "jetons"),
     options: OPTIONS,
     first_dealer: None,
     daily: (5, Level::Medium),

@@ -352,7 +352,7 @@ fn play_dock(t: Ctx, revealed: RwSignal<Option<Seat>>) -> impl IntoView {
         <div class="play-dock">
             <div class="play-strip bz-strip" hidden=finished>
                 <div class="calls">
-                    <crate::app::guide::GuideEcho />
+                    <crate::app::features::guide::GuideEcho />
                     <p class="turn-prompt" class:turn-mine=move || t.mine() data-testid="turn-prompt">{turn_prompt}</p>
                     <HintRow hints=hints />
                 </div>

@@ -25,7 +25,7 @@ use crate::record::{codec, Record};
 use crate::app::services::i18n::Lang;
 use crate::app::shell::notices::Msg;
 use crate::model::session::{default_names, SeatKind};
-use crate::app::url_params::{
+use crate::app::services::url_params::{
     query_pairs, random_seed, scalar, spend_start_params, PositionMode, UrlParams, UrlProblem, DEFAULT_PLAYERS, OPTION_PREFIX,
 };
 use crate::app::AppState;
@@ -162,7 +162,7 @@ pub fn start_from_params(state: &AppState, params: &UrlParams, from_host: bool) 
             }) else {
                 return;
             };
-            crate::app::review::start(state, record, at, None).await;
+            crate::app::features::review::start(state, record, at, None).await;
         });
         return true;
     }

@@ -3,6 +3,10 @@
 
 pub mod daily;
 pub mod embed;
+pub mod guide;
+pub mod new_game;
 pub mod option_specs;
+pub mod review;
 pub mod rules_text;
 pub mod stats;
+pub mod stats_view;

@@ -1,15 +1,18 @@
 //! The guided first game of Nain Jaune (issue 32): one short deal (`guided_deal.json`, laid out so
 //! that every key rule of docs/rules/nain-jaune.md happens once, `tests/nain_jaune_rules.rs` checks it). Every
 //! one of the computers' moves is forced. The panel and its pacing are the three games' own
-//! (`app/guide.rs`); here are the steps and the words.
+//! (`app/features/guide/`); here are the steps and the words.
 
 use crate::engine::cards::Card;
 
-use crate::app::guide::script::{Book, Step, Wait};
+use crate::app::features::guide::script::{Book, Step, Wait};
 use crate::app::services::i18n::{card_short, Lang};
 
 /// Nain Jaune's guide.
 pub static BOOK: Book = Book { steps: &STEPS, off_script };
+
+/// The guided deal the book follows, as its file has it.
+pub const DEAL: &str = include_str!("guided_deal.json");
 
 const STEPS: [Step; 9] = [
     Step {
@@ -85,5 +88,5 @@ fn scripted_card(action: &str) -> Option<Card> {
 
 /// The card the guide waits for now, if any (for the hand's `data-tutorial-target`).
 pub fn target(state: &crate::app::AppState) -> Option<Card> {
-    scripted_card(&crate::app::guide::script::awaited(state)?)
+    scripted_card(&crate::app::features::guide::script::awaited(state)?)
 }

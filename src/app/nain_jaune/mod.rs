@@ -177,7 +177,7 @@ fn Calls(
                     view! { <span class="call" data-event-index=i>{text}</span> }
                 })}
             </p>
-            <crate::app::guide::GuideEcho />
+            <crate::app::features::guide::GuideEcho />
             <p class="turn-prompt" class:turn-mine=move || active.get() data-testid="turn-prompt">{prompt}</p>
             <HintRow hints=hints />
         </div>

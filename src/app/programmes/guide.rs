@@ -2,7 +2,7 @@
 //! that every key rule of docs/rules/programmes.md happens once, `tests/programmes_rules.rs` checks it). Bob
 //! reveals first; then in one turn the player takes the discard that completes the program,
 //! reveals it with a wild, lays a new set, adds to Bob's run and goes out. The panel and its pacing
-//! are the three games' own (`app/guide.rs`); here are the steps, the words, and which control a
+//! are the three games' own (`app/features/guide/`); here are the steps, the words, and which control a
 //! move of several clicks waits for next.
 
 use leptos::prelude::{Signal, With};
@@ -11,11 +11,14 @@ use crate::engine::cards::Card;
 use crate::engine::programmes::Action;
 
 use super::actions::positions_of;
-use crate::app::guide::script::{Book, Step, Wait};
+use crate::app::features::guide::script::{Book, Step, Wait};
 use crate::app::services::i18n::{card_short, Lang};
 
 /// Programmes' guide.
 pub static BOOK: Book = Book { steps: &STEPS, off_script };
+
+/// The guided deal the book follows, as its file has it.
+pub const DEAL: &str = include_str!("guided_deal.json");
 
 const STEPS: [Step; 7] = [
     Step {

@@ -21,6 +21,7 @@ pub const INFO: GameInfo = GameInfo {
     chips: false,
     unit: ("program", "programme"),
     average: ("Programs per match", "Programmes par partie"),
+    verdict_unit: ("points", "points"),
     options: OPTIONS,
     first_dealer: Some(|seed, players| crate::engine::programmes::draw_first_dealer(seed, players).0),
     daily: (4, Level::Medium),

@@ -277,7 +277,7 @@ pub fn ProgrammesTable() -> impl IntoView {
     // A guided game: the one control the guide waits for the player to use now.
     let tutorial_target = Memo::new(move |_| {
         // (Pointed at once the player may use it: after the moments the table holds.)
-        let awaited = crate::app::guide::awaited(&state).filter(|_| seen.with(|s| s.my_turn))?;
+        let awaited = crate::app::features::guide::awaited(&state).filter(|_| seen.with(|s| s.my_turn))?;
         hand_cards.with(|h| guide::target(&awaited, h, selected.get()))
     });
     let aim = Signal::derive(move || tutorial_target.get());
@@ -708,7 +708,7 @@ pub fn ProgrammesTable() -> impl IntoView {
             // The prompt, the moves and the hand stay together at the bottom of the window when
             // the table is taller than it (style/main.css, .play-dock).
             <div class="play-dock">
-                <crate::app::guide::GuideEcho />
+                <crate::app::features::guide::GuideEcho />
                 <p class="turn-prompt prog-prompt" class:turn-mine=move || seen.get().my_turn data-testid="turn-prompt" aria-live="polite"
                     inner_html=move || keyed_html(&turn_prompt())></p>
                 <HintRow hints=hints />

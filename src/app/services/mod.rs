@@ -6,3 +6,4 @@ pub mod i18n;
 pub mod settings;
 pub mod storage;
 pub mod timing;
+pub mod url_params;

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::services::i18n::{Lang, T};
-use crate::app::url_params::UrlProblem;
+use crate::app::services::url_params::UrlProblem;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {

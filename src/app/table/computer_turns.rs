@@ -72,7 +72,7 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, s
             }
         };
         // A guided game's computers play the script's moves, at the table's pace.
-        if let Some(action) = crate::app::guide::scripted(&state, index, seat) {
+        if let Some(action) = crate::app::features::guide::scripted(&state, index, seat) {
             let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
             leptos::task::spawn_local(async move {
                 TimeoutFuture::new(delay).await;

@@ -67,7 +67,7 @@ where
             aria-label=label
         >
             <div class="game-main">
-                <crate::app::guide::GuideSlot />
+                <crate::app::features::guide::GuideSlot />
                 <div class="game-status">{status}</div>
                 {children.into_inner()()}
             </div>

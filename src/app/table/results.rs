@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::engine::game::{Chips, Seat};
 
 use crate::app::shell::dialog_focus;
-use crate::app::review::ReviewButton;
+use crate::app::features::review::ReviewButton;
 use crate::app::services::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
 
 /// A signed amount for a table cell: "+3", "-10", "0".

@@ -28,7 +28,7 @@ pub fn start(state: &AppState, game: GameId) {
     let key = stats::game_key(&record);
     match state.put_on_table(record) {
         Ok(()) => {
-            crate::app::url_params::spend_start_params(state);
+            crate::app::services::url_params::spend_start_params(state);
             stats::daily_started_soon(*state, game, date, key);
         }
         Err(e) => state.notices.push(Msg::StartFailed { reason: e.message }),
@@ -52,7 +52,7 @@ pub fn start_from_link(state: &AppState, game: GameId) {
             if let Err(e) = state.put_on_table(saved) {
                 state.notices.push(Msg::StartFailed { reason: e.message });
             }
-            crate::app::url_params::spend_start_params(state);
+            crate::app::services::url_params::spend_start_params(state);
         }
         None => start(state, game),
     }

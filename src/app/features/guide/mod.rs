@@ -56,20 +56,12 @@ pub fn GuideEcho() -> impl IntoView {
 
 /// Each game's guided deal, as its file has it (in the guide's chunk: nobody else downloads it).
 pub fn deal_text(game: GameId) -> &'static str {
-    match game {
-        GameId::NainJaune => include_str!("../nain_jaune/guided_deal.json"),
-        GameId::Bonanza => include_str!("../bonanza/guided_deal.json"),
-        GameId::Programmes => include_str!("../programmes/guided_deal.json"),
-    }
+    crate::app::games::guide(game).1
 }
 
 /// The book of `game`'s guide.
 fn book(game: GameId) -> &'static Book {
-    match game {
-        GameId::NainJaune => &super::nain_jaune::guide::BOOK,
-        GameId::Bonanza => &super::bonanza::guide::BOOK,
-        GameId::Programmes => &super::programmes::guide::BOOK,
-    }
+    crate::app::games::guide(game).0
 }
 
 /// The words of the step that waits for the player's move now, if any.

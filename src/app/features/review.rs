@@ -18,11 +18,11 @@ use crate::protocol::{FromWorker, ToWorker};
 use crate::record::{Decision, Record, Table};
 
 use crate::app::services::i18n::{card_label, card_short, use_lang, Lang};
-use super::game_code::MoveWords;
+use crate::app::game_code::MoveWords;
 use crate::model::review::{key_step, reviewed_seats, Mark, Progress};
 use crate::model::people::Names;
 use crate::model::session::{ai_seed, LoadError, Session};
-use super::AppState;
+use crate::app::AppState;
 
 /// Thinking time of each of the verdict's two searches, in milliseconds.
 const VERDICT_BUDGET_MS: u32 = 250;
@@ -74,7 +74,7 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
     let unplayed_deal = (!table.is_finished()
         && Table::replay(&before_last).map_err(failed)?.deal_number() < table.deal_number())
     .then(|| table.deal_number());
-    let code = super::game_code::loaded(game).ok_or_else(|| LoadError { message: "the game's code is not loaded".into(), at: None })?;
+    let code = crate::app::game_code::loaded(game).ok_or_else(|| LoadError { message: "the game's code is not loaded".into(), at: None })?;
     let decisions = (code.decisions)(&record, &reviewed_seats(&record)).map_err(failed)?;
     let step = step.unwrap_or(record.actions.len()).min(record.actions.len());
     // Unique among reviews (a closed review's late answers must not land in this one).
@@ -105,7 +105,7 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
 
 /// Fetches the review's code, then opens the review ([`open`]); says what went wrong.
 pub async fn start(state: AppState, record: Record, step: Option<usize>, back: Option<Session>) {
-    let opened = match super::game_code::REVIEW.load().await {
+    let opened = match crate::app::game_code::REVIEW.load().await {
         Ok(code) => (code.open)(&state, record, step, back).map_err(|e| e.message),
         Err(_) => Err(state.lang.get_untracked().pick(
             "the review's code could not be downloaded (is the network down?)",
@@ -241,10 +241,8 @@ fn signed_value(lang: Lang, v: f64) -> String {
 
 /// What a verdict's values are counted in.
 fn unit(lang: Lang, game: GameId) -> &'static str {
-    match game {
-        GameId::Programmes => lang.pick("points", "points"),
-        _ => lang.pick("chips", "jetons"),
-    }
+    let (en, fr) = crate::app::games::info(game).verdict_unit;
+    lang.pick(en, fr)
 }
 
 /// How a verdict reads: its class ("pending", "same", "even", "other", "costly", "failed",
@@ -295,7 +293,7 @@ pub fn ReviewPanel() -> impl IntoView {
     let lang = use_lang();
     let review = state.review;
     let names = Signal::derive(move || state.session.with(|s| s.as_ref().map(Session::people).unwrap_or_default()));
-    let game = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| s.table.game_id())).unwrap_or(GameId::NainJaune));
+    let game = Memo::new(move |_| state.session.with(|s| s.as_ref().map(|s| s.table.game_id())).unwrap_or_else(crate::app::games::first));
     let step = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.step)));
     let total = Memo::new(move |_| review.with(|r| r.as_ref().map_or(0, |r| r.record.actions.len())));
     mark_root(&state);
@@ -363,7 +361,7 @@ fn mark_root(state: &AppState) {
 /// ← → Home End step through the record, unless a field or a dialog has the keys.
 fn step_by_keys(state: AppState, step: Memo<usize>, total: Memo<usize>) {
     let keys = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
-        if super::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        if crate::app::typing_in_field(&ev) || untrack(|| state.dialog_open()) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
             return;
         }
         let Some(to) = key_step(&ev.key(), step.get_untracked(), total.get_untracked()) else { return };

@@ -20,7 +20,7 @@ use crate::record::{codec, Record};
 use crate::app::services::i18n::Lang;
 use crate::model::session::SeatKind;
 use crate::app::services::settings::Speed;
-use super::AppState;
+use crate::app::AppState;
 
 /// Players when the address asks for an impossible number.
 pub const DEFAULT_PLAYERS: usize = 4;
@@ -36,7 +36,7 @@ pub use crate::model::new_game::START_CHIPS;
 
 /// "nain-jaune, bonanza": the `game=` values this version accepts.
 fn games_list() -> String {
-    super::games::GAMES.iter().map(|g| g.id.key()).collect::<Vec<_>>().join(", ")
+    crate::app::games::GAMES.iter().map(|g| g.id.key()).collect::<Vec<_>>().join(", ")
 }
 
 /// How a `position=` is shown.
@@ -210,7 +210,7 @@ fn position_message(lang: Lang, reason: &str, at: Option<usize>) -> String {
 
 /// "direction, stake_multiplier, …, start_chips": the `opt.` keys a game takes.
 fn option_list(game_key: &str) -> String {
-    let specs = GameId::from_key(game_key).map_or(&[][..], |g| super::games::info(g).options);
+    let specs = GameId::from_key(game_key).map_or(&[][..], |g| crate::app::games::info(g).options);
     specs.iter().map(|s| s.key()).chain([START_CHIPS]).collect::<Vec<_>>().join(", ")
 }
 
@@ -257,7 +257,7 @@ impl UrlParams {
         }
         if let Some(v) = get("game") {
             // Only games this version can play are accepted.
-            match GameId::from_key(v.trim()).filter(|&g| super::games::offers(g)) {
+            match GameId::from_key(v.trim()).filter(|&g| crate::app::games::offers(g)) {
                 Some(game) => self.game = Some(game),
                 None => self.problems.push(UrlProblem::Game(v)),
             }
@@ -331,7 +331,7 @@ impl UrlParams {
                     ("Enter a whole number of chips, at least 1.".to_string(), "Indiquez un nombre entier de jetons, au moins 1.".to_string())
                 }))
             } else {
-                super::games::info(game).options.iter().find(|s| s.key() == key).map(|spec| {
+                crate::app::games::info(game).options.iter().find(|s| s.key() == key).map(|spec| {
                     spec.value(value).ok_or_else(|| (spec.error(Lang::En), spec.error(Lang::Fr)))
                 })
             };
@@ -386,7 +386,7 @@ impl UrlParams {
 
     /// The game a direct start plays: the one asked for, or the first this version plays.
     pub fn start_game(&self) -> GameId {
-        self.game.unwrap_or_else(super::games::first)
+        self.game.unwrap_or_else(crate::app::games::first)
     }
 
     /// Forgets the game to start (game, players, seats, seed, house rules) once it has started.
@@ -497,7 +497,7 @@ pub fn random_seed() -> u64 {
 
 /// The values `tutorial=` takes: every game has a guided deal.
 fn guided_keys() -> String {
-    super::games::GAMES
+    crate::app::games::GAMES
         .iter()
         .map(|g| format!("tutorial={}", g.id.key()))
         .collect::<Vec<_>>()

@@ -13,12 +13,12 @@ use crate::engine::game::{Chips, GameId};
 
 use crate::app::services::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use crate::app::shell::notices::Msg;
-use super::games::{info, level_note, GAMES};
+use crate::app::games::{info, level_note, GAMES};
 use crate::app::features::option_specs::{pick, OptionSpec};
 use crate::engine::game::OptionKind;
 use crate::model::new_game::{unpaid_stakes, FieldError, Form, NAME_MAX, START_CHIPS};
 use crate::model::session::{default_names, SeatKind, Session};
-use super::url_params::{random_seed, scalar, spend_start_params, UrlParams};
+use crate::app::services::url_params::{random_seed, scalar, spend_start_params, UrlParams};
 use crate::app::{services::storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
@@ -43,7 +43,7 @@ struct TableSetup {
 impl Default for TableSetup {
     fn default() -> TableSetup {
         TableSetup {
-            game: super::games::first(),
+            game: crate::app::games::first(),
             players: 4,
             seats: (0..MAX_SEATS).map(|s| if s == 0 { "human" } else { "easy" }.to_string()).collect(),
             names: vec![String::new(); MAX_SEATS],
@@ -58,7 +58,7 @@ impl TableSetup {
         let mut setup: TableSetup =
             storage::get(SETUP_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
         if !GAMES.iter().any(|g| g.id == setup.game) {
-            setup.game = super::games::first();
+            setup.game = crate::app::games::first();
         }
         setup.seats.resize(MAX_SEATS, "easy".into());
         setup.names.resize(MAX_SEATS, String::new());
@@ -218,7 +218,7 @@ fn start(state: AppState, fields: Fields) {
         Err(problems) => return fields.refuse(problems),
     };
     let chips = checked.chips;
-    let mut record = super::games::new_record(form.game, form.seats.len(), checked.seed);
+    let mut record = crate::app::games::new_record(form.game, form.seats.len(), checked.seed);
     form.fill(&mut record, checked, fields.lang.get_untracked());
     // A table where nobody can pay the first stakes would end before it begins.
     match Session::from_record(0, record.clone()) {
@@ -254,7 +254,7 @@ pub fn NewGameScreen() -> impl IntoView {
     let preload = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     Effect::new(move |_| {
         let g = game.get();
-        preload.set_value(Some(gloo_timers::callback::Timeout::new(PRELOAD_AFTER_MS, move || super::game_code::preload(g))));
+        preload.set_value(Some(gloo_timers::callback::Timeout::new(PRELOAD_AFTER_MS, move || crate::app::game_code::preload(g))));
     });
     let has_game = move || state.session.with(|s| s.as_ref().is_some_and(|s| !s.table.is_finished()));
 
@@ -349,7 +349,7 @@ fn guide_offer(state: AppState, game: RwSignal<GameId>) -> impl IntoView {
                 )}</p>
             </div>
             <button type="button" class="btn btn-large" data-testid="guide-start"
-                on:click=move |_| super::start_guide(&state, game.get_untracked())>
+                on:click=move |_| crate::app::start_guide(&state, game.get_untracked())>
                 {move || lang.get().pick("Learn by playing", "Apprendre en jouant")}
             </button>
         </div>
