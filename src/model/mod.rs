@@ -5,4 +5,5 @@
 
 pub mod people;
 pub mod plate;
+pub mod programmes;
 pub mod session;

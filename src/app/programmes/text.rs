@@ -9,6 +9,7 @@ use crate::ai::programmes_bot::Hint;
 use crate::engine::programmes::{is_wild, Action, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
 use crate::app::bonanza::text::fill;
+pub use crate::model::programmes::Prompt;
 use crate::app::services::i18n::{
     capitalize, card_definite, card_label, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
     Names, Person,
@@ -263,20 +264,6 @@ pub fn more_ways(lang: Lang, n: usize) -> String {
         Lang::En => format!("Show {n} more ways"),
         Lang::Fr => format!("Voir {n} autres façons"),
     }
-}
-
-/// What the player to move should do now.
-pub enum Prompt {
-    /// Draw; `discard` is the top of the discard pile if it may be taken; `can_reveal`: the hand
-    /// already fulfils the program.
-    Draw { discard: Option<Card>, can_reveal: bool },
-    Reveal,
-    DiscardToEnd,
-    LayOrDiscard,
-    /// Revealed, and no discard is legal: only the card taken from the discard pile is left, and
-    /// laying it goes out.
-    LayOut,
-    Waiting(Person),
 }
 
 pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
