@@ -369,6 +369,17 @@ pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usi
 /// One engine event as a sentence.
 pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
     match event {
+        Event::Dealt { .. } | Event::Sun { .. } | Event::ProgramDeckRebuilt { .. } | Event::Exchanged { .. } => deal_sentence(lang, event, names),
+        Event::DrewStock { .. } | Event::DrewDiscard { .. } | Event::StockRebuilt { .. } | Event::Discarded { .. } => pile_sentence(lang, event, names),
+        Event::Revealed { .. } | Event::Melded { .. } | Event::Extended { .. } => table_sentence(lang, event, names),
+        Event::RoundOver { .. } | Event::GameOver { .. } => end_sentence(lang, event, names),
+    }
+}
+
+/// A round's start and the program cards: the deal, a sun, the program deck made again, an
+/// exchange.
+fn deal_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::Dealt { deal_number, dealer, first, .. } => {
             let (d, f) = (names.of(*dealer), names.of(*first));
             format!(
@@ -398,6 +409,14 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             says(lang, &names.of(*seat), ("exchange", "exchanges"), ("échangez", "échange"))
                 + lang.pick(" a program card.", " sa carte programme.")
         }
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
+    }
+}
+
+/// A move at the piles: a draw, a discard, the stock made again.
+fn pile_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::DrewStock { seat } => {
             says(lang, &names.of(*seat), ("draw", "draws"), ("piochez", "pioche")) + lang.pick(" from the stock.", ".")
         }
@@ -415,6 +434,19 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             Lang::En => format!("The stock is empty: {cards} cards of the discard pile are shuffled into a new one."),
             Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
         },
+        Event::Discarded { seat, card } => format!(
+            "{} {}.",
+            says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")),
+            card_short(lang, *card)
+        ),
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
+    }
+}
+
+/// A move on the table: a program revealed, a new set, a meld extended.
+fn table_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::Revealed { seat, program, programs_done, .. } => {
             let who = says(lang, &names.of(*seat), ("reveal", "reveals"), ("dévoilez", "dévoile"));
             let (name, done) = (program_name(lang, *program), programs_count(lang, *programs_done));
@@ -438,11 +470,14 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             lang.pick("to meld", "à la combinaison"),
             meld_shown(*meld)
         ),
-        Event::Discarded { seat, card } => format!(
-            "{} {}.",
-            says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")),
-            card_short(lang, *card)
-        ),
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
+    }
+}
+
+/// The end of a round or of the game.
+fn end_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::RoundOver { deal_number, end, completed } => {
             let mut s = round_end_title(lang, *deal_number, Some(*end), None, names);
             s.push_str(lang.pick(". ", ". "));
@@ -465,6 +500,8 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             }
             None => L::Tie.text(lang).to_string(),
         },
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
     }
 }
 
