@@ -3,22 +3,28 @@
 
 pub use crate::model::programmes::{engine_check, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why};
 
-use super::text::{only_stock, taken_from_discard, would_strand, L};
+use super::text::{only_stock, taken_from_discard, would_strand};
 use crate::app::services::i18n::Lang;
 
 impl Why {
     /// The reason in the player's words.
     pub fn text(&self, lang: Lang) -> String {
-        let label = match self {
-            Why::SelectCards => L::SelectCards,
-            Why::SelectOneToDiscard => L::SelectOneToDiscard,
-            Why::SelectOneToAdd => L::SelectOneToAdd,
-            Why::RevealFirst => L::RevealFirst,
-            Why::SetNeedsThree => L::SetNeedsThree,
-            Why::SetOneRank => L::SetOneRank,
-            Why::SetNeedsNatural => L::SetNeedsNatural,
-            Why::NoExtension => L::NoExtension,
-            Why::CannotRevealYet => L::CannotRevealYet,
+        let (en, fr) = match self {
+            Why::SelectCards => ("Select cards in your hand (click, or Space on the focused card).", "Sélectionnez des cartes de votre main (clic, ou Espace sur la carte en focus)."),
+            Why::SelectOneToDiscard => ("Select one card to discard.", "Sélectionnez une seule carte à défausser."),
+            Why::SelectOneToAdd => ("Select one card to add to a meld.", "Sélectionnez une seule carte à ajouter à une combinaison."),
+            Why::RevealFirst => (
+                "Reveal your program first: only then may you lay down new sets or add to the melds.",
+                "Dévoilez d'abord votre programme : ensuite seulement vous pourrez poser de nouveaux groupes ou compléter les combinaisons.",
+            ),
+            Why::SetNeedsThree => ("A new set needs at least three cards.", "Un nouveau groupe demande au moins trois cartes."),
+            Why::SetOneRank => (
+                "A new set holds cards of one rank (a new run may never be started).",
+                "Un nouveau groupe réunit des cartes d'un même rang (on ne commence jamais de nouvelle suite).",
+            ),
+            Why::SetNeedsNatural => ("A set needs at least one card that is not wild.", "Un groupe demande au moins une carte qui n'est pas une frime."),
+            Why::NoExtension => ("This card fits no meld on the table.", "Cette carte ne complète aucune combinaison de la table."),
+            Why::CannotRevealYet => ("Your hand does not fulfil your program yet.", "Votre main ne remplit pas encore votre programme."),
             Why::TakenFromDiscard(c) => return taken_from_discard(lang, *c),
             Why::WouldStrand(c) => return would_strand(lang, *c),
             Why::OnlyStock => return only_stock(lang).to_string(),
@@ -29,7 +35,7 @@ impl Why {
                 }
             }
         };
-        label.text(lang).to_string()
+        lang.pick(en, fr).to_string()
     }
 }
 
