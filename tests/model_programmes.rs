@@ -335,3 +335,17 @@ fn the_log_shows_the_last_events_told_and_the_moment_held() {
     let revealed = g.events().iter().position(|e| matches!(e, Event::Revealed { .. })).unwrap();
     assert!(matches!(tapis::model::programmes::moment(g, revealed), Some(Event::Revealed { seat: 1, .. })));
 }
+
+#[test]
+fn with_only_the_discard_piles_card_left_the_prompt_asks_to_lay_it() {
+    // docs/rules/programmes.md §5.4: revealing 4♥ 5♥ 6♥ 7♥ with the 8♥ just taken from the discard
+    // pile is legal; the 8♥ cannot be discarded and must then extend the run.
+    let deals = json!([deal("4H 5H 6H 7H", ["P18", "P07"], "8H", "AS")]);
+    let s = session(["easy", "human"], deals, json!({}), &[(1, "draw discard"), (1, "reveal 4H 5H 6H 7H")]);
+    let o = offer(&s);
+    assert!(o.discards.is_empty());
+    assert_eq!(Prompt::of(turn(&s), seen(&s), &o, None, &s.people()), Some(Prompt::LayOut));
+    let m = selection_moves(s.programmes().unwrap(), 1, &o, &cards("8H"));
+    assert_eq!(m.discard, Err(Why::TakenFromDiscard(card("8H"))));
+    assert_eq!(m.extends.iter().map(|(meld, p)| (*meld, p.card)).collect::<Vec<_>>(), [(0, card("8H"))]);
+}
