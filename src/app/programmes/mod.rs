@@ -156,7 +156,20 @@ impl Table {
             let (Some(v), true) = seen.with(|s| (s.viewer, s.my_turn)) else { return Offer::default() };
             session.with(|s| pg(s).map(|g| Offer::for_seat(g, v, true)).unwrap_or_default())
         });
-        let mut table = Table {
+        let (selected, chosen_reveal) = (RwSignal::new(0u64), RwSignal::new(0usize));
+        // What the selected cards allow, once the player has drawn.
+        let moves = Memo::new(move |_| {
+            let v = seen.with(|s| s.viewer.filter(|_| s.play))?;
+            let chosen = hand_cards.with(|h| cards_at(h, selected.get()));
+            offer.with(|o| session.with(|s| pg(s).map(|g| selection_moves(g, v, o, &chosen))))
+        });
+        // The control the guide waits for, pointed at once the player may use it (after the
+        // moments the table holds).
+        let aim = Memo::new(move |_| {
+            let awaited = crate::app::guide::awaited(&state).filter(|_| seen.with(|s| s.my_turn))?;
+            hand_cards.with(|h| guide::target(&awaited, h, selected.get()))
+        });
+        Table {
             state,
             session,
             lang,
@@ -173,38 +186,14 @@ impl Table {
             by_rank,
             hand_cards,
             drawn: Memo::new(move |_| session.with(|s| model::drawn(s.as_ref()?, seen.with(|s| s.viewer)?))),
-            selected: RwSignal::new(0u64),
-            chosen_reveal: RwSignal::new(0usize),
+            selected,
+            chosen_reveal,
             refusal: RwSignal::new(None),
             offer,
-            moves: Memo::new(|_| None),
+            moves,
             reveals: Signal::derive(move || offer.with(|o| o.reveals.clone())),
-            aim: Signal::stored(None),
-        };
-        table.moves = table.selection_memo();
-        table.aim = table.guide_aim();
-        table
-    }
-
-    /// What the selected cards allow, once the player has drawn.
-    fn selection_memo(self) -> Memo<Option<SelectionMoves>> {
-        let Table { seen, selected, hand_cards, offer, session, .. } = self;
-        Memo::new(move |_| {
-            let v = seen.with(|s| s.viewer.filter(|_| s.play))?;
-            let chosen = hand_cards.with(|h| cards_at(h, selected.get()));
-            offer.with(|o| session.with(|s| pg(s).map(|g| selection_moves(g, v, o, &chosen))))
-        })
-    }
-
-    /// The control the guide waits for, pointed at once the player may use it (after the
-    /// moments the table holds).
-    fn guide_aim(self) -> Signal<Option<String>> {
-        let Table { state, seen, hand_cards, selected, .. } = self;
-        let aim = Memo::new(move |_| {
-            let awaited = crate::app::guide::awaited(&state).filter(|_| seen.with(|s| s.my_turn))?;
-            hand_cards.with(|h| guide::target(&awaited, h, selected.get()))
-        });
-        aim.into()
+            aim: aim.into(),
+        }
     }
 
     /// The positions the chosen way to reveal would lay down.
