@@ -3,9 +3,10 @@
 //! program card, the ways to reveal it when the hand allows, the hand (several cards selected at
 //! once), the actions the selection allows, the move log, the round summaries and the result.
 //!
-//! Everything the player may do is read from the engine (`actions`): the legal actions, and for
-//! a composed action (a new set from the selected cards) the engine's own check. Computer seats
-//! are driven by the shared pacing loop (`app::computer_turns`).
+//! Everything the player may do is read from the engine (through the model; `actions` says why
+//! not in words): the legal actions, and for a composed action (a new set from the selected
+//! cards) the engine's own check. Computer seats are driven by the shared pacing loop
+//! (`app::computer_turns`); the moves, keys, hints and focus are in `play`.
 //!
 //! The state is worked out in the model (`model::programmes`: where the game stands, whose eyes
 //! the screen is for, the board, the melds, the hand, what the player may do); a few memos here
