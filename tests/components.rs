@@ -963,8 +963,8 @@ mod programmes_view {
         };
         // Before revealing: no set, no extension.
         let m = moves(&game, &["KC", "KD", "KH"]);
-        assert_eq!(m.meld, Err(Why::Label(L::RevealFirst)));
-        assert_eq!(m.discard, Err(Why::Label(L::SelectOneToDiscard)));
+        assert_eq!(m.meld, Err(Why::RevealFirst));
+        assert_eq!(m.discard, Err(Why::SelectOneToDiscard));
 
         game.play(0, &"reveal 9S 9H 9D | 4S 5S 6S 7S".parse().unwrap()).unwrap();
         let m = moves(&game, &["2C"]);
@@ -974,8 +974,8 @@ mod programmes_view {
         assert_eq!(extends, ["0 2C=9S", "1 2C=3S", "1 2C=8S"], "the wild may go where the engine lets the hand's first wild go");
 
         assert_eq!(moves(&game, &["8S"]).extends.iter().map(|(n, p)| format!("{n} {p}")).collect::<Vec<_>>(), ["1 8S"]);
-        assert_eq!(moves(&game, &["KC", "KD"]).meld, Err(Why::Label(L::SetNeedsThree)));
-        assert_eq!(moves(&game, &["KC", "QD", "KH"]).meld, Err(Why::Label(L::SetOneRank)));
+        assert_eq!(moves(&game, &["KC", "KD"]).meld, Err(Why::SetNeedsThree));
+        assert_eq!(moves(&game, &["KC", "QD", "KH"]).meld, Err(Why::SetOneRank));
         let set = moves(&game, &["KH", "KC", "2C", "KD"]).meld.unwrap();
         assert_eq!(set.to_string(), "meld KH KD KC 2C=KS", "naturals in card order, the wild in the suit the set lacks");
         assert_eq!(moves(&game, &["QD"]).discard.unwrap().to_string(), "discard QD");

@@ -9,6 +9,7 @@ pub mod nain_jaune;
 pub mod new_game;
 pub mod people;
 pub mod plate;
+pub mod programmes;
 pub mod review;
 pub mod session;
 pub mod stats;

@@ -74,6 +74,110 @@ fn card_aria(lang: Lang, card: Card, selected: bool, marked: bool, drawn: bool) 
     s
 }
 
+/// What the hand's parts read: its props, and where the card just drawn lies and which card is
+/// in the tab order.
+#[derive(Clone, Copy)]
+struct Parts {
+    cards: Signal<Vec<Card>>,
+    selected: RwSignal<u64>,
+    marked: Signal<u64>,
+    selectable: Signal<bool>,
+    target: Signal<Option<String>>,
+    /// Where the card just drawn lies (the first of two copies: they look the same).
+    drawn_at: Memo<Option<usize>>,
+    /// Roving focus: one card of the hand is in the tab order (the first, or the focused one).
+    focus_pos: RwSignal<usize>,
+    lang: Signal<Lang>,
+}
+
+impl Parts {
+    fn toggle(self, i: usize) {
+        if self.selectable.get_untracked() {
+            self.selected.update(|s| *s ^= 1 << i);
+        }
+    }
+
+    /// ←/→ (Home/End) move along the hand, Space or Enter toggles, Escape clears the selection.
+    fn on_keydown(self, hand: &web_sys::HtmlElement, ev: web_sys::KeyboardEvent) {
+        let Ok(list) = hand.query_selector_all("button.hand-card") else { return };
+        let n = list.length();
+        if n == 0 {
+            return;
+        }
+        let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        let index = focused
+            .as_ref()
+            .and_then(|f| f.get_attribute("data-pos"))
+            .and_then(|p| p.parse::<u32>().ok());
+        let target = match ev.key().as_str() {
+            "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % n)),
+            "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + n - 1) % n)),
+            "Home" => Some(0),
+            "End" => Some(n - 1),
+            "Enter" | " " | "Spacebar" => {
+                ev.prevent_default();
+                if let Some(i) = index {
+                    self.toggle(i as usize);
+                }
+                None
+            }
+            "Escape" => {
+                self.selected.set(0);
+                None
+            }
+            _ => None,
+        };
+        if let Some(i) = target {
+            ev.prevent_default();
+            if let Some(b) = list.item(i).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = b.focus();
+            }
+        }
+    }
+
+    /// The card at position `i` of the hand (`row_2`: where the second row starts).
+    fn card(self, i: usize, card: Card, row_2: usize) -> impl IntoView {
+        let Parts { cards, selected, marked, selectable, target, drawn_at, focus_pos, lang } = self;
+        let is_selected = move || selected.get() & (1 << i) != 0;
+        let is_marked = move || marked.get() & (1 << i) != 0;
+        let is_drawn = move || drawn_at.get() == Some(i);
+        view! {
+            <button
+                type="button"
+                class=move || {
+                    let mut c = String::from("hand-card prog-card");
+                    for (on, name) in [(i >= row_2, " row-2"), (selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked"), (is_drawn(), " drawn")] {
+                        if on {
+                            c.push_str(name);
+                        }
+                    }
+                    c
+                }
+                data-testid=format!("hand-card-{i}")
+                data-tutorial-target=mark(target, format!("hand-card-{i}"))
+                data-pos=i
+                data-card=card.to_string()
+                aria-pressed=move || is_selected().to_string()
+                aria-disabled=move || (!selectable.get()).to_string()
+                tabindex=move || {
+                    let f = focus_pos.get();
+                    let aimed = target.with(|t| t.as_deref() == Some(format!("hand-card-{i}").as_str()));
+                    if f == i || aimed || (i == 0 && f >= cards.with(|c| c.len())) { "0" } else { "-1" }
+                }
+                on:focus=move |_| focus_pos.set(i)
+                on:click=move |_| self.toggle(i)
+            >
+                // Named by its text, as in the main hand (label in name).
+                <span class="sr-only">{move || card_aria(lang.get(), card, is_selected(), is_marked(), is_drawn())}</span>
+                <CardFace card=card decorative=true />
+                {move || is_drawn().then(|| view! { <span class="drawn-tag" aria-hidden="true">{lt(L::JustDrawn)}</span> })}
+                // The tag's words come from the stylesheet (see the main hand).
+                <span class="hint-badge" aria-hidden="true"></span>
+            </button>
+        }
+    }
+}
+
 #[component]
 pub fn ProgrammesHand(
     /// The cards in display order.
@@ -99,53 +203,14 @@ pub fn ProgrammesHand(
     drawn: Signal<Option<Card>>,
 ) -> impl IntoView {
     let lang = use_lang();
-    // Where the card just drawn lies (the first of two copies: they look the same).
     let drawn_at = Memo::new(move |_| drawn.get().and_then(|d| cards.with(|c| c.iter().position(|&x| x == d))));
+    let parts = Parts { cards, selected, marked, selectable, target, drawn_at, focus_pos: RwSignal::new(0usize), lang };
     let hand_ref = NodeRef::<leptos::html::Div>::new();
-    let toggle = move |i: usize| {
-        if selectable.get_untracked() {
-            selected.update(|s| *s ^= 1 << i);
-        }
-    };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        let Some(hand) = hand_ref.get_untracked() else { return };
-        let Ok(list) = hand.query_selector_all("button.hand-card") else { return };
-        let n = list.length();
-        if n == 0 {
-            return;
-        }
-        let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-        let index = focused
-            .as_ref()
-            .and_then(|f| f.get_attribute("data-pos"))
-            .and_then(|p| p.parse::<u32>().ok());
-        let target = match ev.key().as_str() {
-            "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % n)),
-            "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + n - 1) % n)),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            "Enter" | " " | "Spacebar" => {
-                ev.prevent_default();
-                if let Some(i) = index {
-                    toggle(i as usize);
-                }
-                None
-            }
-            "Escape" => {
-                selected.set(0);
-                None
-            }
-            _ => None,
-        };
-        if let Some(i) = target {
-            ev.prevent_default();
-            if let Some(b) = list.item(i).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
-                let _ = b.focus();
-            }
+        if let Some(hand) = hand_ref.get_untracked() {
+            parts.on_keydown(&hand, ev);
         }
     };
-    // Roving focus: one card of the hand is in the tab order (the first, or the focused one).
-    let focus_pos = RwSignal::new(0usize);
     let most = longest(Signal::derive(move || cards.with(Vec::len)));
     view! {
         <section class="hand-area prog-hand-area" aria-label=move || title.get() tabindex="-1" data-focus-home="">
@@ -188,48 +253,7 @@ pub fn ProgrammesHand(
                 {move || {
                     let list = cards.get();
                     let row_2 = second_row_from(list.len());
-                    list.into_iter()
-                        .enumerate()
-                        .map(|(i, card)| {
-                            let is_selected = move || selected.get() & (1 << i) != 0;
-                            let is_marked = move || marked.get() & (1 << i) != 0;
-                            let is_drawn = move || drawn_at.get() == Some(i);
-                            view! {
-                                <button
-                                    type="button"
-                                    class=move || {
-                                        let mut c = String::from("hand-card prog-card");
-                                        for (on, name) in [(i >= row_2, " row-2"), (selectable.get(), " playable"), (is_selected(), " selected"), (is_marked(), " marked"), (is_drawn(), " drawn")] {
-                                            if on {
-                                                c.push_str(name);
-                                            }
-                                        }
-                                        c
-                                    }
-                                    data-testid=format!("hand-card-{i}")
-                                    data-tutorial-target=mark(target, format!("hand-card-{i}"))
-                                    data-pos=i
-                                    data-card=card.to_string()
-                                    aria-pressed=move || is_selected().to_string()
-                                    aria-disabled=move || (!selectable.get()).to_string()
-                                    tabindex=move || {
-                                        let f = focus_pos.get();
-                                        let aimed = target.with(|t| t.as_deref() == Some(format!("hand-card-{i}").as_str()));
-                                        if f == i || aimed || (i == 0 && f >= cards.with(|c| c.len())) { "0" } else { "-1" }
-                                    }
-                                    on:focus=move |_| focus_pos.set(i)
-                                    on:click=move |_| toggle(i)
-                                >
-                                    // Named by its text, as in the main hand (label in name).
-                                    <span class="sr-only">{move || card_aria(lang.get(), card, is_selected(), is_marked(), is_drawn())}</span>
-                                    <CardFace card=card decorative=true />
-                                    {move || is_drawn().then(|| view! { <span class="drawn-tag" aria-hidden="true">{lt(L::JustDrawn)}</span> })}
-                                    // The tag's words come from the stylesheet (see the main hand).
-                                    <span class="hint-badge" aria-hidden="true"></span>
-                                </button>
-                            }
-                        })
-                        .collect_view()
+                    list.into_iter().enumerate().map(|(i, card)| parts.card(i, card, row_2)).collect_view()
                 }}
             </div>
         </section>

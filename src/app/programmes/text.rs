@@ -9,6 +9,7 @@ use crate::ai::programmes_bot::Hint;
 use crate::engine::programmes::{is_wild, Action, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
 use crate::app::bonanza::text::fill;
+pub use crate::model::programmes::Prompt;
 use crate::app::services::i18n::{
     capitalize, card_definite, card_label, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
     Names, Person,
@@ -39,16 +40,6 @@ pub enum L {
     Sun,
     Run,
     Set,
-    // Why an action waits
-    SelectCards,
-    SelectOneToDiscard,
-    SelectOneToAdd,
-    RevealFirst,
-    SetNeedsThree,
-    SetOneRank,
-    SetNeedsNatural,
-    NoExtension,
-    CannotRevealYet,
     // Summary and game over
     ColProgram,
     ColThisRound,
@@ -87,21 +78,6 @@ impl L {
             Sun => ("Sun", "Soleil"),
             Run => ("run", "suite"),
             Set => ("set", "groupe"),
-            SelectCards => ("Select cards in your hand (click, or Space on the focused card).", "Sélectionnez des cartes de votre main (clic, ou Espace sur la carte en focus)."),
-            SelectOneToDiscard => ("Select one card to discard.", "Sélectionnez une seule carte à défausser."),
-            SelectOneToAdd => ("Select one card to add to a meld.", "Sélectionnez une seule carte à ajouter à une combinaison."),
-            RevealFirst => (
-                "Reveal your program first: only then may you lay down new sets or add to the melds.",
-                "Dévoilez d'abord votre programme : ensuite seulement vous pourrez poser de nouveaux groupes ou compléter les combinaisons.",
-            ),
-            SetNeedsThree => ("A new set needs at least three cards.", "Un nouveau groupe demande au moins trois cartes."),
-            SetOneRank => (
-                "A new set holds cards of one rank (a new run may never be started).",
-                "Un nouveau groupe réunit des cartes d'un même rang (on ne commence jamais de nouvelle suite).",
-            ),
-            SetNeedsNatural => ("A set needs at least one card that is not wild.", "Un groupe demande au moins une carte qui n'est pas une frime."),
-            NoExtension => ("This card fits no meld on the table.", "Cette carte ne complète aucune combinaison de la table."),
-            CannotRevealYet => ("Your hand does not fulfil your program yet.", "Votre main ne remplit pas encore votre programme."),
             ColProgram => ("Program", "Programme"),
             ColThisRound => ("This round", "Cette donne"),
             ColTotal => ("Completed", "Réussis"),
@@ -265,20 +241,6 @@ pub fn more_ways(lang: Lang, n: usize) -> String {
     }
 }
 
-/// What the player to move should do now.
-pub enum Prompt {
-    /// Draw; `discard` is the top of the discard pile if it may be taken; `can_reveal`: the hand
-    /// already fulfils the program.
-    Draw { discard: Option<Card>, can_reveal: bool },
-    Reveal,
-    DiscardToEnd,
-    LayOrDiscard,
-    /// Revealed, and no discard is legal: only the card taken from the discard pile is left, and
-    /// laying it goes out.
-    LayOut,
-    Waiting(Person),
-}
-
 pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
     match (prompt, lang) {
         (Prompt::Draw { discard, can_reveal }, _) => {
@@ -382,6 +344,17 @@ pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usi
 /// One engine event as a sentence.
 pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
     match event {
+        Event::Dealt { .. } | Event::Sun { .. } | Event::ProgramDeckRebuilt { .. } | Event::Exchanged { .. } => deal_sentence(lang, event, names),
+        Event::DrewStock { .. } | Event::DrewDiscard { .. } | Event::StockRebuilt { .. } | Event::Discarded { .. } => pile_sentence(lang, event, names),
+        Event::Revealed { .. } | Event::Melded { .. } | Event::Extended { .. } => table_sentence(lang, event, names),
+        Event::RoundOver { .. } | Event::GameOver { .. } => end_sentence(lang, event, names),
+    }
+}
+
+/// A round's start and the program cards: the deal, a sun, the program deck made again, an
+/// exchange.
+fn deal_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::Dealt { deal_number, dealer, first, .. } => {
             let (d, f) = (names.of(*dealer), names.of(*first));
             format!(
@@ -411,6 +384,14 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             says(lang, &names.of(*seat), ("exchange", "exchanges"), ("échangez", "échange"))
                 + lang.pick(" a program card.", " sa carte programme.")
         }
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
+    }
+}
+
+/// A move at the piles: a draw, a discard, the stock made again.
+fn pile_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::DrewStock { seat } => {
             says(lang, &names.of(*seat), ("draw", "draws"), ("piochez", "pioche")) + lang.pick(" from the stock.", ".")
         }
@@ -428,6 +409,19 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             Lang::En => format!("The stock is empty: {cards} cards of the discard pile are shuffled into a new one."),
             Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
         },
+        Event::Discarded { seat, card } => format!(
+            "{} {}.",
+            says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")),
+            card_short(lang, *card)
+        ),
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
+    }
+}
+
+/// A move on the table: a program revealed, a new set, a meld extended.
+fn table_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::Revealed { seat, program, programs_done, .. } => {
             let who = says(lang, &names.of(*seat), ("reveal", "reveals"), ("dévoilez", "dévoile"));
             let (name, done) = (program_name(lang, *program), programs_count(lang, *programs_done));
@@ -451,11 +445,14 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             lang.pick("to meld", "à la combinaison"),
             meld_shown(*meld)
         ),
-        Event::Discarded { seat, card } => format!(
-            "{} {}.",
-            says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")),
-            card_short(lang, *card)
-        ),
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
+    }
+}
+
+/// The end of a round or of the game.
+fn end_sentence(lang: Lang, event: &Event, names: &Names) -> String {
+    match event {
         Event::RoundOver { deal_number, end, completed } => {
             let mut s = round_end_title(lang, *deal_number, Some(*end), None, names);
             s.push_str(lang.pick(". ", ". "));
@@ -478,6 +475,8 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             }
             None => L::Tie.text(lang).to_string(),
         },
+        // (`event_sentence` sends only the events above here.)
+        _ => unreachable!(),
     }
 }
 
