@@ -63,21 +63,13 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, s
             Ok(level) => level,
             Err(action) => {
                 // The player's only move, shown at the table's pace like a computer's.
-                let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
-                leptos::task::spawn_local(async move {
-                    TimeoutFuture::new(delay).await;
-                    apply_move(state, id, index, seat, Ok(action));
-                });
+                play_at_pace(state, id, index, seat, action);
                 return;
             }
         };
         // A guided game's computers play the script's moves, at the table's pace.
         if let Some(action) = crate::app::features::guide::scripted(&state, index, seat) {
-            let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
-            leptos::task::spawn_local(async move {
-                TimeoutFuture::new(delay).await;
-                apply_move(state, id, index, seat, Ok(action));
-            });
+            play_at_pace(state, id, index, seat, action);
             return;
         }
         let Some((game, observation)) =
@@ -85,46 +77,69 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, s
         else {
             return;
         };
-        thinking.set(Some(seat));
-        let started = js_sys::Date::now();
-        let request = ToWorker::Think {
-            id: index as u64,
-            game,
-            level,
-            seed: ai_seed(record_seed, index),
-            budget_ms: AI_BUDGET_MS,
-            iterations: None,
-            observation,
-            explain: false,
-        };
-        // The question goes once the page has drawn the last move: the search then does not
-        // compete for the processor with that (busiest) frame.
-        timing::after_next_paint(move || {
-            if !is_current(state, id, index) {
-                thinking.try_set(None);
-                return;
-            }
-            let asked = timing::now();
-            state.ai().request_boxed(
-                request,
-                Box::new(move |answer| {
-                    timing::measure(&format!("tapis-ai:{}", level.key()), asked);
-                    let result = answer.and_then(|a| match a {
-                        FromWorker::Move { action, .. } => Ok(action),
-                        _ => Err("the AI did not answer with a move".to_string()),
-                    });
-                    leptos::task::spawn_local(async move {
-                        let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
-                        let wait = delay - (js_sys::Date::now() - started);
-                        if wait >= 1.0 {
-                            TimeoutFuture::new(wait as u32).await;
-                        }
-                        thinking.try_set(None);
-                        apply_move(state, id, index, seat, result);
-                    });
-                }),
-            );
-        });
+        ask_worker(state, thinking, seat, (id, index), level, record_seed, (game, observation));
+    });
+}
+
+/// A move played for a seat at the table's pace, as a computer's would be.
+fn play_at_pace(state: AppState, id: u64, index: usize, seat: Seat, action: String) {
+    let delay = state.settings.with_untracked(|s| s.speed.delay_ms());
+    leptos::task::spawn_local(async move {
+        TimeoutFuture::new(delay).await;
+        apply_move(state, id, index, seat, Ok(action));
+    });
+}
+
+/// Asks the AI worker for `seat`'s move at `level` (`at`: the game's id and its number of moves
+/// so far), and plays its answer no sooner than the table's pace.
+fn ask_worker(
+    state: AppState,
+    thinking: RwSignal<Option<Seat>>,
+    seat: Seat,
+    (id, index): (u64, usize),
+    level: crate::ai::Level,
+    record_seed: u64,
+    (game, observation): (crate::engine::game::GameId, serde_json::Value),
+) {
+    thinking.set(Some(seat));
+    let started = js_sys::Date::now();
+    let request = ToWorker::Think {
+        id: index as u64,
+        game,
+        level,
+        seed: ai_seed(record_seed, index),
+        budget_ms: AI_BUDGET_MS,
+        iterations: None,
+        observation,
+        explain: false,
+    };
+    // The question goes once the page has drawn the last move: the search then does not
+    // compete for the processor with that (busiest) frame.
+    timing::after_next_paint(move || {
+        if !is_current(state, id, index) {
+            thinking.try_set(None);
+            return;
+        }
+        let asked = timing::now();
+        state.ai().request_boxed(
+            request,
+            Box::new(move |answer| {
+                timing::measure(&format!("tapis-ai:{}", level.key()), asked);
+                let result = answer.and_then(|a| match a {
+                    FromWorker::Move { action, .. } => Ok(action),
+                    _ => Err("the AI did not answer with a move".to_string()),
+                });
+                leptos::task::spawn_local(async move {
+                    let delay = state.settings.with_untracked(|s| s.speed.delay_ms()) as f64;
+                    let wait = delay - (js_sys::Date::now() - started);
+                    if wait >= 1.0 {
+                        TimeoutFuture::new(wait as u32).await;
+                    }
+                    thinking.try_set(None);
+                    apply_move(state, id, index, seat, result);
+                });
+            }),
+        );
     });
 }
 

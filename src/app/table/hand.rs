@@ -143,19 +143,9 @@ pub fn Hand(
     // The refused card last tapped: its reason stays over it until the hand or the turn changes.
     let explained = RwSignal::new(None::<Card>);
 
-    // The turn comes (or the hand changes during it): focus the first playable card; a reason
-    // said before is gone.
-    Effect::new(move |_| {
-        let is_active = active.get();
-        let can_play = playable.with(|p| !p.is_empty());
-        cards.track();
-        explained.set(None);
-        if is_active && can_play {
-            focus_first_playable(hand_ref);
-        }
-    });
+    focus_on_turn(active, playable, cards, explained, hand_ref);
 
-    let try_play = move |card: Card| {
+    let try_play = Callback::new(move |card: Card| {
         if active.get_untracked() && playable.with_untracked(|p| p.contains(card)) {
             on_play.run(card);
         } else if active.get_untracked() {
@@ -163,12 +153,13 @@ pub fn Hand(
             shaking.set(Some(card));
             set_timeout(move || shaking.set(None), std::time::Duration::from_millis(400));
         }
-    };
+    });
+    let parts = HandParts { cards, playable, active, shaking, explained, target, why_not, state, lang, try_play };
 
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         let Some(hand) = hand_ref.get_untracked() else { return };
         if let Some(card) = hand_key(&ev, &hand) {
-            try_play(card);
+            try_play.run(card);
         }
     };
 
@@ -189,52 +180,93 @@ pub fn Hand(
                 data-long=move || (most.get() >= LONG_HAND).then_some("")
             >
                 <For each=move || cards.get() key=|c| c.index() let:card>
-                    {
-                        let is_playable = move || playable.with(|p| p.contains(card));
-                        let usable = move || active.get() && is_playable();
-                        // The engine's reason, on a greyed card of the player's turn.
-                        let why = move || {
-                            let words = why_not.filter(|_| active.get() && !is_playable())?;
-                            state?.session.with(|s| words(lang.get(), s.as_ref()?, card))
-                        };
-                        let second_row =
-                            move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| i >= second_row_from(c.len())));
-                        view! {
-                            <button
-                                type="button"
-                                class="hand-card"
-                                class:row-2=second_row
-                                class:playable=usable
-                                class:shake=move || shaking.get() == Some(card)
-                                class:explained=move || explained.get() == Some(card)
-                                class:why-end=move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| 2 * i >= c.len()))
-                                // Shown over the card on hover, and after a tap (style/main.css).
-                                data-why=why
-                                data-testid=format!("card-{card}")
-                                data-card=card.to_string()
-                                data-playable=move || is_playable().to_string()
-                                data-tutorial-target=move || target.and_then(|t| t.get()).filter(|&t| t == card).map(|_| "true")
-                                aria-disabled=move || (!usable()).to_string()
-                                tabindex=move || if usable() { "0" } else { "-1" }
-                                on:click=move |_| try_play(card)
-                            >
-                                // The name comes from this text, not from an aria-label: the card's
-                                // drawing repeats its index ("7", "7"), which an aria-label would
-                                // have to contain word for word (WCAG 2.5.3, label in name).
-                                <span class="sr-only">
-                                    {move || card_name(lang.get(), card, is_playable(), active.get(), why())}
-                                </span>
-                                <CardFace card=card decorative=true />
-                                // Its words come from the stylesheet, on the card a hint marks
-                                // (`app::hint`; the hint's sentence, read aloud, names the card).
-                                <span class="hint-badge" aria-hidden="true"></span>
-                            </button>
-                        }
-                    }
+                    {hand_card(card, parts)}
                 </For>
             </div>
         </section>
     }
+}
+
+
+
+/// The turn comes (or the hand changes during it): the first playable card takes the focus, and a
+/// reason said before is gone.
+fn focus_on_turn(
+    active: Signal<bool>,
+    playable: Signal<CardSet>,
+    cards: Signal<Vec<Card>>,
+    explained: RwSignal<Option<Card>>,
+    hand_ref: NodeRef<leptos::html::Div>,
+) {
+    Effect::new(move |_| {
+        let is_active = active.get();
+        let can_play = playable.with(|p| !p.is_empty());
+        cards.track();
+        explained.set(None);
+        if is_active && can_play {
+            focus_first_playable(hand_ref);
+        }
+    });
+}
+
+/// What each card of a [`Hand`] reads: the hand's signals and its play.
+#[derive(Clone, Copy)]
+struct HandParts {
+    cards: Signal<Vec<Card>>,
+    playable: Signal<CardSet>,
+    active: Signal<bool>,
+    shaking: RwSignal<Option<Card>>,
+    explained: RwSignal<Option<Card>>,
+    target: Option<Signal<Option<Card>>>,
+    why_not: Option<WhyNot>,
+    state: Option<AppState>,
+    lang: Signal<Lang>,
+    try_play: Callback<Card>,
+}
+
+/// A card of the hand: a button, playable or greyed with the engine's reason.
+fn hand_card(card: Card, parts: HandParts) -> impl IntoView {
+    let HandParts { cards, playable, active, shaking, explained, target, why_not, state, lang, try_play } = parts;
+            let is_playable = move || playable.with(|p| p.contains(card));
+            let usable = move || active.get() && is_playable();
+            // The engine's reason, on a greyed card of the player's turn.
+            let why = move || {
+                let words = why_not.filter(|_| active.get() && !is_playable())?;
+                state?.session.with(|s| words(lang.get(), s.as_ref()?, card))
+            };
+            let second_row =
+                move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| i >= second_row_from(c.len())));
+            view! {
+                <button
+                    type="button"
+                    class="hand-card"
+                    class:row-2=second_row
+                    class:playable=usable
+                    class:shake=move || shaking.get() == Some(card)
+                    class:explained=move || explained.get() == Some(card)
+                    class:why-end=move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| 2 * i >= c.len()))
+                    // Shown over the card on hover, and after a tap (style/main.css).
+                    data-why=why
+                    data-testid=format!("card-{card}")
+                    data-card=card.to_string()
+                    data-playable=move || is_playable().to_string()
+                    data-tutorial-target=move || target.and_then(|t| t.get()).filter(|&t| t == card).map(|_| "true")
+                    aria-disabled=move || (!usable()).to_string()
+                    tabindex=move || if usable() { "0" } else { "-1" }
+                    on:click=move |_| try_play.run(card)
+                >
+                    // The name comes from this text, not from an aria-label: the card's
+                    // drawing repeats its index ("7", "7"), which an aria-label would
+                    // have to contain word for word (WCAG 2.5.3, label in name).
+                    <span class="sr-only">
+                        {move || card_name(lang.get(), card, is_playable(), active.get(), why())}
+                    </span>
+                    <CardFace card=card decorative=true />
+                    // Its words come from the stylesheet, on the card a hint marks
+                    // (`app::hint`; the hint's sentence, read aloud, names the card).
+                    <span class="hint-badge" aria-hidden="true"></span>
+                </button>
+            }
 }
 
 /// The hand's keys: the arrows, Home and End move the focus among the playable cards; Enter or
