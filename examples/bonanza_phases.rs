@@ -32,8 +32,8 @@ use tapis::ai::search::{ismcts, pimc, Ask, NoClock};
 use tapis::ai::{arena, bonanza_bot, choose, Budget, GameBots, Level};
 use tapis::engine::bonanza::{Action, Bonanza, Call, Observation, Phase};
 use tapis::engine::game::{Game, SetupError};
-use tapis::engine::setup::{starting_chips, FromSetup, Setup};
 use tapis::engine::rng::GameRng;
+use tapis::engine::setup::{starting_chips, FromSetup, Setup};
 
 const PLAYERS: usize = 5;
 

@@ -19,10 +19,10 @@ use std::time::Instant;
 use tapis::ai::{choose, decide_within, Budget, Clock, GameBots, Level, MAX_ITERATIONS};
 use tapis::engine::bonanza::Bonanza;
 use tapis::engine::game::GameId;
-use tapis::engine::setup::Setup;
 use tapis::engine::nain_jaune::NainJaune;
 use tapis::engine::programmes::Programmes;
 use tapis::engine::rng::seeded;
+use tapis::engine::setup::Setup;
 
 struct WallClock(Instant);
 

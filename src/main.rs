@@ -60,7 +60,10 @@ mod game_views {
     /// The review (its panel and its logic) is a split point of its own: only a review needs it.
     #[wasm_split(tapis_review, wasm_split_path = ::leptos::wasm_split, fallible)]
     fn review_split() -> Result<ReviewCode, LoadFailed> {
-        Ok(ReviewCode { panel: || view! { <tapis::app::features::review::ReviewPanel /> }.into_any(), open: tapis::app::features::review::open })
+        Ok(ReviewCode {
+            panel: || view! { <tapis::app::features::review::ReviewPanel /> }.into_any(),
+            open: tapis::app::features::review::open,
+        })
     }
 
     /// The statistics view and the note under a game's final standings (src/app/features/stats_view.rs): a

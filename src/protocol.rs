@@ -120,10 +120,7 @@ pub fn warm_up_game<G: GameBots>() -> u32 {
 }
 
 fn warm_up_request(game: GameId) -> String {
-    format!(
-        r#"{{"kind":"think","id":0,"game":"{}","level":"hard","seed":1,"budget_ms":0,"iterations":1,"observation":{{}}}}"#,
-        game.key()
-    )
+    format!(r#"{{"kind":"think","id":0,"game":"{}","level":"hard","seed":1,"budget_ms":0,"iterations":1,"observation":{{}}}}"#, game.key())
 }
 
 /// The requests of any game decided by the rule bots (every level plays as `easy`; speed is only

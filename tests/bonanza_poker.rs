@@ -71,18 +71,16 @@ fn five_card_ranking_agrees_with_treys() {
     std::fs::write(&file, text).expect("write the hands");
 
     let python = python_with_treys();
-    let output = Command::new(&python)
-        .arg(root().join("tests/bonanza_poker_treys.py"))
-        .arg(&file)
-        .output()
-        .expect("run the treys script");
+    let output = Command::new(&python).arg(root().join("tests/bonanza_poker_treys.py")).arg(&file).output().expect("run the treys script");
     let _ = std::fs::remove_file(&file);
     assert!(output.status.success(), "the treys script failed: {}", String::from_utf8_lossy(&output.stderr));
     let treys: Vec<u32> = String::from_utf8(output.stdout).unwrap().lines().map(|l| l.parse().expect("a treys rank")).collect();
     assert_eq!(treys.len(), HANDS, "one treys rank per hand");
 
     let ours: Vec<_> = hands.iter().map(|h| five_card_value(*h)).collect();
-    let describe = |i: usize| format!("{:?} (ours {:?} {:?}, treys {})", hands[i].map(|c| c.to_string()), ours[i].category(), ours[i].ranks(), treys[i]);
+    let describe = |i: usize| {
+        format!("{:?} (ours {:?} {:?}, treys {})", hands[i].map(|c| c.to_string()), ours[i].category(), ours[i].ranks(), treys[i])
+    };
     // Random pairs: better, worse or tied alike (treys: lower is better).
     let mut disagreements = Vec::new();
     for _ in 0..PAIRS {
@@ -91,7 +89,12 @@ fn five_card_ranking_agrees_with_treys() {
             disagreements.push(format!("{} vs {}", describe(a), describe(b)));
         }
     }
-    assert!(disagreements.is_empty(), "{} of {PAIRS} pairs disagree, e.g.\n{}", disagreements.len(), disagreements[..disagreements.len().min(5)].join("\n"));
+    assert!(
+        disagreements.is_empty(),
+        "{} of {PAIRS} pairs disagree, e.g.\n{}",
+        disagreements.len(),
+        disagreements[..disagreements.len().min(5)].join("\n")
+    );
     // The whole order: sorted by our value, treys' ranks never go up, and ties are the same ties.
     let mut order: Vec<usize> = (0..HANDS).collect();
     order.sort_by_key(|&i| ours[i]);

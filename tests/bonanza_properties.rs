@@ -27,17 +27,21 @@ use tapis::engine::bonanza::settlement::{deal_range, CardsLeft, ChipFlows};
 use tapis::engine::bonanza::{Action, Auction, Betting, Bonanza, Call, Claim, DealSettlement, Event, Phase, Space};
 use tapis::engine::cards::{Card, CardSet};
 use tapis::engine::game::{Chips, Game, GameId, Seat};
-use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::rng::{index_below, seeded, GameRng};
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::record::Record;
 
 /// 23,000 random games, every table size more than 1,000 times, one in fifty logged and its record
 /// replayed through its JSON text. The single-deal playouts: one deal, dealt afresh with the ante
 /// already paid, played at random, settled by docs/rules/bonanza.md §6.4 (a Bonanza ends it).
 const SUITE: Suite<Rules> = Suite {
-    case: config, games: 23_000, per_table_size: 1_000, full_replays: 460,
+    case: config,
+    games: 23_000,
+    per_table_size: 1_000,
+    full_replays: 460,
     probes: Probes { read_back_up_to: 12, accept_one_in: 0, observe_one_in: 40 },
-    replayed: &[0, 1, 3, 7, 23, 100, 4_321], visits: Visits { games: 600, one_in: 5, play_on_one_in: 8, at_least: 50_000 },
+    replayed: &[0, 1, 3, 7, 23, 100, 4_321],
+    visits: Visits { games: 600, one_in: 5, play_on_one_in: 8, at_least: 50_000 },
     playouts: Playouts { games: 10_000, policy: Player::Uniform, at_least: 5_000, settled: "bonanzas" },
 };
 
@@ -205,7 +209,16 @@ fn lead_after_stop(rules: &Rules, hands: &[CardSet], out: u16, seat: Seat, stop:
 /// The end of a deal (docs/rules/bonanza.md §7): the next deal's out check, ante and dealer, or the
 /// end of the game with the leftovers. `chips`/`board` are after the deal's settlement.
 #[allow(clippy::too_many_arguments, clippy::needless_range_loop)] // seats index several arrays alike
-fn check_next_deal(rules: &Rules, pre: &Snap, post: &Snap, mut chips: [Chips; 9], mut board: [Chips; 10], single_deal: bool, counts: &mut Counts, ctx: &dyn Fn() -> String) {
+fn check_next_deal(
+    rules: &Rules,
+    pre: &Snap,
+    post: &Snap,
+    mut chips: [Chips; 9],
+    mut board: [Chips; 10],
+    single_deal: bool,
+    counts: &mut Counts,
+    ctx: &dyn Fn() -> String,
+) {
     counts.bump("deals settled");
     if single_deal {
         assert_eq!((post.phase, post.to_move), (Phase::GameOver, None), "{}: a single deal stops", ctx());
@@ -238,7 +251,12 @@ fn check_next_deal(rules: &Rules, pre: &Snap, post: &Snap, mut chips: [Chips; 9]
             for &s in &receivers {
                 chips[s] += share;
             }
-            assert_eq!(post.board.iter().sum::<Chips>(), total - share * receivers.len() as Chips, "{}: the leftovers' remainder stays", ctx());
+            assert_eq!(
+                post.board.iter().sum::<Chips>(),
+                total - share * receivers.len() as Chips,
+                "{}: the leftovers' remainder stays",
+                ctx()
+            );
             board = post.board;
         }
         assert_eq!((post.phase, post.to_move), (Phase::GameOver, None), "{}: the game is over", ctx());
@@ -381,8 +399,19 @@ fn check_state(rules: &Rules, g: &Bonanza, legal: &[Action], ctx: &dyn Fn() -> S
         assert!(g.widow().is_empty() || g.dead_hand().is_empty(), "{}: widow and dead hand at once", ctx());
         // Public inferences are true.
         for s in 0..n {
-            assert_eq!(g.known(s) - g.hand(s), CardSet::EMPTY, "{}: seat {s} is said to hold {:?}", ctx(), (g.known(s) - g.hand(s)).to_strings());
-            assert!(!g.excluded(s).intersects(g.hand(s)), "{}: seat {s} is said not to hold {:?}", ctx(), (g.excluded(s) & g.hand(s)).to_strings());
+            assert_eq!(
+                g.known(s) - g.hand(s),
+                CardSet::EMPTY,
+                "{}: seat {s} is said to hold {:?}",
+                ctx(),
+                (g.known(s) - g.hand(s)).to_strings()
+            );
+            assert!(
+                !g.excluded(s).intersects(g.hand(s)),
+                "{}: seat {s} is said not to hold {:?}",
+                ctx(),
+                (g.excluded(s) & g.hand(s)).to_strings()
+            );
             // (When the game ends for want of players, the last deal's hands stay on the table.)
             if g.is_out(s) && !g.is_finished() {
                 assert!(g.hand(s).is_empty(), "{}: seat {s} is out but holds cards", ctx());
@@ -405,7 +434,11 @@ fn check_state(rules: &Rules, g: &Bonanza, legal: &[Action], ctx: &dyn Fn() -> S
                 }
                 Phase::Auction => {
                     let a = g.auction();
-                    assert!(seat != g.dealer() && a.passed & (1 << seat) == 0 && a.high_bidder != Some(seat), "{}: seat {seat} may not bid now", ctx());
+                    assert!(
+                        seat != g.dealer() && a.passed & (1 << seat) == 0 && a.high_bidder != Some(seat),
+                        "{}: seat {seat} may not bid now",
+                        ctx()
+                    );
                     let most = chips[seat].min(tapis::engine::bonanza::MAX_BID);
                     let bids: Vec<Action> = (a.high_bid + 1..=most).map(Action::Bid).collect();
                     assert_eq!(legal[0], Action::Pass, "{}", ctx());
@@ -491,7 +524,8 @@ fn check_claim(call: Call, hand: CardSet, claim: &Claim, ctx: &dyn Fn() -> Strin
 }
 
 /// The coverage count of the shows at each call, by `Call as usize`.
-const SHOWS: [&str; 4] = ["shows at the joker call", "shows at the queen-jack call", "shows at the sequence call", "shows at the ten-two call"];
+const SHOWS: [&str; 4] =
+    ["shows at the joker call", "shows at the queen-jack call", "shows at the sequence call", "shows at the ten-two call"];
 
 /// Checks the consequences of one non-race action that the rules spell out.
 #[allow(clippy::too_many_arguments, clippy::needless_range_loop)] // seats index several arrays alike
@@ -510,10 +544,20 @@ fn check_other_action(
         (Phase::Widow, Action::TakeWidow) => {
             counts.bump("widows taken");
             assert_eq!(post.dead, pre.hands[seat], "{}: the dealer's hand is dead", ctx());
-            assert_eq!(post.hands[seat] | (post.gone - pre.gone) | (post.played & pre.widow), pre.widow, "{}: the dealer holds the widow", ctx());
+            assert_eq!(
+                post.hands[seat] | (post.gone - pre.gone) | (post.played & pre.widow),
+                pre.widow,
+                "{}: the dealer holds the widow",
+                ctx()
+            );
         }
         (Phase::Widow, Action::SellWidow) => {
-            assert_eq!((post.phase, post.to_move), (Phase::Auction, Some(rules.next_in(seat, pre.out))), "{}: the auction starts at the dealer's left", ctx());
+            assert_eq!(
+                (post.phase, post.to_move),
+                (Phase::Auction, Some(rules.next_in(seat, pre.out))),
+                "{}: the auction starts at the dealer's left",
+                ctx()
+            );
         }
         (Phase::Auction, _) if post.phase != Phase::Auction => {
             let (buyer, price) = match action {
@@ -527,7 +571,11 @@ fn check_other_action(
                     let mut chips = pre.chips;
                     chips[b] -= price;
                     if rules.price_to_pot {
-                        assert!(post.board[Space::Bonanza as usize] >= pre.board[Space::Bonanza as usize] + price, "{}: the price goes into the pot", ctx());
+                        assert!(
+                            post.board[Space::Bonanza as usize] >= pre.board[Space::Bonanza as usize] + price,
+                            "{}: the price goes into the pot",
+                            ctx()
+                        );
                     } else {
                         chips[pre.dealer] += price;
                     }
@@ -650,7 +698,9 @@ impl Model for Rules {
         let (pre, post, seat, action, ctx) = (step.pre, step.post, step.seat, *step.action, at.ctx);
         let mut lead_checks = std::mem::take(&mut self.lead_checks);
         match (pre.phase, action) {
-            (Phase::Lead | Phase::Follow(_), Action::Play(c)) => check_race_play(self, pre, post, seat, c, at.single_deal, &mut lead_checks, counts, ctx),
+            (Phase::Lead | Phase::Follow(_), Action::Play(c)) => {
+                check_race_play(self, pre, post, seat, c, at.single_deal, &mut lead_checks, counts, ctx)
+            }
             _ => check_other_action(self, pre, post, seat, action, &mut lead_checks, counts, ctx),
         }
         self.lead_checks = lead_checks;
@@ -669,7 +719,11 @@ impl Model for Rules {
             counts.bump("ended before the first deal");
         } else {
             let first = record.first_dealer.unwrap_or(0);
-            let dealer = if starting[first] >= rules.ante() { first } else { (1..n).map(|k| (first + k) % n).find(|&s| starting[s] >= rules.ante()).unwrap() };
+            let dealer = if starting[first] >= rules.ante() {
+                first
+            } else {
+                (1..n).map(|k| (first + k) % n).find(|&s| starting[s] >= rules.ante()).unwrap()
+            };
             assert_eq!((game.deal_number(), game.dealer(), game.to_move()), (1, dealer, Some(dealer)), "{}: the first dealer", ctx_base());
             for (s, &start) in starting.iter().enumerate().take(n) {
                 let expected = if start >= rules.ante() { start - rules.ante() } else { start };
@@ -734,7 +788,10 @@ impl Model for Rules {
 
     /// A deal dealt afresh with the ante already paid.
     fn check_redeal(&mut self, base: &Bonanza, game: &Bonanza, _at: &At) {
-        assert_eq!((game.chips(), game.board(), game.dealer(), game.deal_number()), (base.chips(), base.board(), base.dealer(), base.deal_number()));
+        assert_eq!(
+            (game.chips(), game.board(), game.dealer(), game.deal_number()),
+            (base.chips(), base.board(), base.dealer(), base.deal_number())
+        );
         assert_eq!((game.phase(), game.to_move()), (Phase::Widow, Some(base.dealer())));
     }
 }
@@ -831,9 +888,28 @@ fn every_action_keeps_the_invariants_and_follows_the_rules() {
     // The random games reach every part of the rules.
     totals.assert_reached(&SHOWS);
     totals.assert_reached(&[
-        "outs", "game ends", "ended before the first deal", "widows taken", "widows sold", "widows dead", "bids", "jokers shown",
-        "sequence contests", "poker moves", "poker rounds", "races", "follows", "stops", "ace stops", "lead passes",
-        "same-colour leads", "card spaces", "bonanzas", "short payments", "dead jokers paid", "observations checked",
+        "outs",
+        "game ends",
+        "ended before the first deal",
+        "widows taken",
+        "widows sold",
+        "widows dead",
+        "bids",
+        "jokers shown",
+        "sequence contests",
+        "poker moves",
+        "poker rounds",
+        "races",
+        "follows",
+        "stops",
+        "ace stops",
+        "lead passes",
+        "same-colour leads",
+        "card spaces",
+        "bonanzas",
+        "short payments",
+        "dead jokers paid",
+        "observations checked",
     ]);
 }
 
@@ -845,7 +921,12 @@ fn every_action_keeps_the_invariants_and_follows_the_rules() {
 fn determinize_before_the_first_deal() {
     // docs/rules/bonanza.md §7.2: with fewer than two players left the game ends — also before deal
     // 1 (nothing dealt). Such a finished game can still be observed and sampled.
-    conformance::determinize_before_the_first_deal::<Bonanza>(&Setup { players: 3, seed: 1, chips: Some(vec![5, 100, 9]), ..Default::default() });
+    conformance::determinize_before_the_first_deal::<Bonanza>(&Setup {
+        players: 3,
+        seed: 1,
+        chips: Some(vec![5, 100, 9]),
+        ..Default::default()
+    });
 }
 
 #[test]
@@ -854,32 +935,38 @@ fn each_deal_settlement_accounts_for_every_chip() {
     // spaces, the poker bets, the Bonanza pot and the payments for the cards left are every chip a
     // deal moves; the summary shows the engine's settlement.
     let mut deals = 0;
-    common::random_finished_games::<Bonanza>(300, 9, 40, |g| g.events().len(), |g, moves| {
-        let events = g.events();
-        let mut flows = ChipFlows::new(g.players());
-        let changes: Vec<Vec<Chips>> = events
-            .iter()
-            .map(|e| {
-                let mut d = vec![0; g.players()];
-                flows.of(e).into_iter().for_each(|(seat, _, chips)| d[seat] += chips);
-                d
-            })
-            .collect();
-        let after = common::chips_after_each_event(&changes, moves);
-        for e in events {
-            let Event::Anted { deal_number, .. } = *e else { continue };
-            let Some((start, end)) = deal_range(events, deal_number) else { continue };
-            let s = DealSettlement::of(events, deal_number, g.chip_counts()).expect("a settled deal");
-            assert!(matches!(events[end], Event::Bonanza { .. } | Event::Paid { .. }));
-            for (p, row) in s.rows.iter().enumerate() {
-                let before = if start == 0 { after[0][p] - changes[0][p] } else { after[start - 1][p] };
-                assert_eq!(row.chips, after[end][p], "deal {deal_number}, seat {p}: chips after");
-                assert_eq!(row.net, row.chips - before, "deal {deal_number}, seat {p}: net");
-                assert_eq!(row.flows.iter().sum::<Chips>(), row.net, "deal {deal_number}, seat {p}");
+    common::random_finished_games::<Bonanza>(
+        300,
+        9,
+        40,
+        |g| g.events().len(),
+        |g, moves| {
+            let events = g.events();
+            let mut flows = ChipFlows::new(g.players());
+            let changes: Vec<Vec<Chips>> = events
+                .iter()
+                .map(|e| {
+                    let mut d = vec![0; g.players()];
+                    flows.of(e).into_iter().for_each(|(seat, _, chips)| d[seat] += chips);
+                    d
+                })
+                .collect();
+            let after = common::chips_after_each_event(&changes, moves);
+            for e in events {
+                let Event::Anted { deal_number, .. } = *e else { continue };
+                let Some((start, end)) = deal_range(events, deal_number) else { continue };
+                let s = DealSettlement::of(events, deal_number, g.chip_counts()).expect("a settled deal");
+                assert!(matches!(events[end], Event::Bonanza { .. } | Event::Paid { .. }));
+                for (p, row) in s.rows.iter().enumerate() {
+                    let before = if start == 0 { after[0][p] - changes[0][p] } else { after[start - 1][p] };
+                    assert_eq!(row.chips, after[end][p], "deal {deal_number}, seat {p}: chips after");
+                    assert_eq!(row.net, row.chips - before, "deal {deal_number}, seat {p}: net");
+                    assert_eq!(row.flows.iter().sum::<Chips>(), row.net, "deal {deal_number}, seat {p}");
+                }
+                deals += 1;
             }
-            deals += 1;
-        }
-    });
+        },
+    );
     assert!(deals > 1000, "only {deals} deals");
 }
 

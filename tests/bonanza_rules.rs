@@ -105,7 +105,9 @@ fn every_player_antes_one_chip_on_each_of_the_ten_spaces() {
     let board = state(&table)["board"].clone();
     let keys: Vec<&String> = board.as_object().unwrap().keys().collect();
     assert_eq!(keys.len(), 10);
-    for key in ["joker", "queen_jack", "sequence", "ten_two", "poker", "ace_spades", "king_hearts", "queen_diamonds", "jack_clubs", "bonanza"] {
+    for key in
+        ["joker", "queen_jack", "sequence", "ten_two", "poker", "ace_spades", "king_hearts", "queen_diamonds", "jack_clubs", "bonanza"]
+    {
         assert_eq!(board[key], 4, "{key}");
     }
     assert_eq!(total_chips(&table), 400);
@@ -216,7 +218,10 @@ fn the_auction_is_ascending_passes_are_final_and_the_high_bidder_is_not_asked_ag
     assert_eq!(game(&table).widow_holder(), Some(1));
     assert_eq!(game(&table).dead_hand(), cards("3S"), "the buyer's old hand is dead");
     let sold = events_of(&table, "widow_sold");
-    assert_eq!(sold, [json!({ "type": "widow_sold", "seat": 1, "price": 5, "to": 0, "text": "Seat 1 buys the widow for 5, paid to seat 0" })]);
+    assert_eq!(
+        sold,
+        [json!({ "type": "widow_sold", "seat": 1, "price": 5, "to": 0, "text": "Seat 1 buys the widow for 5, paid to seat 0" })]
+    );
 }
 
 #[test]
@@ -324,8 +329,8 @@ fn pair_calls_list_exactly_the_legal_shows() {
     let mut table = start(3, json!({ "deals": [layout(&["2D 5D", "10D 2S JK", "JD 9C"])] }));
     widow_dead(&mut table);
     play(&mut table, 1, "pass"); // the Joker call
-    // Queen-Jack: seat 2 holds J♦ without the joker: nothing to show, not asked. Ten-Two: seat 1
-    // holds both, so the joker may not stand in.
+                                 // Queen-Jack: seat 2 holds J♦ without the joker: nothing to show, not asked. Ten-Two: seat 1
+                                 // holds both, so the joker may not stand in.
     assert_eq!((phase(&table), table.to_move()), (Phase::Call(tapis::engine::bonanza::Call::TenTwo), Some(1)));
     assert_eq!(table.legal(), ["pass", "show 10D 2S"]);
     refused(&mut table, 1, "show 10D JK", &["not a legal show"]);
@@ -468,7 +473,10 @@ fn poker_is_fixed_limit_with_at_most_three_raises_and_the_best_hand_wins() {
     assert_eq!(chips(&table), [70, 90 - 20 + 3 + 40, 90]);
     let shown = events_of(&table, "showdown");
     assert_eq!(shown.len(), 1, "only the winner shows");
-    assert_eq!((shown[0]["seat"].clone(), shown[0]["cards"].clone(), shown[0]["hand"].clone()), (json!(1), json!(["3H", "5H", "7H", "9H", "JH"]), json!("flush")));
+    assert_eq!(
+        (shown[0]["seat"].clone(), shown[0]["cards"].clone(), shown[0]["hand"].clone()),
+        (json!(1), json!(["3H", "5H", "7H", "9H", "JH"]), json!("flush"))
+    );
     assert_eq!(game(&table).known(1), cards("3H 5H 7H 9H JH"));
     assert_eq!(game(&table).known(0), CardSet::EMPTY, "the loser's cards stay hidden");
 }
@@ -607,7 +615,10 @@ fn a_dead_card_joker_cannot_be_played_and_is_paid_for() {
     // only the dead joker: the lead passes to his left.
     assert_eq!((phase(&table), table.to_move()), (Phase::Lead, Some(1)));
     let passed = events_of(&table, "lead_passed");
-    assert_eq!((passed[0]["from"].clone(), passed[0]["to"].clone(), passed[0]["reason"].clone()), (json!(0), json!(1), json!("only_dead_joker")));
+    assert_eq!(
+        (passed[0]["from"].clone(), passed[0]["to"].clone(), passed[0]["reason"].clone()),
+        (json!(0), json!(1), json!("only_dead_joker"))
+    );
     assert_eq!(game(&table).known(0), cards("JK"), "the table now knows his hand");
     let before = chips(&table);
     play(&mut table, 1, "play 9H");
@@ -634,7 +645,10 @@ fn the_race_follows_stops_changes_colour_takes_card_spaces_and_ends_in_bonanza()
     assert_eq!(table.legal(), ["play 2H", "play 9C"], "the lowest card of each suit");
     refused(&mut table, 0, "play 3H", &["must lead 2H"]);
     play(&mut table, 0, "play 2H");
-    assert_eq!((phase(&table), table.to_move(), table.legal()), (Phase::Follow("3H".parse().unwrap()), Some(0), vec!["play 3H".to_string()]));
+    assert_eq!(
+        (phase(&table), table.to_move(), table.legal()),
+        (Phase::Follow("3H".parse().unwrap()), Some(0), vec!["play 3H".to_string()])
+    );
     play(&mut table, 0, "play 3H");
     play_all(&mut table, &["play 4H", "play 5H", "play 6H"]);
     // 7♥ is dead: 6♥ is a stop for seat 2, who leads a black card.
@@ -672,7 +686,10 @@ fn without_a_card_of_the_other_colour_the_lead_passes_left() {
     // 10♥ is dead: seat 1 must lead black but has only 7♦; seat 2 has 6♣.
     assert_eq!((table.to_move(), table.legal()), (Some(2), vec!["play 6C".to_string()]));
     let passed = events_of(&table, "lead_passed");
-    assert_eq!((passed[0]["from"].clone(), passed[0]["to"].clone(), passed[0]["reason"].clone()), (json!(1), json!(2), json!("no_card_of_other_colour")));
+    assert_eq!(
+        (passed[0]["from"].clone(), passed[0]["to"].clone(), passed[0]["reason"].clone()),
+        (json!(1), json!(2), json!("no_card_of_other_colour"))
+    );
     assert!(game(&table).excluded(1).contains("AC".parse().unwrap()), "the table learns seat 1 has no black card");
 }
 
@@ -728,7 +745,8 @@ fn a_short_player_pays_what_he_has() {
     let mut table = start(3, json!({ "chips": [100, 100, 11], "deals": [layout(&["2H", "3D 5D 7D", "9C JD KH"])] }));
     widow_dead(&mut table);
     play(&mut table, 0, "play 2H");
-    let paid: Vec<(Value, Value, Value)> = events_of(&table, "paid").iter().map(|e| (e["from"].clone(), e["chips"].clone(), e["owed"].clone())).collect();
+    let paid: Vec<(Value, Value, Value)> =
+        events_of(&table, "paid").iter().map(|e| (e["from"].clone(), e["chips"].clone(), e["owed"].clone())).collect();
     assert_eq!(paid, [(json!(1), json!(3), json!(3)), (json!(2), json!(1), json!(3))]);
     assert!(texts(&table).contains(&"Seat 2 pays seat 0 1 chip (owed 3)".to_string()));
 }
@@ -808,7 +826,8 @@ fn the_default_game_lasts_twice_the_number_of_players() {
 #[test]
 fn leftovers_can_go_to_the_chip_leader() {
     // docs/rules/bonanza.md §7.3: the option that gives the leftovers to the chip leader.
-    let mut table = start(3, json!({ "options": { "deals": 1, "leftovers": "chip_leader" }, "deals": [layout(&["2H", "3D 5D", "9C JD KH"])] }));
+    let mut table =
+        start(3, json!({ "options": { "deals": 1, "leftovers": "chip_leader" }, "deals": [layout(&["2H", "3D 5D", "9C JD KH"])] }));
     widow_dead(&mut table);
     play(&mut table, 0, "play 2H");
     // Seat 0: the pot (3) and 2 + 3 chips, then the 27 chips left on the cloth.
@@ -905,14 +924,46 @@ fn the_guided_deal_shows_every_key_rule_once() {
     assert_eq!(
         kinds,
         [
-            "anted", "dealt", "widow_for_sale", "bid", "bid", "auction_pass", "widow_sold", // the widow
-            "call_opened", "space_stays", // Joker: the only player who could show stays silent
-            "call_opened", "shown", "joker_leaves", "space_won", // Queen-Jack, with the joker
-            "call_opened", "shown", "space_won", // Sequence
-            "call_opened", "shown", "space_won", // Ten-Two
-            "poker_opened", "bet", "called", "folded", "showdown", "space_won", // Poker
-            "played", "played", "stop", "played", "space_won", "played", "stop", "played", // the race
-            "bonanza", "paid", "paid", "leftovers", "leftovers", "leftovers", "game_over",
+            "anted",
+            "dealt",
+            "widow_for_sale",
+            "bid",
+            "bid",
+            "auction_pass",
+            "widow_sold", // the widow
+            "call_opened",
+            "space_stays", // Joker: the only player who could show stays silent
+            "call_opened",
+            "shown",
+            "joker_leaves",
+            "space_won", // Queen-Jack, with the joker
+            "call_opened",
+            "shown",
+            "space_won", // Sequence
+            "call_opened",
+            "shown",
+            "space_won", // Ten-Two
+            "poker_opened",
+            "bet",
+            "called",
+            "folded",
+            "showdown",
+            "space_won", // Poker
+            "played",
+            "played",
+            "stop",
+            "played",
+            "space_won",
+            "played",
+            "stop",
+            "played", // the race
+            "bonanza",
+            "paid",
+            "paid",
+            "leftovers",
+            "leftovers",
+            "leftovers",
+            "game_over",
         ],
         "the guided deal's events"
     );
@@ -932,11 +983,7 @@ fn the_guided_deal_shows_every_key_rule_once() {
     let shown: Vec<Value> = events_of(&table, "shown").iter().map(|e| json!([e["seat"], e["call"], e["cards"]])).collect();
     assert_eq!(
         shown,
-        [
-            json!([0, "queen_jack", ["QS", "JK"]]),
-            json!([1, "sequence", ["7H", "8H", "9H"]]),
-            json!([2, "ten_two", ["10D", "2S"]]),
-        ]
+        [json!([0, "queen_jack", ["QS", "JK"]]), json!([1, "sequence", ["7H", "8H", "9H"]]), json!([2, "ten_two", ["10D", "2S"]]),]
     );
     // Poker: the player's pair of kings beats Ada's pair of fours; Bob folded.
     let showdown = &events_of(&table, "showdown")[0];

@@ -9,22 +9,22 @@ use wasm_bindgen_test::*;
 
 use tapis::ai::bench::BenchReport;
 use tapis::ai::nain_jaune_bot::Hint;
+use tapis::app::nain_jaune::board::{RunningSequence, SequenceCard};
+use tapis::app::nain_jaune::hint_from_json;
+use tapis::app::nain_jaune::log::EventLine;
+use tapis::app::nain_jaune::text::{hint_card, hint_sentence};
+use tapis::app::services::i18n::{Lang, Names, Person};
 use tapis::app::table::ai_client::read_message;
 use tapis::app::table::card_svg::CardFace;
-use tapis::app::services::i18n::{Lang, Names, Person};
-use tapis::app::nain_jaune::text::{hint_card, hint_sentence};
-use tapis::app::nain_jaune::board::{RunningSequence, SequenceCard};
-use tapis::app::nain_jaune::log::EventLine;
 use tapis::app::table::hand::Hand;
 use tapis::app::table::hint::mark;
-use tapis::app::nain_jaune::hint_from_json;
-use tapis::model::session::{default_names, SeatKind};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::Game;
 use tapis::engine::games::Reason;
-use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::nain_jaune::{Action, Event, NainJaune, NainJauneBox, Points};
 use tapis::engine::rng::{deal_rng, shuffle, SEED_7_ORDER};
+use tapis::engine::setup::{FromSetup, Setup};
+use tapis::model::session::{default_names, SeatKind};
 use tapis::protocol::FromWorker;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -308,13 +308,29 @@ fn other_games_hints_read_in_both_languages() {
     use tapis::ai::{bonanza_bot, programmes_bot};
     use tapis::engine::bonanza::{Action as BzAction, Call, Space};
     let bz = [
-        (BzAction::TakeWidow, bonanza_bot::Hint::TakeWidow { hand: 3, widow: 6 }, "Take the widow: the widow should be worth about 6 chips, your hand about 3 chips."),
-        (BzAction::Bid(4), bonanza_bot::Hint::Bid { chips: 4, gain: 3 }, "Bid 4: the widow should be worth about 3 chips more than your hand."),
+        (
+            BzAction::TakeWidow,
+            bonanza_bot::Hint::TakeWidow { hand: 3, widow: 6 },
+            "Take the widow: the widow should be worth about 6 chips, your hand about 3 chips.",
+        ),
+        (
+            BzAction::Bid(4),
+            bonanza_bot::Hint::Bid { chips: 4, gain: 3 },
+            "Bid 4: the widow should be worth about 3 chips more than your hand.",
+        ),
         (BzAction::Pass, bonanza_bot::Hint::PassAuction { gain: -1 }, "Pass: the widow should not be worth more than your hand."),
-        (BzAction::Pass, bonanza_bot::Hint::KeepJoker { later: Space::Sequence, chips: 5 }, "Pass: your joker should win more at the Sequence space (5 chips)."),
+        (
+            BzAction::Pass,
+            bonanza_bot::Hint::KeepJoker { later: Space::Sequence, chips: 5 },
+            "Pass: your joker should win more at the Sequence space (5 chips).",
+        ),
         (BzAction::Pass, bonanza_bot::Hint::Silent { call: Call::Sequence }, "Pass: your sequence cannot beat the one shown."),
         (BzAction::Fold, bonanza_bot::Hint::Poker { win_percent: 12 }, "Fold: you should hold the best hand about 12% of the time."),
-        (BzAction::Play(card("5H")), bonanza_bot::Hint::Lead { card: card("5H"), run: 3, spaces: 0, keeps_lead: true }, "Play the 5♥: nobody can follow, so you lead again."),
+        (
+            BzAction::Play(card("5H")),
+            bonanza_bot::Hint::Lead { card: card("5H"), run: 3, spaces: 0, keeps_lead: true },
+            "Play the 5♥: nobody can follow, so you lead again.",
+        ),
         // A reason for another move than the one chosen is left unsaid.
         (BzAction::Pass, bonanza_bot::Hint::Bid { chips: 4, gain: 3 }, "Pass: it is the hard level's choice."),
     ];
@@ -341,7 +357,11 @@ fn other_games_hints_read_in_both_languages() {
     let pg = [
         ("draw discard", programmes_bot::Hint::TakeDiscard { card: card("2C") }, "Take the 2♣ from the discard pile: it is wild."),
         ("draw stock", programmes_bot::Hint::DrawStock, "Draw from the stock: the K♦ on the discard pile does not help you."),
-        ("exchange program", programmes_bot::Hint::Exchange { distance: 4 }, "Exchange your program card: your program is still 4 cards away."),
+        (
+            "exchange program",
+            programmes_bot::Hint::Exchange { distance: 4 },
+            "Exchange your program card: your program is still 4 cards away.",
+        ),
         ("reveal 9S 9H 9D | 4S 5S 6S 7S", programmes_bot::Hint::Reveal, "Reveal your program: your hand fulfils it."),
         ("extend 1 2C=9S", programmes_bot::Hint::LayOff, "Add 2♣=9♠ to meld 2: the fewer cards you hold, the sooner you go out."),
         ("discard QD", programmes_bot::Hint::Discard { card: card("QD"), distance: 2 }, "Discard the Q♦: your program needs it least."),
@@ -404,21 +424,16 @@ fn hints_read_in_both_languages() {
     }
     assert_eq!(hint_sentence(Lang::En, &hints[3], Points::Pips), "Play the 7♦ now: it takes the Yellow Dwarf (14 chips).");
     assert_eq!(hint_sentence(Lang::Fr, &hints[3], Points::Pips), "Jouez le 7♦ maintenant : il rafle le Nain Jaune (14 jetons).");
-    assert!(hint_sentence(Lang::Fr, &hints[5], Points::Pips).starts_with("Jouez la D♠"), "{}", hint_sentence(Lang::Fr, &hints[5], Points::Pips));
+    assert!(
+        hint_sentence(Lang::Fr, &hints[5], Points::Pips).starts_with("Jouez la D♠"),
+        "{}",
+        hint_sentence(Lang::Fr, &hints[5], Points::Pips)
+    );
     // A run sheds its card values, or its number of cards when each card costs one chip.
     assert_eq!(hint_sentence(Lang::En, &hints[9], Points::Pips), "Play the A♠: your run of 3 cards gets 6 points out of your hand.");
-    assert_eq!(
-        hint_sentence(Lang::En, &hints[9], Points::Cards),
-        "Play the A♠: your run gets 3 cards out of your hand."
-    );
-    assert_eq!(
-        hint_sentence(Lang::Fr, &hints[9], Points::Cards),
-        "Jouez l'A♠ : votre suite retire 3 cartes de votre main."
-    );
-    assert_eq!(
-        hint_sentence(Lang::Fr, &hints[8], Points::Cards),
-        "Jouez le 10♣ : votre main compte une carte de moins."
-    );
+    assert_eq!(hint_sentence(Lang::En, &hints[9], Points::Cards), "Play the A♠: your run gets 3 cards out of your hand.");
+    assert_eq!(hint_sentence(Lang::Fr, &hints[9], Points::Cards), "Jouez l'A♠ : votre suite retire 3 cartes de votre main.");
+    assert_eq!(hint_sentence(Lang::Fr, &hints[8], Points::Cards), "Jouez le 10♣ : votre main compte une carte de moins.");
 }
 
 /// The lone human's default name follows the language.
@@ -466,11 +481,7 @@ fn worker_messages_read_back() {
     let messages = [
         FromWorker::Ready { version: tapis::protocol::PROTOCOL_VERSION },
         FromWorker::Move { id: 7, action: "play 7D".into(), explanation: None },
-        FromWorker::Move {
-            id: 8,
-            action: "play 7D".into(),
-            explanation: Some(serde_json::json!({"kind": "forced", "card": "7D"})),
-        },
+        FromWorker::Move { id: 8, action: "play 7D".into(), explanation: Some(serde_json::json!({"kind": "forced", "card": "7D"})) },
         FromWorker::Bench { id: 9, report },
         FromWorker::Verdict {
             id: 11,
@@ -693,7 +704,8 @@ fn review_verdicts_speak_only_of_real_differences() {
     use tapis::engine::game::GameId;
     let words: fn(Lang, &str) -> String = |_, action| action.to_string();
     let judge = |game, best: f64, played: f64, error: f64| {
-        let verdict = Verdict { played: "play 8S".into(), best: "play AC".into(), values: Some(Values { played, best, error, samples: 400 }) };
+        let verdict =
+            Verdict { played: "play 8S".into(), best: "play AC".into(), values: Some(Values { played, best, error, samples: 400 }) };
         verdict_text(Lang::En, game, words, Some(&Ok(verdict)))
     };
     let nothing_better = ("even", "The computer finds nothing clearly better.".to_string());
@@ -757,7 +769,8 @@ fn nain_jaune_header_says_how_long_the_game_lasts() {
 fn bonanza_guide_explains_its_uneven_hands() {
     let deal: serde_json::Value = serde_json::from_str(include_str!("../src/app/bonanza/guided_deal.json")).unwrap();
     let count = |v: &serde_json::Value| v.as_array().unwrap().len();
-    let (mine, bob, widow) = (count(&deal["deals"][0]["hands"][0]), count(&deal["deals"][0]["hands"][2]), count(&deal["deals"][0]["widow"]));
+    let (mine, bob, widow) =
+        (count(&deal["deals"][0]["hands"][0]), count(&deal["deals"][0]["hands"][2]), count(&deal["deals"][0]["widow"]));
     let steps = tapis::app::bonanza::guide::BOOK.steps;
     assert!(steps[0].en.contains(&format!("you hold {mine} cards, Bob {bob} (a real deal gives everyone as many")), "{}", steps[0].en);
     assert!(steps[0].fr.contains(&format!("vous avez {mine} cartes, Bob {bob} (dans une vraie donne")), "{}", steps[0].fr);
@@ -854,10 +867,8 @@ mod programmes_view {
                     (a("data-kind"), a("data-length"), a("data-count"), a("data-wilds"))
                 })
                 .collect();
-            let wanted: Vec<(String, String, String, String)> = directives
-                .iter()
-                .map(|(k, l, c, w)| (k.to_string(), l.to_string(), c.to_string(), w.to_string()))
-                .collect();
+            let wanted: Vec<(String, String, String, String)> =
+                directives.iter().map(|(k, l, c, w)| (k.to_string(), l.to_string(), c.to_string(), w.to_string())).collect();
             assert_eq!(found, wanted, "{card}");
             assert_eq!(svg.query_selector_all("path.suit").unwrap().length() as usize, suits, "{card} suits");
             assert_eq!(svg.query_selector_all(".no-wild").unwrap().length() as usize, no_wilds, "{card} wilds");
@@ -938,8 +949,7 @@ mod programmes_view {
         let with_wild = div.query_selector(&format!("[data-testid='reveal-option-{k}']")).unwrap().unwrap();
         assert!(with_wild.query_selector(".wild-tag").unwrap().is_some(), "the wild's value is shown");
 
-        let label: web_sys::HtmlElement =
-            div.query_selector("[data-testid='reveal-option-3']").unwrap().unwrap().unchecked_into();
+        let label: web_sys::HtmlElement = div.query_selector("[data-testid='reveal-option-3']").unwrap().unwrap().unchecked_into();
         label.click();
         tick().await;
         assert_eq!(chosen.get_untracked(), 3);
@@ -989,10 +999,7 @@ mod programmes_view {
         assert_eq!(reason, tapis::engine::game::Why::Rules(refusal.clone()));
         assert_eq!(Reason::from(reason.clone()), Reason::Programmes(refusal.clone()), "the table's reason names the game");
         assert_eq!(reason.to_string(), refusal.to_string());
-        assert_eq!(
-            refusal.to_string(),
-            "2C was taken from the discard pile this turn and may not be discarded until a later turn"
-        );
+        assert_eq!(refusal.to_string(), "2C was taken from the discard pile this turn and may not be discarded until a later turn");
     }
 }
 
@@ -1008,8 +1015,8 @@ fn play_until(session: &mut tapis::model::session::Session, stop: impl Fn(&tapis
 
 #[wasm_bindgen_test]
 fn undo_takes_back_the_lone_humans_last_move_within_the_deal() {
-    use tapis::model::session::{Session, UndoRefused};
     use tapis::engine::game::GameId;
+    use tapis::model::session::{Session, UndoRefused};
     use tapis::record::Record;
     let mut record = Record::new(GameId::NainJaune, 4, 31);
     record.seats = Some(vec!["human".into(), "easy".into(), "easy".into(), "easy".into()]);
@@ -1065,9 +1072,9 @@ fn a_new_programmes_game_draws_its_first_dealer() {
 /// record works the same out (`learn_choices`, from the game's rules).
 #[wasm_bindgen_test]
 fn undo_takes_back_the_last_choice_not_a_forced_move() {
-    use tapis::model::session::Session;
     use tapis::engine::game::GameId;
     use tapis::engine::nain_jaune::NainJaune;
+    use tapis::model::session::Session;
     use tapis::record::{legal_of, Record};
     let mut record = Record::new(GameId::NainJaune, 3, 5);
     record.seats = Some(vec!["human".into(), "easy".into(), "easy".into()]);
@@ -1092,7 +1099,7 @@ fn undo_takes_back_the_last_choice_not_a_forced_move() {
     assert_eq!(resumed.undo_point(), choice, "the same once the game is resumed");
 }
 
-use tapis::app::programmes::melds::{last_pile_move, laid_by, PileMove};
+use tapis::app::programmes::melds::{laid_by, last_pile_move, PileMove};
 use tapis::engine::programmes::melds::{combination_shape, Meld, Placed};
 use tapis::engine::programmes::Event as ProgrammesEvent;
 
@@ -1208,7 +1215,9 @@ fn stats_store_says_why_it_cannot_read() {
     use tapis::app::features::stats::{Store, StoreError};
     assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{"), Err(StoreError::Unreadable(_))));
     assert!(matches!(Store::from_json("{\"games\": []}"), Err(StoreError::Unreadable(why)) if why == "no format version"));
-    assert!(matches!(Store::from_json("{\"version\": 1, \"games\": [{\"key\": 5}]}"), Err(StoreError::Unreadable(why)) if why == "games[0] is not understood"));
+    assert!(
+        matches!(Store::from_json("{\"version\": 1, \"games\": [{\"key\": 5}]}"), Err(StoreError::Unreadable(why)) if why == "games[0] is not understood")
+    );
     assert_eq!(Store::from_json("{\"version\": 3, \"games\": []}"), Err(StoreError::Newer(3)));
     // A byte-order mark, as some editors save, is no error.
     assert!(Store::from_json(&format!("\u{feff}{STATS_V1}")).is_ok());
@@ -1244,7 +1253,10 @@ fn daily_seeds_follow_the_game_and_the_day() {
     assert_eq!((r.seed, r.players), (today, 5));
     assert_eq!(r.seats.as_deref(), Some(&["human", "medium", "medium", "medium", "medium"].map(String::from)[..]));
     // The record of the day, whatever the language of its names, is the same game.
-    assert_eq!(tapis::app::features::stats::game_key(&r), tapis::app::features::stats::game_key(&record(GameId::Bonanza, "2026-11-26", Lang::En)));
+    assert_eq!(
+        tapis::app::features::stats::game_key(&r),
+        tapis::app::features::stats::game_key(&record(GameId::Bonanza, "2026-11-26", Lang::En))
+    );
 }
 
 #[wasm_bindgen_test]
@@ -1278,8 +1290,8 @@ fn unreadable_statistics_are_kept_after_the_copy_kept_before() {
 /// are `referee play` games of random computers (fixtures/), the person's seat set here.
 #[wasm_bindgen_test]
 fn a_finished_game_counts_from_the_person_s_seat() {
-    use tapis::model::session::Session;
     use tapis::app::features::stats::{game_key, outcome};
+    use tapis::model::session::Session;
     use tapis::record::Record;
     let at = |text: &str, seats: [&str; 3]| {
         let mut record = Record::from_json(text).unwrap();

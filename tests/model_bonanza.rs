@@ -235,7 +235,10 @@ fn the_race_plays_from_the_hand_and_a_stop_is_announced() {
     assert_eq!(model::playable(&legal), set("2H 9C"));
     play(&mut s, &["play 2H", "play 3H"]);
     let run = model::race_run(game(&s));
-    assert_eq!(run.iter().map(|(c, by)| (*c, by.map(|(seat, _)| seat))).collect::<Vec<_>>(), [(cards("2H")[0], Some(0)), (cards("3H")[0], Some(0))]);
+    assert_eq!(
+        run.iter().map(|(c, by)| (*c, by.map(|(seat, _)| seat))).collect::<Vec<_>>(),
+        [(cards("2H")[0], Some(0)), (cards("3H")[0], Some(0))]
+    );
     let since = game(&s).events().len();
     play(&mut s, &["play 4H", "play 5H", "play 6H"]);
     let told = model::announcement(game(&s), None, since).expect("the stop is announced");

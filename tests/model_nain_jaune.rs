@@ -133,11 +133,10 @@ fn plates_and_boxes_after_the_stake() {
     let plates = nj::plates(&s, Some(0), Some(2));
     assert_eq!(plates.iter().map(|p| p.chips).collect::<Vec<_>>(), vec![Some(85); 3]);
     assert_eq!(plates.iter().map(|p| p.cards).collect::<Vec<_>>(), vec![3, 1, 2]);
-    assert_eq!(plates.iter().map(|p| (p.dealer, p.to_move, p.thinking, p.viewer)).collect::<Vec<_>>(), vec![
-        (true, true, false, true),
-        (false, false, false, false),
-        (false, false, true, false),
-    ]);
+    assert_eq!(
+        plates.iter().map(|p| (p.dealer, p.to_move, p.thinking, p.viewer)).collect::<Vec<_>>(),
+        vec![(true, true, false, true), (false, false, false, false), (false, false, true, false),]
+    );
     assert_eq!(plates[1].person.display(Lang::En), "Ada");
 }
 

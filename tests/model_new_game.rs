@@ -86,15 +86,9 @@ fn trial(game: GameId, chips: i64) -> Session {
 #[test]
 fn too_few_chips_for_the_first_stakes_is_refused() {
     // docs/rules/bonanza.md §2: one chip on each of the wheel's ten spaces before each deal.
-    assert_eq!(
-        unpaid_stakes(&trial(GameId::Bonanza, 5), 5),
-        Some(FieldError::TooFewChips { chips: 5, stake: Some(10) })
-    );
+    assert_eq!(unpaid_stakes(&trial(GameId::Bonanza, 5), 5), Some(FieldError::TooFewChips { chips: 5, stake: Some(10) }));
     assert_eq!(unpaid_stakes(&trial(GameId::Bonanza, 10), 10), None);
     // docs/rules/nain-jaune.md §2 and §6: 15 chips each, else the game ends before the round.
-    assert_eq!(
-        unpaid_stakes(&trial(GameId::NainJaune, 14), 14),
-        Some(FieldError::TooFewChips { chips: 14, stake: Some(15) })
-    );
+    assert_eq!(unpaid_stakes(&trial(GameId::NainJaune, 14), 14), Some(FieldError::TooFewChips { chips: 14, stake: Some(15) }));
     assert_eq!(unpaid_stakes(&trial(GameId::NainJaune, 15), 15), None);
 }

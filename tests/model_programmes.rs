@@ -17,8 +17,8 @@ use tapis::engine::game::GameId;
 use tapis::engine::programmes::{Action, Event, GameEnd, Phase, ProgramId};
 use tapis::model::people::Person;
 use tapis::model::programmes::{
-    cards_at, hinted_cards, owner_groups, positions_of, positions_used, selection_moves, sorted_hand, Board, Bottom, Ending, Offer, Prompt, Seen,
-    Turn, Why,
+    cards_at, hinted_cards, owner_groups, positions_of, positions_used, selection_moves, sorted_hand, Board, Bottom, Ending, Offer, Prompt,
+    Seen, Turn, Why,
 };
 use tapis::model::session::{Humans, Session};
 

@@ -58,8 +58,7 @@ fn programmes_marks_a_fifth_of_a_program_as_costly() {
 
 #[test]
 fn marks_are_the_pages_classes() {
-    let classes: Vec<&str> =
-        [Mark::Pending, Mark::Failed, Mark::Same, Mark::Even, Mark::Other, Mark::Costly].map(Mark::class).to_vec();
+    let classes: Vec<&str> = [Mark::Pending, Mark::Failed, Mark::Same, Mark::Even, Mark::Other, Mark::Costly].map(Mark::class).to_vec();
     assert_eq!(classes, ["pending", "failed", "same", "even", "other", "costly"]);
 }
 

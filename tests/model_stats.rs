@@ -88,8 +88,7 @@ fn programmes_averages_per_match() {
 
 #[test]
 fn streaks_count_wins_in_a_row() {
-    let games: Vec<Entry> =
-        [true, true, true, false, true, true].iter().map(|&won| entry("bonanza", 4, "easy", won, 1, 1, 1)).collect();
+    let games: Vec<Entry> = [true, true, true, false, true, true].iter().map(|&won| entry("bonanza", 4, "easy", won, 1, 1, 1)).collect();
     let f = Figures::of(&games, true);
     assert_eq!((f.streak, f.longest), (2, 3));
     let lost_last = Figures::of(&games[..4], true);

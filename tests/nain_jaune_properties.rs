@@ -23,9 +23,9 @@ use serde_json::json;
 use tapis::ai::nain_jaune_playout::{play_out, playout_move};
 use tapis::engine::cards::{Card, CardSet, Rank};
 use tapis::engine::game::{Chips, Game, GameId, Seat};
-use tapis::engine::setup::Setup;
 use tapis::engine::nain_jaune::{Action, Event, NainJaune, Phase, RoundSettlement, MAX_DEALS};
 use tapis::engine::rng::{index_below, seeded, GameRng};
+use tapis::engine::setup::Setup;
 use tapis::record::Record;
 
 /// 100,000 random games, every table size more than 10,000 times, one in a hundred logged and its
@@ -33,9 +33,13 @@ use tapis::record::Record;
 /// table's stakes already paid, played by the engine's playout move, settled by
 /// docs/rules/nain-jaune.md §5.
 const SUITE: Suite<Rules> = Suite {
-    case: config, games: 100_000, per_table_size: 10_000, full_replays: 1_000,
+    case: config,
+    games: 100_000,
+    per_table_size: 10_000,
+    full_replays: 1_000,
     probes: Probes { read_back_up_to: 8, accept_one_in: 0, observe_one_in: 40 },
-    replayed: &[0, 1, 3, 23, 100, 4_321], visits: Visits { games: 2_500, one_in: 6, play_on_one_in: 16, at_least: 50_000 },
+    replayed: &[0, 1, 3, 23, 100, 4_321],
+    visits: Visits { games: 2_500, one_in: 6, play_on_one_in: 16, at_least: 50_000 },
     playouts: Playouts { games: 20_000, policy: Player::EngineRandom, at_least: 10_000, settled: "rounds" },
 };
 
@@ -101,9 +105,7 @@ impl Rules {
 
     /// Whether the game ends before the round that would follow round `deals_dealt`.
     fn game_ends(&self, chips: &[Chips], deals_dealt: u32) -> bool {
-        chips.iter().any(|&c| c < self.stake())
-            || (self.rounds > 0 && deals_dealt >= self.rounds)
-            || deals_dealt >= MAX_DEALS
+        chips.iter().any(|&c| c < self.stake()) || (self.rounds > 0 && deals_dealt >= self.rounds) || deals_dealt >= MAX_DEALS
     }
 }
 
@@ -453,7 +455,10 @@ impl Model for Rules {
         let (per_hand, talon) = deal_size(self.players);
         assert!((0..self.players).all(|s| game.hand(s).len() == per_hand), "{}", ctx());
         assert_eq!(game.talon().len(), talon);
-        assert_eq!((game.chips(), game.boxes(), game.dealer(), game.deal_number()), (base.chips(), base.boxes(), base.dealer(), base.deal_number()));
+        assert_eq!(
+            (game.chips(), game.boxes(), game.dealer(), game.deal_number()),
+            (base.chips(), base.boxes(), base.dealer(), base.deal_number())
+        );
         assert_eq!((game.phase(), game.to_move()), (Phase::Lead, Some(self.next(base.dealer()))), "{}", ctx());
     }
 }
@@ -517,8 +522,17 @@ conformance_tests!(SUITE);
 fn every_action_keeps_the_invariants_and_follows_the_rules() {
     // The random games reach every part of the rules.
     random_games(&SUITE).assert_reached(&[
-        "ended: a player cannot stake", "ended: the rounds were played", "ended before the first round", "grand operas",
-        "penalties", "short payments", "boxes won", "kings", "stops", "withouts", "ties",
+        "ended: a player cannot stake",
+        "ended: the rounds were played",
+        "ended before the first round",
+        "grand operas",
+        "penalties",
+        "short payments",
+        "boxes won",
+        "kings",
+        "stops",
+        "withouts",
+        "ties",
     ]);
 }
 
@@ -534,7 +548,12 @@ fn determinize_before_the_first_deal() {
     // consistent with any observation; it panics instead ("the true deal is consistent with every
     // observation, so some deal exists"), because it deals the 52 unseen cards into hands and a
     // talon that hold none.
-    conformance::determinize_before_the_first_deal::<NainJaune>(&Setup { players: 3, seed: 1, chips: Some(vec![10, 100, 100]), ..Default::default() });
+    conformance::determinize_before_the_first_deal::<NainJaune>(&Setup {
+        players: 3,
+        seed: 1,
+        chips: Some(vec![10, 100, 100]),
+        ..Default::default()
+    });
 }
 
 #[test]
@@ -595,23 +614,29 @@ fn each_round_settlement_accounts_for_every_chip() {
     // docs/rules/nain-jaune.md §2 and §5: the stake, the boxes, the penalties and the payments for
     // the cards left are every chip a round moves; the summary shows the engine's settlement.
     let mut rounds = 0;
-    common::random_finished_games::<NainJaune>(2000, 8, 30, |g| g.events().len(), |g, moves| {
-        let events = g.events();
-        let changes: Vec<Vec<Chips>> = events.iter().map(|e| e.chip_changes(g.players())).collect();
-        let after = common::chips_after_each_event(&changes, moves);
-        for (end, e) in events.iter().enumerate() {
-            let Event::RoundWon { seat, deal_number, grand_opera } = *e else { continue };
-            let s = RoundSettlement::of(events, deal_number, g.chip_counts()).expect("a settled round");
-            let start = events.iter().position(|e| matches!(e, Event::Staked { deal_number: d, .. } if *d == deal_number)).unwrap();
-            assert_eq!((s.winner, s.grand_opera), (seat, grand_opera));
-            for (p, row) in s.rows.iter().enumerate() {
-                let before = if start == 0 { after[0][p] - changes[0][p] } else { after[start - 1][p] };
-                assert_eq!(row.chips, after[end][p], "round {deal_number}, seat {p}: chips after");
-                assert_eq!(row.net, row.chips - before, "round {deal_number}, seat {p}: net");
-                assert_eq!(row.stake + row.boxes + row.penalties + row.hand, row.net, "round {deal_number}, seat {p}");
+    common::random_finished_games::<NainJaune>(
+        2000,
+        8,
+        30,
+        |g| g.events().len(),
+        |g, moves| {
+            let events = g.events();
+            let changes: Vec<Vec<Chips>> = events.iter().map(|e| e.chip_changes(g.players())).collect();
+            let after = common::chips_after_each_event(&changes, moves);
+            for (end, e) in events.iter().enumerate() {
+                let Event::RoundWon { seat, deal_number, grand_opera } = *e else { continue };
+                let s = RoundSettlement::of(events, deal_number, g.chip_counts()).expect("a settled round");
+                let start = events.iter().position(|e| matches!(e, Event::Staked { deal_number: d, .. } if *d == deal_number)).unwrap();
+                assert_eq!((s.winner, s.grand_opera), (seat, grand_opera));
+                for (p, row) in s.rows.iter().enumerate() {
+                    let before = if start == 0 { after[0][p] - changes[0][p] } else { after[start - 1][p] };
+                    assert_eq!(row.chips, after[end][p], "round {deal_number}, seat {p}: chips after");
+                    assert_eq!(row.net, row.chips - before, "round {deal_number}, seat {p}: net");
+                    assert_eq!(row.stake + row.boxes + row.penalties + row.hand, row.net, "round {deal_number}, seat {p}");
+                }
+                rounds += 1;
             }
-            rounds += 1;
-        }
-    });
+        },
+    );
     assert!(rounds > 2000, "only {rounds} rounds");
 }

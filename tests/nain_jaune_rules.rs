@@ -502,9 +502,13 @@ fn a_board_card_takes_its_box_at_once() {
 #[test]
 fn every_board_card_takes_its_own_box() {
     // docs/rules/nain-jaune.md §1: five boxes, 10♦, J♣, Q♠, K♥ and the Yellow Dwarf, 7♦.
-    for (card, key, amount) in
-        [("10D", "ten_diamonds", 3), ("JC", "jack_clubs", 6), ("QS", "queen_spades", 9), ("KH", "king_hearts", 12), ("7D", "nain_jaune", 15)]
-    {
+    for (card, key, amount) in [
+        ("10D", "ten_diamonds", 3),
+        ("JC", "jack_clubs", 6),
+        ("QS", "queen_spades", 9),
+        ("KH", "king_hearts", 12),
+        ("7D", "nain_jaune", 15),
+    ] {
         let mut t = start(3, json!({ "deals": [layout(&["2C", &format!("{card} 3H"), "5S"])] }));
         play(&mut t, 1, card);
         assert_eq!(board(&t)[key], 0, "{card}");
@@ -565,10 +569,7 @@ fn losers_pay_the_pips_left_in_hand() {
 fn points_option_cards_is_one_chip_per_card() {
     // docs/rules/nain-jaune.md §5.2: the one-chip-per-card option; docs/record.md §4
     // `points: "cards"`.
-    let mut t = start(
-        3,
-        json!({ "options": { "points": "cards" }, "deals": [layout(&["AH 2C 9H 10S JH QH KS", "3S 5S 8C", "4S"])] }),
-    );
+    let mut t = start(3, json!({ "options": { "points": "cards" }, "deals": [layout(&["AH 2C 9H 10S JH QH KS", "3S 5S 8C", "4S"])] }));
     play(&mut t, 1, "3S");
     play(&mut t, 2, "4S");
     let paid = events_of(&t, "paid");
@@ -660,10 +661,7 @@ fn losers_settle_from_the_winners_next_seat_clockwise() {
 fn losers_settle_from_the_winners_next_seat_anticlockwise() {
     // docs/rules/nain-jaune.md §5.5, the settlement order with the anticlockwise option: winner
     // seat 2, then 1, 0, 3.
-    let mut t = start(
-        4,
-        json!({ "options": { "direction": "anticlockwise" }, "deals": [layout(&["JC 9C", "10D 9H", "4S", "3S 5S"])] }),
-    );
+    let mut t = start(4, json!({ "options": { "direction": "anticlockwise" }, "deals": [layout(&["JC 9C", "10D 9H", "4S", "3S 5S"])] }));
     play(&mut t, 3, "3S");
     play(&mut t, 2, "4S");
     let order = |kind: &str, field: &str| -> Vec<Value> { events_of(&t, kind).iter().map(|e| e[field].clone()).collect() };
@@ -1093,8 +1091,19 @@ fn the_guided_deal_shows_every_key_rule_once() {
     assert_eq!(
         kinds,
         [
-            "staked", "dealt", "box_won", "without", "without", "box_won", "without", "stop", "penalty", "paid", "paid",
-            "round_won", "game_over"
+            "staked",
+            "dealt",
+            "box_won",
+            "without",
+            "without",
+            "box_won",
+            "without",
+            "stop",
+            "penalty",
+            "paid",
+            "paid",
+            "round_won",
+            "game_over"
         ],
         "the guided deal's events, plays left out"
     );

@@ -37,9 +37,13 @@ use tapis::record::Record;
 /// public: the determinization tests check a re-deal keeps all of it. The single-deal playouts: one
 /// round, dealt afresh for even indices, played at random to its end (docs/rules/programmes.md §6).
 const SUITE: Suite<Rules> = Suite {
-    case: config, games: 103_000, per_table_size: 10_000, full_replays: 2_000,
+    case: config,
+    games: 103_000,
+    per_table_size: 10_000,
+    full_replays: 2_000,
     probes: Probes { read_back_up_to: 12, accept_one_in: 1, observe_one_in: 40 },
-    replayed: &[0, 3, 7, 30, 50, 57, 4_321], visits: Visits { games: 400, one_in: 5, play_on_one_in: 8, at_least: 20_000 },
+    replayed: &[0, 3, 7, 30, 50, 57, 4_321],
+    visits: Visits { games: 400, one_in: 5, play_on_one_in: 8, at_least: 20_000 },
     playouts: Playouts { games: 1_000, policy: Player::Uniform, at_least: 900, settled: "rounds" },
 };
 
@@ -181,7 +185,10 @@ fn check_transition(before: &Snap, after: &Programmes, seat: Seat, action: &Acti
             assert_eq!(after.hand(seat).len(), before.hands[seat].len() + 1, "{ctx}");
         }
         Action::Discard(card) => {
-            assert!(before.taken != Some(*card) || before.hands[seat].iter().all(|c| c == *card), "{ctx}: discarded the card taken from the discard pile");
+            assert!(
+                before.taken != Some(*card) || before.hands[seat].iter().all(|c| c == *card),
+                "{ctx}: discarded the card taken from the discard pile"
+            );
             if same_round {
                 assert_eq!(after.discard_top(), Some(*card), "{ctx}");
                 assert_eq!(after.to_move(), Some(after.next_seat(seat)), "{ctx}: the turn passes left");
@@ -242,7 +249,12 @@ impl Model for Rules {
         assert_eq!(all_cards(g), Some(CardMultiset::PACK_108), "{}: the 108 cards", ctx());
         if let Some(seat) = g.to_move() {
             if legal.len() as u64 > counts.largest("legal actions at a position") && legal.len() > 300 {
-                println!("{} legal actions: hand {:?}, program {}", legal.len(), g.hand(seat), g.program(seat).map_or("-".into(), |p| p.card().describe_en()));
+                println!(
+                    "{} legal actions: hand {:?}, program {}",
+                    legal.len(),
+                    g.hand(seat),
+                    g.program(seat).map_or("-".into(), |p| p.card().describe_en())
+                );
             }
             counts.max("legal actions at a position", legal.len() as u64);
         }
@@ -351,8 +363,15 @@ fn random_rounds_keep_the_invariants() {
     let total = random_games(&SUITE);
     assert!(total["rounds"] >= 100_000);
     total.assert_reached(&[
-        "reveals", "melds", "extends", "draws from the discard pile", "exchanges", "stock rebuilds", "rounds won by going out",
-        "rounds where all revealed", "rounds at the turn limit", "won games",
+        "reveals",
+        "melds",
+        "extends",
+        "draws from the discard pile",
+        "exchanges",
+        "stock rebuilds",
+        "rounds won by going out",
+        "rounds where all revealed",
+        "rounds at the turn limit",
+        "won games",
     ]);
 }
-

@@ -17,7 +17,9 @@ use serde_json::{json, Value};
 use tapis::engine::card_multiset::CardMultiset;
 use tapis::engine::cards::Card;
 use tapis::engine::game::Game;
-use tapis::engine::programmes::{draw_first_dealer, find_reveal, Event, GameEnd, Phase, ProgramId, Programmes, RoundEnd, RoundRow, RoundSettlement};
+use tapis::engine::programmes::{
+    draw_first_dealer, find_reveal, Event, GameEnd, Phase, ProgramId, Programmes, RoundEnd, RoundRow, RoundSettlement,
+};
 use tapis::record::Table;
 
 table_helpers!(Programmes);
@@ -224,8 +226,7 @@ fn a_later_layout_names_that_deal_s_program_cards() {
     assert_eq!(state(&t)["failed_rounds"], json!([0, 0]));
     assert!(!game(&t).program_deck().contains(&"P18".parse().unwrap()));
     // A whole program deck: the deal's cards come from it, top first, once `programs` is served.
-    let rest: Vec<String> =
-        tapis::engine::programmes::deck().ids().map(|p| p.to_string()).filter(|p| p != "P18" && p != "P07").collect();
+    let rest: Vec<String> = tapis::engine::programmes::deck().ids().map(|p| p.to_string()).filter(|p| p != "P18" && p != "P07").collect();
     second["programs"] = json!(["P07", "P18"]);
     second["program_deck"] = json!(rest);
     let mut t = start(2, json!({ "deals": [first.clone(), second.clone()] }));
@@ -567,11 +568,7 @@ fn a_sun_counts_at_once_and_its_receiver_draws_another_card() {
     // takes another program card (at the deal too, §4.2).
     let mut l = layout(&[IDLE, IDLE2], None, "");
     l["programs"] = json!(["SUN1", "P07"]);
-    let deck: Vec<String> = tapis::engine::programmes::deck()
-        .ids()
-        .map(|p| p.to_string())
-        .filter(|p| p != "SUN1" && p != "P07")
-        .collect();
+    let deck: Vec<String> = tapis::engine::programmes::deck().ids().map(|p| p.to_string()).filter(|p| p != "SUN1" && p != "P07").collect();
     l["program_deck"] = json!(deck);
     let t = start(2, json!({ "deals": [l] }));
     let g = game(&t);
@@ -869,7 +866,19 @@ fn the_guided_deal_shows_every_key_rule_once() {
     let kinds: Vec<String> = state(&t)["events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap().to_string()).collect();
     assert_eq!(
         kinds,
-        ["dealt", "drew_stock", "revealed", "discarded", "drew_discard", "revealed", "melded", "extended", "discarded", "round_over", "dealt"],
+        [
+            "dealt",
+            "drew_stock",
+            "revealed",
+            "discarded",
+            "drew_discard",
+            "revealed",
+            "melded",
+            "extended",
+            "discarded",
+            "round_over",
+            "dealt"
+        ],
         "the guided deal's events"
     );
     // The whole record replays as it is (the app's guide starts from it).

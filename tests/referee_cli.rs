@@ -116,7 +116,8 @@ fn assert_required_keys_with_board(state: &Value, spaces: &[&str]) {
     let hands = state["hands"].as_array().expect("hands");
     for hand in hands {
         // Cards, sorted (docs/record.md §1: card order ♠ A…K, ♥, ♦, ♣).
-        let cards: Vec<tapis::engine::cards::Card> = hand.as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
+        let cards: Vec<tapis::engine::cards::Card> =
+            hand.as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
         assert!(cards.windows(2).all(|w| w[0] < w[1]), "a hand is sorted: {hand}");
     }
     assert!(state["deal_number"].is_u64(), "deal_number");
@@ -229,7 +230,11 @@ fn malformed_input_gives_at_null() {
     assert_refusal(&replay_stdin(r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": -4}"#), Value::Null, &[]);
     assert_refusal(&replay_stdin(r#"{"format": 9, "game": "nain-jaune", "players": 3, "seed": 1}"#), Value::Null, &["format 9"]);
     // A field of the wrong type is named, with its place, in words a record's author uses.
-    assert_refusal(&replay_stdin(r#"{"format": 1, "game": "nain-jaune", "players": "4", "seed": 1}"#), Value::Null, &["players:", "a whole number"]);
+    assert_refusal(
+        &replay_stdin(r#"{"format": 1, "game": "nain-jaune", "players": "4", "seed": 1}"#),
+        Value::Null,
+        &["players:", "a whole number"],
+    );
     let chips = r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": 1, "chips": [10, 10, 1.5]}"#;
     assert_refusal(&replay_stdin(chips), Value::Null, &["chips[2]:", "1.5"]);
     // A file that does not exist.
@@ -250,7 +255,8 @@ fn an_entry_of_actions_that_is_no_action_gives_its_index() {
     assert_refusal(&replay_stdin(&record(r#""play 4H""#)), json!(1), &["action 1"]);
     // "On the first illegal action or malformed input": an illegal action before the entry is
     // the first offence.
-    let illegal_first = r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": 7, "actions": [{"seat": 1, "do": "play 2S"}, {"seat": "2"}]}"#;
+    let illegal_first =
+        r#"{"format": 1, "game": "nain-jaune", "players": 3, "seed": 7, "actions": [{"seat": 1, "do": "play 2S"}, {"seat": "2"}]}"#;
     assert_refusal(&replay_stdin(illegal_first), json!(0), &["play 2S"]);
 }
 
@@ -258,8 +264,9 @@ fn an_entry_of_actions_that_is_no_action_gives_its_index() {
 fn optional_fields_given_as_null_are_left_out() {
     // docs/record.md §2.1: the optional fields (options, deals, actions, …) may be left out; null
     // says the same.
-    let (out, code) =
-        replay_stdin(r#"{"format": 1, "game": "bonanza", "players": 3, "seed": 1, "options": null, "deals": null, "actions": null, "names": null}"#);
+    let (out, code) = replay_stdin(
+        r#"{"format": 1, "game": "bonanza", "players": 3, "seed": 1, "options": null, "deals": null, "actions": null, "names": null}"#,
+    );
     assert_eq!(code, Some(0), "{out}");
     assert_eq!(out["state"]["deal_number"], json!(1));
     assert_eq!(out["state"]["options"]["poker_limit"], json!(5), "the defaults");
@@ -560,8 +567,13 @@ fn programmes_illegal_actions_give_their_index_and_why() {
     // docs/record.md §5.1: at the first illegal action, {"ok": false, "error": "…", "at": INDEX}.
     let out = replay_file("programmes_illegal_discard.json");
     assert_refusal(&out, json!(7), &["discard 7C", "taken from the discard pile"]);
-    let refused = |actions: Value, at: u64, words: &[&str]| assert_refusal(&replay_with_actions("programmes_reveal.json", actions), json!(at), words);
-    refused(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "reveal 9S 9D 9C" }]), 1, &["reveal 9S 9D 9C", "asks for 2 combinations"]);
+    let refused =
+        |actions: Value, at: u64, words: &[&str]| assert_refusal(&replay_with_actions("programmes_reveal.json", actions), json!(at), words);
+    refused(
+        json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "reveal 9S 9D 9C" }]),
+        1,
+        &["reveal 9S 9D 9C", "asks for 2 combinations"],
+    );
     refused(json!([{ "seat": 1, "do": "draw stock" }, { "seat": 1, "do": "meld KS KH KC" }]), 1, &["meld KS KH KC", "must reveal"]);
     refused(json!([{ "seat": 1, "do": "play 7C" }]), 0, &["play 7C", "not a Programmes action"]);
     refused(json!([{ "seat": 2, "do": "draw stock" }]), 0, &["draw stock", "seat 1's turn"]);
@@ -615,17 +627,68 @@ fn programmes_play_round_trips_to_the_end() {
 
 #[test]
 fn programmes_arena_and_program_table_print_reports() {
-    let output = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--matches", "3", "--seed", "2", "--option", "target=1"], None);
+    let output = run(
+        &[
+            "arena",
+            "--game",
+            "programmes",
+            "--players",
+            "3",
+            "--seats",
+            "easy,random,random",
+            "--matches",
+            "3",
+            "--seed",
+            "2",
+            "--option",
+            "target=1",
+        ],
+        None,
+    );
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let report = json_out(&output);
     assert_eq!(report["matches"], 3);
     assert!(report["win_rate"].as_f64().is_some());
     assert!((report["expected"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
     // The AI issue's command says --deals for every game: for programmes it counts the matches.
-    let by_deals = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--deals", "3", "--seed", "2", "--option", "target=1"], None);
+    let by_deals = run(
+        &[
+            "arena",
+            "--game",
+            "programmes",
+            "--players",
+            "3",
+            "--seats",
+            "easy,random,random",
+            "--deals",
+            "3",
+            "--seed",
+            "2",
+            "--option",
+            "target=1",
+        ],
+        None,
+    );
     assert_eq!(by_deals.status.code(), Some(0), "{}", String::from_utf8_lossy(&by_deals.stderr));
     assert_eq!(json_out(&by_deals), report, "--deals 3 plays the same three matches as --matches 3");
-    let output = run(&["arena", "--game", "programmes", "--players", "3", "--seats", "easy,random,random", "--deals", "3", "--matches", "3", "--seed", "2"], None);
+    let output = run(
+        &[
+            "arena",
+            "--game",
+            "programmes",
+            "--players",
+            "3",
+            "--seats",
+            "easy,random,random",
+            "--deals",
+            "3",
+            "--matches",
+            "3",
+            "--seed",
+            "2",
+        ],
+        None,
+    );
     assert_ne!(output.status.code(), Some(0), "one count, not two");
     let output = run(&["programs", "--players", "4", "--rounds", "50", "--seed", "3"], None);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
@@ -641,16 +704,36 @@ fn arena_iterations_set_the_tested_search_budget() {
     // browser's time budget buys more than the default), and the report says so.
     let arena = |iterations: &str, tested: &str| {
         let seats = format!("{tested},easy,easy");
-        run(&["arena", "--game", "nain-jaune", "--players", "3", "--seats", &seats, "--deals", "2", "--seed", "4", "--iterations", iterations], None)
+        run(
+            &[
+                "arena",
+                "--game",
+                "nain-jaune",
+                "--players",
+                "3",
+                "--seats",
+                &seats,
+                "--deals",
+                "2",
+                "--seed",
+                "4",
+                "--iterations",
+                iterations,
+            ],
+            None,
+        )
     };
     let output = arena("50", "hard");
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let report = json_out(&output);
     assert_eq!(report["tested_iterations"], 50);
     assert_eq!(report["deals"], 2);
-    let default = run(&["arena", "--game", "nain-jaune", "--players", "3", "--seats", "random,easy,easy", "--deals", "1", "--seed", "4"], None);
+    let default =
+        run(&["arena", "--game", "nain-jaune", "--players", "3", "--seats", "random,easy,easy", "--deals", "1", "--seed", "4"], None);
     assert!(json_out(&default).get("tested_iterations").is_none(), "no budget given, none reported");
-    for (iterations, tested, why) in [("0", "hard", "from 1"), ("200001", "medium", "to 200000"), ("50", "easy", "does not search"), ("x", "hard", "a number")] {
+    for (iterations, tested, why) in
+        [("0", "hard", "from 1"), ("200001", "medium", "to 200000"), ("50", "easy", "does not search"), ("x", "hard", "a number")]
+    {
         let output = arena(iterations, tested);
         assert_ne!(output.status.code(), Some(0), "--iterations {iterations} for {tested}");
         assert!(String::from_utf8_lossy(&output.stderr).contains(why), "{}", String::from_utf8_lossy(&output.stderr));
@@ -680,7 +763,8 @@ fn encode_and_decode_round_trip_a_record() {
 
 #[test]
 fn encode_refuses_a_record_that_does_not_replay_and_decode_says_why() {
-    let illegal = r#"{"format":1,"game":"nain-jaune","players":4,"seed":7,"actions":[{"seat":1,"do":"play 3S"},{"seat":1,"do":"play KC"}]}"#;
+    let illegal =
+        r#"{"format":1,"game":"nain-jaune","players":4,"seed":7,"actions":[{"seat":1,"do":"play 3S"},{"seat":1,"do":"play KC"}]}"#;
     let out = run(&["encode", "-"], Some(illegal));
     assert_ne!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty());
@@ -698,7 +782,11 @@ fn review_gives_the_hard_levels_verdict_on_each_decision_of_the_reviewed_seats()
     // Issue 32 (review a game): for each decision of the reviewed seats, the move played, the hard
     // level's own move and, when they differ, what its search expects from each.
     // One deal of each game (one round, one deal, one program to complete).
-    for (game, seats, short) in [("nain-jaune", "easy,hard,medium", "rounds=1"), ("bonanza", "easy,medium,hard", "deals=1"), ("programmes", "easy,medium,random", "target=1")] {
+    for (game, seats, short) in [
+        ("nain-jaune", "easy,hard,medium", "rounds=1"),
+        ("bonanza", "easy,medium,hard", "deals=1"),
+        ("programmes", "easy,medium,random", "target=1"),
+    ] {
         let played = run(&["play", "--game", game, "--players", "3", "--seats", seats, "--seed", "6", "--option", short], None);
         assert_eq!(played.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&played.stderr));
         let text = String::from_utf8_lossy(&played.stdout).to_string();
@@ -707,8 +795,7 @@ fn review_gives_the_hard_levels_verdict_on_each_decision_of_the_reviewed_seats()
         assert_eq!(output.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&output.stderr));
         let report = json_out(&output);
         assert_eq!(report["game"], game);
-        let mine: Vec<(usize, &Value)> =
-            record["actions"].as_array().unwrap().iter().enumerate().filter(|(_, a)| a["seat"] == 0).collect();
+        let mine: Vec<(usize, &Value)> = record["actions"].as_array().unwrap().iter().enumerate().filter(|(_, a)| a["seat"] == 0).collect();
         let verdicts = report["verdicts"].as_array().unwrap();
         assert_eq!(verdicts.len(), mine.len(), "{game}: one verdict per decision of seat 0");
         let mut differ = 0;

@@ -12,8 +12,8 @@ use serde::Serialize;
 use super::search::{Budget, NoClock};
 use super::{choose_within, GameBots, Level};
 use crate::engine::game::{Seat, SetupError};
-use crate::engine::setup::{starting_chips, Setup};
 use crate::engine::rng::{seeded, GameRng};
+use crate::engine::setup::{starting_chips, Setup};
 
 /// Who an arena opposes: the game, the table size, the tested level and the baseline.
 #[derive(Clone, Debug, Serialize)]
@@ -94,11 +94,7 @@ pub fn run<G: GameBots>(
     let paired = duplicate_deals(players, deals, seed, options, |setup, tested_seat, rng| {
         play_deal::<G>(setup, &seat_levels(players, tested_seat, tested, baseline), rng)
     })?;
-    Ok(ArenaReport {
-        who: Contestants::of::<G>(players, &tested, baseline),
-        deals,
-        paired,
-    })
+    Ok(ArenaReport { who: Contestants::of::<G>(players, &tested, baseline), deals, paired })
 }
 
 /// What [`duplicate_deals`] measured (chips per deal).

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::search::{ismcts, Ask, Budget, Clock, NoClock};
 use super::GameBots;
 use crate::engine::game::SetupError;
-use crate::engine::setup::Setup;
 use crate::engine::rng::seeded;
+use crate::engine::setup::Setup;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchReport {

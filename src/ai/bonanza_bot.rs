@@ -24,9 +24,7 @@ use super::Bot;
 use crate::engine::bonanza::calls::{legal_claims, pair_cards};
 use crate::engine::bonanza::poker::{best_hand, high_rank, HandValue};
 use crate::engine::bonanza::race::next_card;
-use crate::engine::bonanza::{
-    Action, Bonanza, Call, Claim, Observation, Phase, SequenceRank, Space, UnusedJoker, WidowPriceTo,
-};
+use crate::engine::bonanza::{Action, Bonanza, Call, Claim, Observation, Phase, SequenceRank, Space, UnusedJoker, WidowPriceTo};
 use crate::engine::cards::{Card, CardSet};
 use crate::engine::game::{Chips, Game, Seat};
 use crate::engine::rng::{index_below, shuffle, GameRng};
@@ -43,8 +41,7 @@ const SAMPLES: usize = 40;
 impl Bot<Bonanza> for RuleBot {
     fn choose(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
         if legal.len() > 1 && self.randomness > 0.0 && rng.random_bool(self.randomness) {
-            let simple: Vec<&Action> =
-                legal.iter().filter(|a| !matches!(a, Action::Bid(_) | Action::Bet(_) | Action::Raise(_))).collect();
+            let simple: Vec<&Action> = legal.iter().filter(|a| !matches!(a, Action::Bid(_) | Action::Bet(_) | Action::Raise(_))).collect();
             if !simple.is_empty() {
                 return *simple[index_below(simple.len(), rng)];
             }
@@ -364,8 +361,7 @@ const COMMITTED_MARGIN: i32 = 2;
 fn poker_chance(obs: &Observation, rng: &mut GameRng, reading: Reading) -> f64 {
     const TRIES: usize = 12;
     let mine = best_hand(obs.hand);
-    let opponents: Vec<Seat> =
-        (0..obs.players()).filter(|&s| s != obs.seat && obs.betting.active() & (1 << s) != 0).collect();
+    let opponents: Vec<Seat> = (0..obs.players()).filter(|&s| s != obs.seat && obs.betting.active() & (1 << s) != 0).collect();
     let committed = |s: Seat| reading == Reading::Bets && obs.betting.put_in[s] > 0;
     let mut pool: Vec<Card> = obs.unseen().iter().collect();
     let mut hands = vec![CardSet::EMPTY; opponents.len()];
@@ -386,9 +382,8 @@ fn poker_chance(obs: &Observation, rng: &mut GameRng, reading: Reading) -> f64 {
                     *hand = CardSet::EMPTY;
                 }
             }
-            let plausible = opponents.iter().zip(&hands).all(|(&s, h)| {
-                !committed(s) || h.len() < 5 || poker_strength(*h) >= COMMITTED_MARGIN
-            });
+            let plausible =
+                opponents.iter().zip(&hands).all(|(&s, h)| !committed(s) || h.len() < 5 || poker_strength(*h) >= COMMITTED_MARGIN);
             if plausible || attempt + 1 == TRIES {
                 break;
             }
@@ -528,8 +523,8 @@ pub fn search_actions_into(state: &Bonanza, out: &mut Vec<Action>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::setup::{FromSetup, Setup};
     use crate::engine::rng::seeded;
+    use crate::engine::setup::{FromSetup, Setup};
 
     /// Facing chips put in, the estimate that reads the bets is lower than the one from the cards
     /// alone: the deals where a bettor or caller holds an ordinary hand are dealt again.
@@ -554,7 +549,12 @@ mod tests {
             }
         }
         assert!(positions >= 20, "only {positions} positions facing a bet");
-        assert!(bets < 0.8 * cards, "mean chance {:.3} reading the bets, {:.3} from the cards", bets / positions as f64, cards / positions as f64);
+        assert!(
+            bets < 0.8 * cards,
+            "mean chance {:.3} reading the bets, {:.3} from the cards",
+            bets / positions as f64,
+            cards / positions as f64
+        );
     }
 
     /// At the Poker call the searches weigh the smallest and the largest amount, in the legal

@@ -26,10 +26,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::bonanza::{self, Bonanza};
 use crate::engine::game::{Game, GameId, Seat, MAX_SEATS};
-use crate::engine::setup::FromSetup;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::{Action, Observation, Programmes};
 use crate::engine::rng::{index_below, seeded, GameRng};
+use crate::engine::setup::FromSetup;
 pub use search::{Budget, Clock};
 
 /// Each seat's standing (see [`GameBots::standing`]), in a fixed array that fits every game's table.
@@ -314,8 +314,8 @@ impl GameBots for Bonanza {
     /// level (600 deals), a ladder with no middle step. By the rules it stands between easy and
     /// hard (docs/measurements.md, "AI strength").
     fn settled_by_rules(observation: &bonanza::Observation, world: &Bonanza, level: Level, rng: &mut GameRng) -> Option<bonanza::Action> {
-        let by_rules = level == Level::Medium
-            || matches!(observation.phase, bonanza::Phase::Widow | bonanza::Phase::Auction | bonanza::Phase::Poker);
+        let by_rules =
+            level == Level::Medium || matches!(observation.phase, bonanza::Phase::Widow | bonanza::Phase::Auction | bonanza::Phase::Poker);
         by_rules.then(|| bonanza_bot::decide_reading_bets(observation, &world.legal_actions(), rng).action)
     }
 
@@ -492,8 +492,8 @@ pub fn choose_json<G: GameBots>(
 
 /// A seat's observation of game `G` read from JSON, checked, with that seat to move.
 pub fn observation_to_move<G: GameBots>(observation: &serde_json::Value) -> Result<G::Observation, String> {
-    let obs: G::Observation = serde_json::from_value(observation.clone())
-        .map_err(|e| format!("not a {} observation: {e}", G::ID.name()))?;
+    let obs: G::Observation =
+        serde_json::from_value(observation.clone()).map_err(|e| format!("not a {} observation: {e}", G::ID.name()))?;
     let (seat, to_move) = G::check_observation(&obs).map_err(|e| format!("not a possible {} table: {e}", G::ID.name()))?;
     if to_move != Some(seat) {
         return Err(format!("seat {seat} has no move to make"));

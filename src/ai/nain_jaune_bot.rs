@@ -62,9 +62,8 @@ fn dead_chance(obs: &Observation, rank: Rank, hand_after: CardSet) -> f64 {
     if outside.is_empty() {
         return 1.0;
     }
-    let others_void = (0..obs.players())
-        .filter(|&s| s != obs.seat && obs.hand_sizes[s] > 0)
-        .all(|s| obs.voids[s] & (1 << rank.index()) != 0);
+    let others_void =
+        (0..obs.players()).filter(|&s| s != obs.seat && obs.hand_sizes[s] > 0).all(|s| obs.voids[s] & (1 << rank.index()) != 0);
     if others_void {
         return 1.0;
     }

@@ -11,9 +11,9 @@ use serde::Serialize;
 
 use super::programmes_bot;
 use crate::engine::game::Game;
-use crate::engine::setup::{FromSetup, Setup};
 use crate::engine::programmes::{deck, ProgramId, Programmes};
 use crate::engine::rng::{seeded, shuffle};
+use crate::engine::setup::{FromSetup, Setup};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct ProgramRate {
@@ -110,7 +110,9 @@ impl DifficultyReport {
     pub fn to_markdown(&self) -> String {
         let mut rows = self.programs.clone();
         rows.sort_by(|a, b| b.rate.total_cmp(&a.rate).then(a.id.cmp(&b.id)));
-        let mut out = String::from("| program | name | directives | held | completed | rate | turns to complete |\n|---|---|---|---:|---:|---:|---:|\n");
+        let mut out = String::from(
+            "| program | name | directives | held | completed | rate | turns to complete |\n|---|---|---|---:|---:|---:|---:|\n",
+        );
         for r in rows {
             out += &format!(
                 "| {} | {} | {} | {} | {} | {:.1}% | {:.1} |\n",

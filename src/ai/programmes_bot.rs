@@ -38,8 +38,13 @@ use crate::engine::rng::{index_below, GameRng};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// A run of this suit from this position (1 = ace low).
-    Run { suit: Suit, low: u8 },
-    Set { rank: Rank },
+    Run {
+        suit: Suit,
+        low: u8,
+    },
+    Set {
+        rank: Rank,
+    },
 }
 
 /// The most combinations a program asks for (a hand of 14 cannot show more than four).
@@ -467,9 +472,23 @@ pub struct Skill {
 
 impl Skill {
     /// Every rule of thumb.
-    pub const FULL: Skill = Skill { take_useful_discards: true, keep_neighbours: true, watch_next: true, best_reveal: true, take_improving: true, live_targets: true };
+    pub const FULL: Skill = Skill {
+        take_useful_discards: true,
+        keep_neighbours: true,
+        watch_next: true,
+        best_reveal: true,
+        take_improving: true,
+        live_targets: true,
+    };
     /// The `easy` level: plays for its own program only, by the plan.
-    pub const EASY: Skill = Skill { take_useful_discards: true, keep_neighbours: false, watch_next: false, best_reveal: false, take_improving: false, live_targets: false };
+    pub const EASY: Skill = Skill {
+        take_useful_discards: true,
+        keep_neighbours: false,
+        watch_next: false,
+        best_reveal: false,
+        take_improving: false,
+        live_targets: false,
+    };
 }
 
 /// What the bot needs to know to play a turn, from an observation or from a full state.
@@ -753,20 +772,22 @@ fn layoff_choice(view: &TurnView) -> Option<Action> {
 fn left_after_layoffs(hand: CardMultiset, melds: &[Meld]) -> CardMultiset {
     let mut melds = melds.to_vec();
     let mut hand = hand;
-    let view = |hand, melds: &[Meld]| layoff_choice(&TurnView {
-        skill: Skill::FULL,
-        dead: CardMultiset::EMPTY,
-        hand,
-        program: None,
-        revealed: true,
-        melds,
-        extenders: extenders(melds),
-        discard_top: None,
-        taken: None,
-        next_known: CardMultiset::EMPTY,
-        next_revealed: false,
-        can_exchange: false,
-    });
+    let view = |hand, melds: &[Meld]| {
+        layoff_choice(&TurnView {
+            skill: Skill::FULL,
+            dead: CardMultiset::EMPTY,
+            hand,
+            program: None,
+            revealed: true,
+            melds,
+            extenders: extenders(melds),
+            discard_top: None,
+            taken: None,
+            next_known: CardMultiset::EMPTY,
+            next_revealed: false,
+            can_exchange: false,
+        })
+    };
     for _ in 0..40 {
         match view(hand, &melds) {
             Some(Action::Meld(cards)) => {
@@ -826,7 +847,8 @@ impl Bot<Programmes> for RuleBot {
     fn choose(&self, obs: &Observation, legal: &[Action], rng: &mut GameRng) -> Action {
         if legal.len() > 1 && self.randomness > 0.0 && rng.random_bool(self.randomness) {
             // A slip: a random draw or discard (never a random reveal over the best one).
-            let casual: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::DrawStock | Action::DrawDiscard | Action::Discard(_))).collect();
+            let casual: Vec<&Action> =
+                legal.iter().filter(|a| matches!(a, Action::DrawStock | Action::DrawDiscard | Action::Discard(_))).collect();
             if !casual.is_empty() && !legal.iter().any(|a| matches!(a, Action::Reveal(_))) {
                 return casual[index_below(casual.len(), rng)].clone();
             }
@@ -931,9 +953,7 @@ pub fn greedy_action(state: &Programmes) -> Option<Action> {
         _ => {
             let plan = view.plan();
             let reveal = match (view.program, &plan) {
-                (Some(id), Some(p)) if p.distance == 0 => {
-                    reveal_from_plan(view.hand, id, p).or_else(|| find_reveal(view.hand, id.card()))
-                }
+                (Some(id), Some(p)) if p.distance == 0 => reveal_from_plan(view.hand, id, p).or_else(|| find_reveal(view.hand, id.card())),
                 _ => None,
             };
             match reveal {

@@ -38,7 +38,11 @@ impl Values {
     /// (the difference is more than twice its standard error); 0 otherwise.
     pub fn clear_loss(&self) -> f64 {
         let loss = self.best - self.played;
-        if loss > 2.0 * self.error { loss } else { 0.0 }
+        if loss > 2.0 * self.error {
+            loss
+        } else {
+            0.0
+        }
     }
 }
 

@@ -58,7 +58,6 @@ impl Budget {
     pub fn iterations(n: u32) -> Budget {
         Budget { iterations: Some(n), time_ms: None }
     }
-
 }
 
 /// Iteration budgets for reproducible runs (arena, tests): roughly what the time budgets give in
@@ -178,11 +177,7 @@ impl PimcSamples {
 
     fn stats<A: Clone>(&self, moves: &[A]) -> Vec<MoveStats<A>> {
         let n = self.iterations.max(1) as f64;
-        moves
-            .iter()
-            .zip(&self.sums)
-            .map(|(a, s)| MoveStats { action: a.clone(), visits: self.iterations, mean: s / n })
-            .collect()
+        moves.iter().zip(&self.sums).map(|(a, s)| MoveStats { action: a.clone(), visits: self.iterations, mean: s / n }).collect()
     }
 }
 

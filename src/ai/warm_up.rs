@@ -10,8 +10,8 @@
 
 use super::search::NoClock;
 use super::{decide_within, Budget, GameBots, Level};
-use crate::engine::setup::Setup;
 use crate::engine::rng::seeded;
+use crate::engine::setup::Setup;
 
 /// The share of the hard level's default budget each searched decision of a warm-up runs (the
 /// number of decisions is the game's [`GameBots::WARM_UP_SEARCHES`]).
@@ -34,8 +34,7 @@ pub fn warm_up<G: GameBots>(players: usize) -> u32 {
             if done >= G::WARM_UP_SEARCHES {
                 return done;
             }
-            let (action, n) =
-                decide_within::<G>(&game.observe(seat), Level::Hard, Budget::iterations(iterations), &NoClock, &mut rng);
+            let (action, n) = decide_within::<G>(&game.observe(seat), Level::Hard, Budget::iterations(iterations), &NoClock, &mut rng);
             done += u32::from(n > 0);
             if game.play(seat, &action).is_err() {
                 return done;

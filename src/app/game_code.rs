@@ -15,11 +15,11 @@ use std::sync::OnceLock;
 
 use leptos::prelude::*;
 
-use crate::engine::game::{GameId, Seat};
-use crate::record::{Decision, OnTable, Record, ReplayError, Table};
-use crate::model::session::{LoadError, Session};
 use super::AppState;
+use crate::engine::game::{GameId, Seat};
+use crate::model::session::{LoadError, Session};
 use crate::protocol::FromWorker;
+use crate::record::{Decision, OnTable, Record, ReplayError, Table};
 
 /// Draws a game's table; its code is in the game's chunk.
 pub type GameView = fn() -> AnyView;

@@ -4,8 +4,8 @@
 use crate::ai::Level;
 use crate::engine::game::{GameId, Seat};
 
-use crate::app::services::i18n::Lang;
 use crate::app::features::option_specs::{Bi, OptionSpec};
+use crate::app::services::i18n::Lang;
 
 /// What a game is, for the page's shared parts.
 pub struct GameInfo {
@@ -52,4 +52,3 @@ impl GameInfo {
         format!("{number} {}{}", lang.pick(self.unit.0, self.unit.1), if plural { "s" } else { "" })
     }
 }
-

@@ -42,7 +42,9 @@ pub fn new_record(game: GameId, players: usize, seed: u64) -> Record {
 pub fn level_note(lang: Lang, game: GameId, level: Level) -> &'static str {
     let (en, fr) = match level {
         Level::Random => ("Random: any move the rules allow.", "Au hasard\u{a0}: n'importe quel coup permis."),
-        Level::Easy => ("Easy: simple rules of thumb, and a slip now and then.", "Facile\u{a0}: des règles simples, et une erreur de temps en temps."),
+        Level::Easy => {
+            ("Easy: simple rules of thumb, and a slip now and then.", "Facile\u{a0}: des règles simples, et une erreur de temps en temps.")
+        }
         Level::Medium => info(game).medium,
         Level::Hard => info(game).hard,
     };

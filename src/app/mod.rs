@@ -9,18 +9,18 @@
 //! record and saved in localStorage, so a reload resumes exactly where the game was.
 
 pub mod bonanza;
+pub mod features;
 pub mod game_code;
 pub mod game_info;
 pub mod games;
 pub mod nain_jaune;
 pub mod programmes;
-pub mod shell;
 pub mod services;
+pub mod shell;
 pub mod table;
-pub mod features;
-use table::{ai_client, card_svg, flights};
-use shell::{crash, focus_home, notices, offline};
 use services::{i18n, settings, storage, url_params};
+use shell::{crash, focus_home, notices, offline};
+use table::{ai_client, card_svg, flights};
 
 use features::{daily, embed, guide, new_game, review, rules_text, stats};
 
@@ -28,11 +28,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
+use crate::model::session::{LoadError, Session, UndoRefused};
 use crate::record::Record;
 use ai_client::{AiClient, AiStatus};
 use card_svg::FourColour;
 use i18n::{ai_fallback, tr, Lang, T};
-use crate::model::session::{LoadError, Session, UndoRefused};
 use notices::{Msg, NoticeAction, Notices};
 use settings::{browser_lang, Settings, Speed};
 use url_params::UrlParams;
@@ -258,9 +258,7 @@ pub fn leave_guide(state: &AppState) {
 fn resume(state: &AppState) {
     let Some(text) = storage::get(storage::CURRENT_KEY) else { return };
     storage::know_save(&text);
-    let loaded = Record::from_json(&text)
-        .map_err(LoadError::from)
-        .and_then(|record| Session::from_record(state.session_id(), record));
+    let loaded = Record::from_json(&text).map_err(LoadError::from).and_then(|record| Session::from_record(state.session_id(), record));
     match loaded {
         Ok(session) => {
             state.session.set(Some(session));
@@ -549,9 +547,8 @@ fn TopBar() -> impl IntoView {
     let lang = state.lang;
     let has_game = move || state.session.with(|s| s.is_some());
     // The game-over panel has its own "New game" button with this test id; only one at a time.
-    let game_over_shown = move || {
-        state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()))
-    };
+    let game_over_shown =
+        move || state.screen.get() == Screen::Game && state.session.with(|s| s.as_ref().is_some_and(|s| s.game_over_shown()));
     // U (or Ctrl+Z, ⌘Z) takes the move back, unless a field or a dialog has the keys (the
     // button is by the hint's, see `hint::HintRow`).
     let undo_key = window_event_listener(leptos::ev::keydown, move |ev: web_sys::KeyboardEvent| {
@@ -624,9 +621,7 @@ fn RecordButtons(has_game: impl Fn() -> bool + Copy + Send + Sync + 'static) -> 
     let state = expect_context::<AppState>();
     let export = move |_| {
         let Some(record) = state.session.with_untracked(|s| s.as_ref().map(|s| s.record.clone())) else { return };
-        if let Err(reason) =
-            storage::download(&storage::record_file_name(&record), &record.to_json(), "application/json")
-        {
+        if let Err(reason) = storage::download(&storage::record_file_name(&record), &record.to_json(), "application/json") {
             state.notices.push(Msg::DownloadFailed { reason });
         }
     };
@@ -641,16 +636,15 @@ fn RecordButtons(has_game: impl Fn() -> bool + Copy + Send + Sync + 'static) -> 
         if file.size() > MAX_RECORD_FILE as f64 {
             // (In tenths of a megabyte by hand: formatting a float would add its code to the page.)
             let tenths = (file.size() / 1e5) as u64;
-            let reason = format!("the file is {}.{} MB; a game record is at most {} MB", tenths / 10, tenths % 10, MAX_RECORD_FILE / 1_000_000);
+            let reason =
+                format!("the file is {}.{} MB; a game record is at most {} MB", tenths / 10, tenths % 10, MAX_RECORD_FILE / 1_000_000);
             state.notices.push(Msg::ImportFailed { file: name, reason, at: None });
             return;
         }
         leptos::task::spawn_local(async move {
             let loaded = match storage::read_text(file).await {
                 Err(reason) => Err(LoadError { message: reason, at: None }),
-                Ok(text) => Record::from_json(&text)
-                    .map_err(LoadError::from)
-                    .and_then(|record| state.put_on_table(record)),
+                Ok(text) => Record::from_json(&text).map_err(LoadError::from).and_then(|record| state.put_on_table(record)),
             };
             if loaded.is_ok() {
                 stats::opened_finished(state);

@@ -164,7 +164,10 @@ fn review(args: &[String]) -> Result<(), String> {
     flags.check_known(&["seats", "iterations", "seed"])?;
     let record = Record::from_json(&read_input(path)?).map_err(|e| e.to_string())?;
     let seats: Vec<usize> = match flags.get("seats") {
-        Some(list) => list.split(',').map(|s| s.trim().parse().map_err(|_| format!("--seats: '{s}' is not a seat number"))).collect::<Result<_, _>>()?,
+        Some(list) => list
+            .split(',')
+            .map(|s| s.trim().parse().map_err(|_| format!("--seats: '{s}' is not a seat number")))
+            .collect::<Result<_, _>>()?,
         None => match &record.seats {
             Some(keys) => (0..record.players).filter(|&s| keys[s] == "human").collect(),
             None => (0..record.players).collect(),
@@ -252,8 +255,7 @@ fn play(args: &[String]) -> Result<(), String> {
     let game = flags.game()?;
     let players: usize = flags.number("players", None)?;
     let seed: u64 = flags.number("seed", None)?;
-    let levels: Vec<Level> =
-        flags.require("seats")?.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    let levels: Vec<Level> = flags.require("seats")?.split(',').map(str::parse).collect::<Result<_, _>>()?;
     if levels.len() != players {
         return Err(format!("--seats lists {} levels for {players} players", levels.len()));
     }

@@ -23,10 +23,15 @@ impl BadAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationWhy {
     /// No verb of the game; `grammar` lists the game's actions, as its error says them.
-    NotAnAction { game: GameId, grammar: &'static str },
+    NotAnAction {
+        game: GameId,
+        grammar: &'static str,
+    },
     Card(BadCard),
     /// The joker named in a game played without it.
-    NoJoker { game: GameId },
+    NoJoker {
+        game: GameId,
+    },
     /// An amount that is not plain decimal digits.
     NotChips(String),
     /// Bonanza's show: one to three cards.

@@ -37,8 +37,7 @@ impl CardMultiset {
     pub const EMPTY: CardMultiset = CardMultiset { once: 0, twice: 0, jokers: 0 };
 
     /// The 108 cards of Programmes: every ordinary card twice and four jokers.
-    pub const PACK_108: CardMultiset =
-        CardMultiset { once: CardSet::PACK_52.0, twice: CardSet::PACK_52.0, jokers: 4 };
+    pub const PACK_108: CardMultiset = CardMultiset { once: CardSet::PACK_52.0, twice: CardSet::PACK_52.0, jokers: 4 };
 
     /// How many copies of `card` are held.
     #[inline(always)]
@@ -154,11 +153,7 @@ impl CardMultiset {
     /// The cards of `set` held at least once, as a multiset keeping their copies.
     #[inline]
     pub fn restricted_to(self, set: CardSet) -> CardMultiset {
-        CardMultiset {
-            once: self.once & set.0,
-            twice: self.twice & set.0,
-            jokers: if set.contains(Card::JOKER) { self.jokers } else { 0 },
-        }
+        CardMultiset { once: self.once & set.0, twice: self.twice & set.0, jokers: if set.contains(Card::JOKER) { self.jokers } else { 0 } }
     }
 
     /// Copies held of the cards in `set`, counted with their multiplicity.

@@ -36,15 +36,8 @@ pub fn deal_consistent<R: Rng + ?Sized>(
     }
     let order = &mut order[..count];
     shuffle(order, rng);
-    let mut search = Matching {
-        allowed: [0; 64],
-        start: [0; 64],
-        holder_of: [u8::MAX; 64],
-        count,
-        load: [0; MAX_HOLDERS],
-        capacities,
-        holders,
-    };
+    let mut search =
+        Matching { allowed: [0; 64], start: [0; 64], holder_of: [u8::MAX; 64], count, load: [0; MAX_HOLDERS], capacities, holders };
     // Each card's allowed holders as a bitmask, then where its tour of them starts (a random
     // rotation, so equally placed cards do not all pile onto the first holder).
     for (mask, &card) in search.allowed.iter_mut().zip(order.iter()) {

@@ -11,9 +11,9 @@ use std::str::FromStr;
 
 use serde::{de::DeserializeOwned, Serialize};
 
-use super::rng::GameRng;
 pub use super::bad_action::{BadAction, NotationWhy};
 pub use super::layout_fault::{LayoutFault, LayoutWhy, Place};
+use super::rng::GameRng;
 
 /// Seats are numbered 0..players in clockwise order: seat `(i+1) % n` sits at seat `i`'s left.
 pub type Seat = usize;
@@ -279,15 +279,35 @@ impl<R> IllegalAction<Why<R>> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     /// A table size outside the game's range.
-    Players { game: GameId, players: usize },
-    FirstDealer { first_dealer: Seat, players: usize },
-    UnknownOption { key: String, game: GameId, known: Vec<&'static str> },
+    Players {
+        game: GameId,
+        players: usize,
+    },
+    FirstDealer {
+        first_dealer: Seat,
+        players: usize,
+    },
+    UnknownOption {
+        key: String,
+        game: GameId,
+        known: Vec<&'static str>,
+    },
     /// An option's value of the wrong kind (`given` as the record wrote it).
-    OptionValue { key: &'static str, wanted: Wanted, given: String },
-    OptionTooLarge { key: &'static str, max: i64 },
+    OptionValue {
+        key: &'static str,
+        wanted: Wanted,
+        given: String,
+    },
+    OptionTooLarge {
+        key: &'static str,
+        max: i64,
+    },
     /// A `chips` stack above [`MAX_STACK`].
     ChipsTooLarge,
-    ChipsCount { stacks: usize, players: usize },
+    ChipsCount {
+        stacks: usize,
+        players: usize,
+    },
     ChipsNegative,
     /// A record's layout of one deal that cannot be dealt.
     Layout(LayoutFault),
@@ -487,4 +507,3 @@ pub fn seat_array<T: Copy + Default, const N: usize>(values: &[T]) -> [T; N] {
 /// The largest stack a game may start with (a million million chips): every sum of stacks and
 /// boxes then stays far inside 64-bit integers, so chip arithmetic can never overflow.
 pub const MAX_STACK: Chips = 1_000_000_000_000;
-

@@ -32,8 +32,7 @@ macro_rules! with_game_type {
 }
 
 // Every game's table fits the per-seat arrays that serve them all.
-const _: () =
-    assert!(bonanza::MAX_PLAYERS <= MAX_SEATS && nain_jaune::MAX_PLAYERS <= MAX_SEATS && programmes::MAX_PLAYERS <= MAX_SEATS);
+const _: () = assert!(bonanza::MAX_PLAYERS <= MAX_SEATS && nain_jaune::MAX_PLAYERS <= MAX_SEATS && programmes::MAX_PLAYERS <= MAX_SEATS);
 
 /// Why a table refuses an action, whatever its game: the game's own refusal, an action string
 /// that is no move of the game, or the record's layout of the next deal. `Display` gives the

@@ -43,25 +43,52 @@ impl fmt::Display for Place {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutWhy {
     /// Not a JSON object; `fields` names what it must hold (`'hands' and 'talon'`).
-    NotAnObject { fields: &'static str },
-    UnknownField { key: String, game: GameId, fields: &'static str },
+    NotAnObject {
+        fields: &'static str,
+    },
+    UnknownField {
+        key: String,
+        game: GameId,
+        fields: &'static str,
+    },
     HandsNotAList,
-    HandCount { hands: usize, players: usize },
+    HandCount {
+        hands: usize,
+        players: usize,
+    },
     NotAListOfCards(Place),
     /// An item of a card list that is not a string (`item` as JSON wrote it).
-    NotACard { place: Place, item: String },
-    BadCard { place: Place, error: BadCard },
+    NotACard {
+        place: Place,
+        item: String,
+    },
+    BadCard {
+        place: Place,
+        error: BadCard,
+    },
     /// A card outside the game's pack: only the joker can be (Nain Jaune).
-    NoJoker { place: Place, game: GameId },
+    NoJoker {
+        place: Place,
+        game: GameId,
+    },
     Twice(Card),
     /// More copies of a card than the packs hold (Programmes: two packs, four jokers).
-    TooMany { card: Card, limit: u8 },
+    TooMany {
+        card: Card,
+        limit: u8,
+    },
     /// A pile the game requires is left out.
     MissingPile(&'static str),
     /// The cards dealt are not the whole pack: `missing` in card order.
-    NotFullPack { size: usize, missing: Vec<Card> },
+    NotFullPack {
+        size: usize,
+        missing: Vec<Card>,
+    },
     /// An empty hand where every seat is dealt cards; `because` says why in the game's words.
-    EmptyHand { seat: Seat, because: &'static str },
+    EmptyHand {
+        seat: Seat,
+        because: &'static str,
+    },
     /// Bonanza: a seat out of the game is dealt cards.
     SeatOutHasCards(Seat),
     /// Bonanza: a hand (`Some(seat)`) or the widow (`None`) holds nothing but the joker.
@@ -69,10 +96,18 @@ pub enum LayoutWhy {
     StockRequired,
     EmptyStock,
     NotAListOfPrograms(&'static str),
-    NotAProgram { key: &'static str, item: String },
+    NotAProgram {
+        key: &'static str,
+        item: String,
+    },
     /// `id` names no program card.
-    BadProgram { key: &'static str, id: String },
-    ProgramsPerSeat { players: usize },
+    BadProgram {
+        key: &'static str,
+        id: String,
+    },
+    ProgramsPerSeat {
+        players: usize,
+    },
     /// A program card given twice, by its id. (Ids, not `ProgramId`s: naming one reads the
     /// program deck, which would link it into every game that can print a layout fault.)
     ProgramTwice(String),

@@ -34,8 +34,7 @@ pub trait FromSetup: Game {
         check_seats(setup, Self::ID)?;
         let options = Self::read_options(&setup.options)?;
         let chips = starting_chips(setup)?;
-        let layouts =
-            setup.deals.iter().enumerate().map(|(i, d)| Self::read_layout(d, setup.players, i)).collect::<Result<_, _>>()?;
+        let layouts = setup.deals.iter().enumerate().map(|(i, d)| Self::read_layout(d, setup.players, i)).collect::<Result<_, _>>()?;
         let Setup { players, seed, first_dealer, .. } = *setup;
         Self::start(Start { players, seed, first_dealer, chips, options, layouts })
     }
@@ -86,19 +85,17 @@ pub fn choice_option(
         None => Ok(allowed[0]),
         Some(v) => {
             let s = v.as_str().unwrap_or("");
-            allowed.iter().copied().find(|a| *a == s).ok_or_else(|| {
-                SetupError::OptionValue { key, wanted: Wanted::OneOf(allowed), given: v.to_string() }
+            allowed.iter().copied().find(|a| *a == s).ok_or_else(|| SetupError::OptionValue {
+                key,
+                wanted: Wanted::OneOf(allowed),
+                given: v.to_string(),
             })
         }
     }
 }
 
 /// Reads a boolean option, or its default.
-pub fn bool_option(
-    options: &serde_json::Map<String, serde_json::Value>,
-    key: &'static str,
-    default: bool,
-) -> Result<bool, SetupError> {
+pub fn bool_option(options: &serde_json::Map<String, serde_json::Value>, key: &'static str, default: bool) -> Result<bool, SetupError> {
     match given(options, key) {
         None => Ok(default),
         Some(v) => v.as_bool().ok_or_else(|| SetupError::OptionValue { key, wanted: Wanted::Flag, given: v.to_string() }),
@@ -131,9 +128,7 @@ impl OptionDecl {
 
     /// A whole-number option's value in `options`, or its default.
     pub fn whole(&self, options: &serde_json::Map<String, serde_json::Value>) -> Result<i64, SetupError> {
-        let OptionKind::Whole { default, min, max } = self.kind else {
-            unreachable!("option '{}' is not a number", self.key)
-        };
+        let OptionKind::Whole { default, min, max } = self.kind else { unreachable!("option '{}' is not a number", self.key) };
         let n = int_option(options, self.key, default, min)?;
         if n > max {
             return Err(SetupError::OptionTooLarge { key: self.key, max });
@@ -167,9 +162,7 @@ pub fn starting_chips(setup: &Setup) -> Result<Vec<Chips>, SetupError> {
     }
     match &setup.chips {
         None => Ok(vec![start; setup.players]),
-        Some(chips) if chips.len() != setup.players => {
-            Err(SetupError::ChipsCount { stacks: chips.len(), players: setup.players })
-        }
+        Some(chips) if chips.len() != setup.players => Err(SetupError::ChipsCount { stacks: chips.len(), players: setup.players }),
         Some(chips) if chips.iter().any(|&c| c < 0) => Err(SetupError::ChipsNegative),
         Some(chips) => Ok(chips.clone()),
     }

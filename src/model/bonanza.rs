@@ -108,12 +108,20 @@ pub fn racing(phase: Phase) -> bool {
 
 /// The engine's legal actions for the person at the screen: none unless they may act (`mine`).
 pub fn legal(g: &Bonanza, mine: bool) -> Vec<Action> {
-    if mine { g.legal_actions() } else { Vec::new() }
+    if mine {
+        g.legal_actions()
+    } else {
+        Vec::new()
+    }
 }
 
 /// The decisions of the bar: the legal actions outside the race.
 pub fn decisions(phase: Phase, legal: &[Action]) -> Vec<Action> {
-    if racing(phase) { Vec::new() } else { legal.to_vec() }
+    if racing(phase) {
+        Vec::new()
+    } else {
+        legal.to_vec()
+    }
 }
 
 /// The cards the hand may play: those of the legal actions.
@@ -392,7 +400,11 @@ impl Verb {
 pub enum Choice {
     One(Action),
     /// A run of legal amounts of one kind, from `low` to `high`.
-    Amounts { verb: Verb, low: Chips, high: Chips },
+    Amounts {
+        verb: Verb,
+        low: Chips,
+        high: Chips,
+    },
 }
 
 /// The legal actions as the bar's controls, in the engine's order: a run of more than

@@ -22,7 +22,10 @@ pub enum FieldError {
     Option(&'static str),
     StartChips,
     /// Nobody can pay the first stakes with these chips (the stake each, when the game says).
-    TooFewChips { chips: Chips, stake: Option<Chips> },
+    TooFewChips {
+        chips: Chips,
+        stake: Option<Chips>,
+    },
     Seed,
 }
 

@@ -13,7 +13,8 @@ mod selection;
 
 pub use board::{laid_by, last_pile_move, owner_groups, LaidBy, OwnerGroup, PileMove};
 pub use selection::{
-    cards_at, compose_set, engine_check, hinted_cards, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves, Why,
+    cards_at, compose_set, engine_check, hinted_cards, positions_of, positions_used, selection_moves, sorted_hand, Offer, SelectionMoves,
+    Why,
 };
 
 use crate::engine::cards::Card;
@@ -183,7 +184,10 @@ pub fn drawn(s: &Session, viewer: Seat) -> Option<Card> {
 pub enum Prompt {
     /// Draw; `discard` is the top of the discard pile if it may be taken; `can_reveal`: the hand
     /// already fulfils the program.
-    Draw { discard: Option<Card>, can_reveal: bool },
+    Draw {
+        discard: Option<Card>,
+        can_reveal: bool,
+    },
     Reveal,
     DiscardToEnd,
     LayOrDiscard,
@@ -245,7 +249,9 @@ pub struct Ending {
 impl Ending {
     pub fn of(game: &Programmes) -> Option<Ending> {
         game.events().iter().rev().find_map(|e| match e {
-            Event::GameOver { end, winner, programs_done } => Some(Ending { end: *end, winner: *winner, programs_done: programs_done.clone() }),
+            Event::GameOver { end, winner, programs_done } => {
+                Some(Ending { end: *end, winner: *winner, programs_done: programs_done.clone() })
+            }
             _ => None,
         })
     }

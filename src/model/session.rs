@@ -145,13 +145,21 @@ impl Humans {
 
     /// Whose cards show when the game starts: the one person's; at a shared device, nobody's yet.
     pub fn first_shown(self) -> Option<Seat> {
-        if self.shared_device { None } else { self.first }
+        if self.shared_device {
+            None
+        } else {
+            self.first
+        }
     }
 
     /// Whose cards the view shows: the one person's; at a shared device, those of the person to
     /// move, else the last shown, else the first person's.
     pub fn viewer(self, human_to_move: Option<Seat>, shown: Option<Seat>) -> Option<Seat> {
-        if self.shared_device { human_to_move.or(shown).or(self.first) } else { self.first }
+        if self.shared_device {
+            human_to_move.or(shown).or(self.first)
+        } else {
+            self.first
+        }
     }
 
     /// Whether a shared device hides the hand: a person is to move whose cards are not the ones
@@ -199,9 +207,7 @@ impl Session {
                 .map(|(i, k)| SeatKind::from_key(k).map_err(|e| err(format!("seats[{i}]: {e}"))))
                 .collect::<Result<Vec<_>, _>>()?,
             // A record from elsewhere: the first seat is yours, the computer plays the others.
-            None => (0..record.players)
-                .map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(Level::Easy) })
-                .collect(),
+            None => (0..record.players).map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Computer(Level::Easy) }).collect(),
         };
         let table = Table::replay(&record)?;
         let names = match &record.names {

@@ -85,12 +85,7 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, BadRecord> {
             '0'..='9' => c as u32 - '0' as u32 + 52,
             '-' | '+' => 62,
             '_' | '/' => 63,
-            _ => {
-                return Err(BadRecord(format!(
-                    "the position is not URL-safe base64: '{c}' at character {} is not allowed",
-                    i + 1
-                )))
-            }
+            _ => return Err(BadRecord(format!("the position is not URL-safe base64: '{c}' at character {} is not allowed", i + 1))),
         };
         acc = acc << 6 | v;
         bits += 6;
@@ -140,7 +135,9 @@ mod tests {
     #[test]
     fn base64url_matches_rfc_4648_vectors() {
         // RFC 4648 §10, without padding, in the URL alphabet.
-        for (plain, coded) in [("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")] {
+        for (plain, coded) in
+            [("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")]
+        {
             assert_eq!(base64url_encode(plain.as_bytes()), coded);
             assert_eq!(base64url_decode(coded).unwrap(), plain.as_bytes());
         }

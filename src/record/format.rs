@@ -85,8 +85,7 @@ impl Record {
     pub fn from_json(text: &str) -> Result<Record, BadRecord> {
         // A byte-order mark, as some Windows editors save, is not part of the JSON.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| BadRecord(format!("this is not valid JSON ({e})")))?;
+        let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| BadRecord(format!("this is not valid JSON ({e})")))?;
         if !value.is_object() {
             return Err(BadRecord("a game record is a JSON object; this is not one".into()));
         }
@@ -120,9 +119,8 @@ impl Record {
     }
 
     pub fn game_id(&self) -> Result<GameId, BadRecord> {
-        GameId::from_key(&self.game).ok_or_else(|| {
-            BadRecord(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game))
-        })
+        GameId::from_key(&self.game)
+            .ok_or_else(|| BadRecord(format!("unknown game '{}' (expected bonanza, nain-jaune or programmes)", self.game)))
     }
 
     /// The engine's setup for this record.

@@ -4,12 +4,12 @@
 //! state comes out as the referee's JSON. Each game keeps its typed API for the AI and the views.
 
 use super::format::{BadRecord, Record, RecordedAction};
+use crate::engine::bonanza::Bonanza;
 use crate::engine::game::{BadAction, Game, GameId, IllegalAction, RefereeState, Seat, SetupError};
 use crate::engine::games::Reason;
-use crate::engine::setup::FromSetup;
-use crate::engine::bonanza::Bonanza;
 use crate::engine::nain_jaune::NainJaune;
 use crate::engine::programmes::Programmes;
+use crate::engine::setup::FromSetup;
 
 /// One game in progress, whichever it is. (The games are fixed-size arrays of a few hundred bytes
 /// on purpose: a table is one value per game, and boxing it would only add an indirection.)
@@ -65,13 +65,27 @@ pub enum ReplayError {
     Record(BadRecord),
     Setup(SetupError),
     /// `names` does not give one name per seat.
-    Names { names: usize, players: usize },
+    Names {
+        names: usize,
+        players: usize,
+    },
     /// `actions[index]` is refused.
-    Refused { index: usize, seat: Seat, error: IllegalAction<Reason> },
+    Refused {
+        index: usize,
+        seat: Seat,
+        error: IllegalAction<Reason>,
+    },
     /// `actions[index]` ends a deal, and the record's layout of the next deal does not fit.
-    NextLayout { index: usize, seat: Seat, error: IllegalAction<Reason> },
+    NextLayout {
+        index: usize,
+        seat: Seat,
+        error: IllegalAction<Reason>,
+    },
     /// `actions[index]` is not `{"seat": SEAT, "do": "ACTION"}` (the record's words for it).
-    Unreadable { index: usize, why: String },
+    Unreadable {
+        index: usize,
+        why: String,
+    },
 }
 
 impl ReplayError {

@@ -28,8 +28,8 @@ use rand::Rng;
 use serde_json::Value;
 use tapis::ai::{self, GameBots, Level};
 use tapis::engine::game::{Chips, Game, RefereeState, Seat, TurnRefusal};
-use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::rng::{index_below, seeded, GameRng};
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::record::{Record, RecordedAction, Table};
 
 use super::{Counts, Subject};
@@ -117,7 +117,15 @@ pub trait Model: Sized + fmt::Debug {
     }
 
     /// The move of a seat that [`Player::Own`] plays.
-    fn own_move(&mut self, _g: &Self::G, _seat: Seat, _legal: &[Act<Self>], _rng: &mut GameRng, _at: &At, _counts: &mut Counts) -> Act<Self> {
+    fn own_move(
+        &mut self,
+        _g: &Self::G,
+        _seat: Seat,
+        _legal: &[Act<Self>],
+        _rng: &mut GameRng,
+        _at: &At,
+        _counts: &mut Counts,
+    ) -> Act<Self> {
         panic!("this game has no policy of its own")
     }
 
@@ -264,15 +272,7 @@ impl Seating {
 
 /// What holds in every state of every game, then the game's own invariants. `total` is the chips
 /// of the game.
-pub fn check_state<M: Model>(
-    model: &mut M,
-    g: &M::G,
-    total: Chips,
-    legal: &[Act<M>],
-    probes: &Probes,
-    at: &At,
-    counts: &mut Counts,
-) {
+pub fn check_state<M: Model>(model: &mut M, g: &M::G, total: Chips, legal: &[Act<M>], probes: &Probes, at: &At, counts: &mut Counts) {
     let ctx = at.ctx;
     assert_eq!(g.chips_in_play(), total, "{}: chips not conserved", ctx());
     let chips = g.chip_counts();
@@ -364,7 +364,11 @@ pub fn play_case<M: Model>(case: &mut Case<M>, probes: &Probes, counts: &mut Cou
                 if s == seat {
                     let world = M::G::determinize(&obs, &mut rng);
                     let seen = world.observe(s);
-                    assert!(M::G::same_observation(&seen, &obs), "{}: the re-dealt table shows seat {s} something else:\n{seen:?}\n{obs:?}", ctx());
+                    assert!(
+                        M::G::same_observation(&seen, &obs),
+                        "{}: the re-dealt table shows seat {s} something else:\n{seen:?}\n{obs:?}",
+                        ctx()
+                    );
                     assert_eq!(world.legal_actions(), legal, "{}: other legal actions in the re-dealt table", ctx());
                 }
             }
@@ -500,12 +504,7 @@ pub fn same_game_twice<M: Model>(suite: &Suite<M>) {
 /// Plays the games of `case(index * 7 + 1)` for `index` in `0..games`, with the stacks left to
 /// the options, by [`Model::visit_move`]; calls `visit` on about one position in `one_in`, and on
 /// the last.
-pub fn visit_positions<M: Model>(
-    case: fn(u64) -> Case<M>,
-    games: u64,
-    one_in: u32,
-    mut visit: impl FnMut(&mut M, &M::G, &mut GameRng),
-) {
+pub fn visit_positions<M: Model>(case: fn(u64) -> Case<M>, games: u64, one_in: u32, mut visit: impl FnMut(&mut M, &M::G, &mut GameRng)) {
     for index in 0..games {
         let mut c = case(index * 7 + 1);
         c.record.chips = None;

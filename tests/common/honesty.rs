@@ -8,8 +8,8 @@
 use rand::Rng;
 use tapis::ai::{self, choose_within, search::NoClock, Budget, Level};
 use tapis::engine::game::Seat;
-use tapis::engine::setup::Setup;
 use tapis::engine::rng::{seeded, GameRng};
+use tapis::engine::setup::Setup;
 
 use super::Subject;
 
@@ -94,7 +94,10 @@ pub fn a_redeal_changes_no_decision<G: Subject>(h: &Honesty, also: impl Fn(&G, S
         }
         // …that the deciding seat cannot tell apart from the real one.
         let seen = other.observe(seat);
-        assert!(G::same_observation(&seen, &observation), "position {i}: the re-deal shows the seat something else:\n{seen:?}\n{observation:?}");
+        assert!(
+            G::same_observation(&seen, &observation),
+            "position {i}: the re-deal shows the seat something else:\n{seen:?}\n{observation:?}"
+        );
         also(game, seat, i);
         for (level, budget) in h.levels() {
             assert_eq!(

@@ -23,9 +23,9 @@ use std::fmt;
 use tapis::ai::GameBots;
 use tapis::engine::bonanza::{self, Bonanza};
 use tapis::engine::game::{Chips, Game, RefereeState, Seat, MAX_SEATS};
-use tapis::engine::setup::{FromSetup, Setup};
 use tapis::engine::nain_jaune::{self, NainJaune};
 use tapis::engine::programmes::{self, Programmes};
+use tapis::engine::setup::{FromSetup, Setup};
 use tapis::record::Table;
 
 /// A game under test: the engine's [`Game`] (with its computer players) and the little the shared

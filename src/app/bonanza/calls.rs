@@ -8,14 +8,14 @@ use crate::engine::bonanza::{Call, Phase};
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
 
-use super::text::{lt, call_name, space_name, L};
+use super::text::{call_name, lt, space_name, L};
 use super::{colon, mini_cards, with_game};
-use crate::app::table::card_svg::CardBack;
 use crate::app::services::i18n::{cards_text, use_lang, Lang, Names};
+use crate::app::table::card_svg::CardBack;
+use crate::app::AppState;
 use crate::model::bonanza::call_shows;
 use crate::model::bonanza::story::{Story, StoryLine};
 use crate::model::session::Session;
-use crate::app::AppState;
 
 /// What a story line says after the space and who: chips, or a few words (the widow taken, or
 /// dead) that share the name's column, so the chips' column stays narrow.

@@ -14,9 +14,9 @@ use crate::engine::game::Chips;
 use crate::model::bonanza::{choices, Choice, Verb};
 
 use super::mini_cards;
-use super::text::{lt, action_label, action_slug, L};
-use crate::app::table::hint::Hints;
+use super::text::{action_label, action_slug, lt, L};
 use crate::app::services::i18n::{use_lang, Lang};
+use crate::app::table::hint::Hints;
 
 /// The bar's buttons, in screen order.
 fn buttons(bar: &web_sys::HtmlElement) -> Vec<web_sys::HtmlElement> {
@@ -105,7 +105,12 @@ pub fn Decisions(
 
 /// One legal action's button; a show is drawn as the cards it shows.
 #[component]
-fn DecisionButton(action: Action, to_call: Signal<Chips>, on_act: Callback<Action>, target: Option<Signal<Option<Action>>>) -> impl IntoView {
+fn DecisionButton(
+    action: Action,
+    to_call: Signal<Chips>,
+    on_act: Callback<Action>,
+    target: Option<Signal<Option<Action>>>,
+) -> impl IntoView {
     let lang = use_lang();
     let show = matches!(action, Action::Show(_));
     let cards = match action {

@@ -3,10 +3,10 @@
 //! its computer levels do. Registered in `app::games`.
 
 use crate::ai::Level;
-use crate::app::game_info::GameInfo;
 use crate::app::features::option_specs::OptionSpec;
-use crate::engine::game::GameId;
+use crate::app::game_info::GameInfo;
 use crate::engine::bonanza::options;
+use crate::engine::game::GameId;
 
 pub const INFO: GameInfo = GameInfo {
     id: GameId::Bonanza,

@@ -27,16 +27,16 @@ use crate::engine::bonanza::{Action, Bonanza, Call, Phase, Space};
 use crate::engine::cards::Card;
 use crate::engine::game::{Chips, Game, GameId, Seat};
 
+use crate::app::services::i18n::{hand_title, Lang, Names, T};
 use crate::app::table::card_svg::CardFace;
-use crate::app::table::game_frame::GameFrame;
 use crate::app::table::computer_turns::{drive_computer_turns, forced_move, play_human_move};
-use crate::app::table::stage::Stage;
+use crate::app::table::game_frame::GameFrame;
 use crate::app::table::hand::{Hand, HandPlace};
 use crate::app::table::hint::{HintRow, Hints, Suggestion};
-use crate::app::services::i18n::{hand_title, Lang, Names, T};
 use crate::app::table::move_log::{LogLine, MoveLog, LOG_LENGTH};
 use crate::app::table::results::{game_over, GameOverPanel};
 use crate::app::table::seats::SeatsRing;
+use crate::app::table::stage::Stage;
 use crate::app::{AppState, TableSession};
 use crate::model::bonanza::{self as model, moment::Moment, story::told_story, PhaseBox, Prompt, Told, Turn};
 use crate::model::session::{Humans, Session};
@@ -46,7 +46,7 @@ use moment::{moment_title, MomentBox};
 use poker::PokerBox;
 use race::RaceBox;
 use summary::{game_over_reason, DealReport, DealSummary};
-use text::{lt, event_kind, event_sentence, log_class, my_turn, note_words, phase_label, waiting, L};
+use text::{event_kind, event_sentence, log_class, lt, my_turn, note_words, phase_label, waiting, L};
 use wheel::Wheel;
 
 /// Reads the worker's explanation (a [`Hint`] as JSON) field by field: a derived `Deserialize`
@@ -86,9 +86,7 @@ fn bz(s: &Option<Session>) -> Option<&Bonanza> {
 }
 
 /// A memo of something read from the Bonanza game on the table (the default when there is none).
-pub fn with_game<T: PartialEq + Default + Send + Sync + 'static>(
-    f: impl Fn(&Bonanza) -> T + Send + Sync + 'static,
-) -> Memo<T> {
+pub fn with_game<T: PartialEq + Default + Send + Sync + 'static>(f: impl Fn(&Bonanza) -> T + Send + Sync + 'static) -> Memo<T> {
     let session = crate::app::TableSession::current(expect_context::<AppState>().session);
     Memo::new(move |_| session.with(|s| bz(s).map(&f).unwrap_or_default()))
 }
@@ -152,9 +150,7 @@ impl Ctx {
             let (holding, revealed) = (stage.holding().is_some(), revealed.get());
             session.with(|s| {
                 let Some(s) = s.as_ref() else { return Turn::default() };
-                model::turn(s, humans, holding, revealed, || {
-                    !state.dialog_open() && caught_up.get() && forced_move(&state, s).is_none()
-                })
+                model::turn(s, humans, holding, revealed, || !state.dialog_open() && caught_up.get() && forced_move(&state, s).is_none())
             })
         });
         let to_move = Memo::new(move |_| turn.get().to_move);
@@ -201,9 +197,8 @@ pub fn BonanzaTable() -> impl IntoView {
         let (thinking, viewer, l) = (thinking.get(), t.viewer(), lang.get());
         t.session.with(|s| s.as_ref().map(|s| model::plates(s, viewer, thinking, |notes| note_words(l, notes))).unwrap_or_default())
     });
-    let story = Memo::new(move |_| {
-        t.session.with(|s| bz(s).map(|g| told_story(g.events(), stage.told(g.events().len()))).unwrap_or_default())
-    });
+    let story =
+        Memo::new(move |_| t.session.with(|s| bz(s).map(|g| told_story(g.events(), stage.told(g.events().len()))).unwrap_or_default()));
     let log_view = Memo::new(move |_| {
         let l = lang.get();
         names.with(|n| t.session.with(|s| bz(s).map(|g| log_lines(l, g, stage.told(g.events().len()), n)).unwrap_or_default()))

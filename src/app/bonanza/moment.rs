@@ -10,8 +10,8 @@ use leptos::prelude::*;
 
 use super::mini_cards;
 use super::text::{category_name, event_kind, event_sentence, space_name, L};
-use crate::app::table::card_svg::CardBack;
 use crate::app::services::i18n::{Lang, Names};
+use crate::app::table::card_svg::CardBack;
 use crate::model::bonanza::moment::Moment;
 
 /// The moment's title: the space it is about, else the widow.

@@ -8,8 +8,8 @@ use crate::engine::game::Chips;
 
 use super::text::{lt, space_name, L};
 use super::{colon, with_game};
-use crate::app::table::chips::ChipCount;
 use crate::app::services::i18n::use_lang;
+use crate::app::table::chips::ChipCount;
 
 /// The betting round's figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -26,13 +26,7 @@ pub fn PokerBox() -> impl IntoView {
     let lang = use_lang();
     let round = with_game(|g: &Bonanza| {
         let b = g.betting();
-        Round {
-            pot: g.board()[Space::Poker.index()],
-            bet: b.bet,
-            raises: b.raises,
-            max_raises: g.options().poker_max_raises,
-            cap: b.cap,
-        }
+        Round { pot: g.board()[Space::Poker.index()], bet: b.bet, raises: b.raises, max_raises: g.options().poker_max_raises, cap: b.cap }
     });
     let pot = Signal::derive(move || round.get().pot);
     let line = move |label: L, value: String| {

@@ -5,11 +5,11 @@ use leptos::prelude::*;
 
 use super::text::L;
 use super::{mini_cards, with_game};
+use crate::app::nain_jaune::board::{RunningSequence, SequenceCard};
 use crate::app::services::i18n::{use_lang, Names};
+use crate::app::AppState;
 use crate::model::bonanza::race_run;
 use crate::model::session::Session;
-use crate::app::AppState;
-use crate::app::nain_jaune::board::{RunningSequence, SequenceCard};
 
 #[component]
 pub fn RaceBox(#[prop(into)] names: Signal<Names>) -> impl IntoView {

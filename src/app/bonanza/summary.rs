@@ -11,11 +11,11 @@ use crate::engine::game::{Chips, Game, Seat};
 use crate::record::Record;
 
 use super::calls::DealStory;
-use crate::model::bonanza::story::{deal_story, StoryLine};
 use super::mini_cards;
-use super::text::{lt, bonanza_title, event_sentence, game_end_sentence, L};
+use super::text::{bonanza_title, event_sentence, game_end_sentence, lt, L};
 use crate::app::services::i18n::{tr, use_lang, Lang, Names, T};
 use crate::app::table::results::{ChipTable, SummaryDialog};
+use crate::model::bonanza::story::{deal_story, StoryLine};
 
 /// What one deal did: the engine's settlement, with the story of the spaces and the cards left.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,8 +34,8 @@ impl DealReport {
         let settlement = DealSettlement::of(events, deal, g.chips())?;
         let (start, end) = deal_range(events, deal)?;
         let actions = record.actions.iter().map_while(|a| Some((a.seat, a.action.parse().ok()?)));
-        let CardsLeft { hands: left, dead } =
-            CardsLeft::of(&record.setup(), actions, deal).unwrap_or_else(|| CardsLeft { hands: vec![Vec::new(); g.players()], dead: Vec::new() });
+        let CardsLeft { hands: left, dead } = CardsLeft::of(&record.setup(), actions, deal)
+            .unwrap_or_else(|| CardsLeft { hands: vec![Vec::new(); g.players()], dead: Vec::new() });
         Some(DealReport { settlement, story: deal_story(&events[start..=end]), left, dead })
     }
 }
@@ -108,10 +108,8 @@ pub fn DealSummary(
 /// Why the game ended, and where the chips left on the wheel went.
 pub fn game_over_reason(lang: Lang, end: &GameEnd, leftovers: &[Event], names: &Names) -> String {
     let mut s = game_end_sentence(lang, end);
-    let shares: Vec<(Seat, Chips)> = leftovers
-        .iter()
-        .filter_map(|e| if let Event::Leftovers { seat, chips } = e { Some((*seat, *chips)) } else { None })
-        .collect();
+    let shares: Vec<(Seat, Chips)> =
+        leftovers.iter().filter_map(|e| if let Event::Leftovers { seat, chips } = e { Some((*seat, *chips)) } else { None }).collect();
     let total: Chips = shares.iter().map(|(_, c)| c).sum();
     s.push(' ');
     s.push_str(&match (shares.as_slice(), lang) {

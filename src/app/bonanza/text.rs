@@ -245,7 +245,9 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips, pot: 
             "Poker, {6} in the pot: {3} to call. Call, raise or fold.",
             "Poker, {6} au pot : {3} pour suivre. Suivez, relancez ou couchez-vous.",
         ),
-        Phase::Poker if high > 0 => ("Poker, {6} in the pot: check, or bet {0} to {1}.", "Poker, {6} au pot : parole, ou misez de {0} à {1}."),
+        Phase::Poker if high > 0 => {
+            ("Poker, {6} in the pot: check, or bet {0} to {1}.", "Poker, {6} au pot : parole, ou misez de {0} à {1}.")
+        }
         Phase::Poker => ("Poker, {6} in the pot: check.", "Poker, {6} au pot : parole."),
         Phase::Lead => (
             "Your lead: play the lowest card of a suit you choose.",
@@ -271,15 +273,39 @@ pub fn my_turn(lang: Lang, phase: Phase, legal: &[Action], to_call: Chips, pot: 
 /// a refusal the hand never meets).
 pub fn refusal_words(lang: Lang, refusal: &Refusal) -> Option<String> {
     let (en, fr, card) = match *refusal {
-        Refusal::MustFollow { wanted, .. } => ("You hold {0}, the next card: play it.", "Vous avez {0}, la carte suivante\u{a0}: jouez-{1}.", wanted),
+        Refusal::MustFollow { wanted, .. } => {
+            ("You hold {0}, the next card: play it.", "Vous avez {0}, la carte suivante\u{a0}: jouez-{1}.", wanted)
+        }
         Refusal::ChangeColour { red: true, .. } => {
-            return Some(lang.pick("After a stop the lead changes colour: lead a black card.", "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte noire.").into())
+            return Some(
+                lang.pick(
+                    "After a stop the lead changes colour: lead a black card.",
+                    "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte noire.",
+                )
+                .into(),
+            )
         }
         Refusal::ChangeColour { red: false, .. } => {
-            return Some(lang.pick("After a stop the lead changes colour: lead a red card.", "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte rouge.").into())
+            return Some(
+                lang.pick(
+                    "After a stop the lead changes colour: lead a red card.",
+                    "Après un arrêt, on ouvre dans l'autre teinte\u{a0}: jouez une carte rouge.",
+                )
+                .into(),
+            )
         }
-        Refusal::LowestLead { lowest, .. } => ("A lead is the lowest card of its suit: here {0}.", "On ouvre avec la plus petite carte de sa couleur\u{a0}: ici {0}.", lowest),
-        Refusal::DeadJoker => return Some(lang.pick("The joker is dead in the race: it can never be played.", "Le joker est mort pendant la course\u{a0}: il ne se joue jamais.").into()),
+        Refusal::LowestLead { lowest, .. } => {
+            ("A lead is the lowest card of its suit: here {0}.", "On ouvre avec la plus petite carte de sa couleur\u{a0}: ici {0}.", lowest)
+        }
+        Refusal::DeadJoker => {
+            return Some(
+                lang.pick(
+                    "The joker is dead in the race: it can never be played.",
+                    "Le joker est mort pendant la course\u{a0}: il ne se joue jamais.",
+                )
+                .into(),
+            )
+        }
         _ => return None,
     };
     Some(fill(lang.pick(en, fr), false, &[card_definite(lang, card), if is_feminine(card) { "la" } else { "le" }.into()]))
@@ -335,11 +361,9 @@ pub fn game_end_sentence(lang: Lang, end: &GameEnd) -> String {
         GameEnd::DealsPlayed { deals: 1 } => {
             lang.pick("The only deal is played: the game is over.", "L'unique donne est jouée : la partie est finie.").into()
         }
-        GameEnd::DealsPlayed { deals } => fill(
-            lang.pick("{0} deals played: the game is over.", "{0} donnes jouées : la partie est finie."),
-            false,
-            &[deals.to_string()],
-        ),
+        GameEnd::DealsPlayed { deals } => {
+            fill(lang.pick("{0} deals played: the game is over.", "{0} donnes jouées : la partie est finie."), false, &[deals.to_string()])
+        }
         GameEnd::TooFewPlayers { .. } => {
             lang.pick("Only one player can still ante: the game is over.", "Un seul joueur peut encore miser : la partie est finie.").into()
         }
@@ -396,10 +420,7 @@ fn deal_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
         ),
         Event::Anted { deal_number, each, .. } => (
             nobody,
-            (
-                "Deal {1}: everyone puts one chip on each space ({2} each).",
-                "Donne {1} : chacun met un jeton sur chaque case ({2} chacun).",
-            ),
+            ("Deal {1}: everyone puts one chip on each space ({2} each).", "Donne {1} : chacun met un jeton sur chaque case ({2} chacun)."),
             vec![deal_number.to_string(), each.to_string()],
         ),
         Event::Dealt { dealer, .. } => (person(*dealer), ("{0} [deal|deals].", "{0} [donnez|donne]."), vec![]),
@@ -410,25 +431,44 @@ fn deal_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
         ),
         Event::WidowForSale { dealer } => (
             person(*dealer),
-            ("{0} [keep|keeps] the hand and [put|puts] the widow up for sale.", "{0} [gardez votre|garde sa] main et [mettez|met] la veuve en vente."),
+            (
+                "{0} [keep|keeps] the hand and [put|puts] the widow up for sale.",
+                "{0} [gardez votre|garde sa] main et [mettez|met] la veuve en vente.",
+            ),
             vec![],
         ),
-        Event::Bid { seat, chips: c } => (person(*seat), ("{0} [bid|bids] {1}.", "{0} [offrez|offre] {2}."), vec![c.to_string(), chips(*c)]),
+        Event::Bid { seat, chips: c } => {
+            (person(*seat), ("{0} [bid|bids] {1}.", "{0} [offrez|offre] {2}."), vec![c.to_string(), chips(*c)])
+        }
         Event::AuctionPass { seat } => (person(*seat), ("{0} [pass|passes].", "{0} [passez|passe]."), vec![]),
         Event::WidowSold { seat, price, to } => {
             let d = to.map(|d| names.of(d));
             let one = *price <= 1;
             let words = match &d {
-                Some(d) if d.you && one => ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous revient."),
-                Some(d) if d.you => ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous reviennent."),
+                Some(d) if d.you && one => {
+                    ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous revient.")
+                }
+                Some(d) if d.you => {
+                    ("{0} [buy|buys] the widow for {1}, paid to you.", "{0} [achetez|achète] la veuve {1}, qui vous reviennent.")
+                }
                 Some(_) if one => ("{0} [buy|buys] the widow for {1}, paid to {2}.", "{0} [achetez|achète] la veuve {1}, payé à {2}."),
                 Some(_) => ("{0} [buy|buys] the widow for {1}, paid to {2}.", "{0} [achetez|achète] la veuve {1}, payés à {2}."),
-                None if one => ("{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.", "{0} [achetez|achète] la veuve {1}, versé au pot du Bonanza."),
-                None => ("{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.", "{0} [achetez|achète] la veuve {1}, versés au pot du Bonanza."),
+                None if one => (
+                    "{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.",
+                    "{0} [achetez|achète] la veuve {1}, versé au pot du Bonanza.",
+                ),
+                None => (
+                    "{0} [buy|buys] the widow for {1}, paid into the Bonanza pot.",
+                    "{0} [achetez|achète] la veuve {1}, versés au pot du Bonanza.",
+                ),
             };
             (person(*seat), words, vec![chips(*price), d.map(|d| d.inner(lang)).unwrap_or_default()])
         }
-        Event::WidowUnsold => (nobody, ("No bids: the widow stays face down as the dead hand.", "Aucune offre : la veuve reste face cachée, c'est la main morte."), vec![]),
+        Event::WidowUnsold => (
+            nobody,
+            ("No bids: the widow stays face down as the dead hand.", "Aucune offre : la veuve reste face cachée, c'est la main morte."),
+            vec![],
+        ),
         _ => return None,
     })
 }
@@ -439,10 +479,10 @@ fn call_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
     let person = |s| names.of(s);
     let nobody = Person::named("");
     Some(match event {
-        Event::CallOpened { call } => {
-            (nobody, ("The dealer calls {1}.", "Le donneur annonce {1}."), vec![call_name(lang, *call).into()])
+        Event::CallOpened { call } => (nobody, ("The dealer calls {1}.", "Le donneur annonce {1}."), vec![call_name(lang, *call).into()]),
+        Event::Shown { seat, cards, .. } => {
+            (person(*seat), ("{0} [show|shows] {1}.", "{0} [montrez|montre] {1}."), vec![cards_list(lang, cards)])
         }
-        Event::Shown { seat, cards, .. } => (person(*seat), ("{0} [show|shows] {1}.", "{0} [montrez|montre] {1}."), vec![cards_list(lang, cards)]),
         Event::JokerLeaves { seat } => (
             person(*seat),
             ("[Your|{1}'s] joker leaves the game.", "[Votre joker|Le joker montré par {1}] quitte le jeu."),
@@ -480,12 +520,18 @@ fn poker_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
     Some(match event {
         Event::PokerOpened { participants, cap } => {
             let words = match participants.len() {
-                0 => ("The dealer calls Poker: nobody has five cards or more.", "Le donneur annonce Poker : personne n'a cinq cartes ou plus."),
+                0 => (
+                    "The dealer calls Poker: nobody has five cards or more.",
+                    "Le donneur annonce Poker : personne n'a cinq cartes ou plus.",
+                ),
                 1 => (
                     "The dealer calls Poker: only one player has five cards or more.",
                     "Le donneur annonce Poker : un seul joueur a au moins cinq cartes.",
                 ),
-                _ => ("The dealer calls Poker: {1} players, at most {2} each.", "Le donneur annonce Poker : {1} joueurs, {2} au plus chacun."),
+                _ => (
+                    "The dealer calls Poker: {1} players, at most {2} each.",
+                    "Le donneur annonce Poker : {1} joueurs, {2} au plus chacun.",
+                ),
             };
             (nobody, words, vec![participants.len().to_string(), chips(*cap)])
         }
@@ -503,11 +549,9 @@ fn poker_said(lang: Lang, event: &Event, names: &Names) -> Option<Said> {
             ("{0} [show|shows] {1}: {2}.", "{0} [montrez|montre] {1} : {2}."),
             vec![category_name(lang, *hand).into(), cards_list(lang, cards)],
         ),
-        Event::JokerSetAside { seat } => (
-            person(*seat),
-            ("{0} [set|sets] the unused joker aside.", "{0} [mettez|met] de côté le joker inutilisé."),
-            vec![],
-        ),
+        Event::JokerSetAside { seat } => {
+            (person(*seat), ("{0} [set|sets] the unused joker aside.", "{0} [mettez|met] de côté le joker inutilisé."), vec![])
+        }
         _ => return None,
     })
 }
@@ -533,10 +577,9 @@ fn race_said(lang: Lang, event: &Event, names: &Names, missing_played: bool) -> 
         }
         Event::LeadPassed { from, to, reason } => {
             let words = match reason {
-                LeadPassReason::NoCardOfOtherColour => (
-                    "{0} [have|has] no card of the other colour: {1} {2}.",
-                    "{0} [n'avez|n'a] aucune carte de l'autre teinte : {1} {2}.",
-                ),
+                LeadPassReason::NoCardOfOtherColour => {
+                    ("{0} [have|has] no card of the other colour: {1} {2}.", "{0} [n'avez|n'a] aucune carte de l'autre teinte : {1} {2}.")
+                }
                 LeadPassReason::OnlyDeadJoker => {
                     ("{0} only [hold|holds] the dead joker: {1} {2}.", "{0} [n'avez|n'a] plus que le joker mort : {1} {2}.")
                 }
@@ -657,27 +700,44 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) ->
     let reason: Option<String> = match (why, action) {
         (Hint::Forced, _) => Some(lang.pick("it is your only choice", "c'est votre seul choix").into()),
         (&Hint::TakeWidow { hand, widow }, Action::TakeWidow) => Some(fill(
-            lang.pick("the widow should be worth about {0}, your hand about {1}", "la veuve devrait valoir environ {0}, votre main environ {1}"),
+            lang.pick(
+                "the widow should be worth about {0}, your hand about {1}",
+                "la veuve devrait valoir environ {0}, votre main environ {1}",
+            ),
             true,
             &[chips(widow), chips(hand)],
         )),
         (&Hint::SellWidow { hand, widow }, Action::SellWidow) => {
             let words = if widow <= hand {
-                ("your hand should be worth about {1}, the widow only about {0}", "votre main devrait valoir environ {1}, la veuve seulement environ {0}")
+                (
+                    "your hand should be worth about {1}, the widow only about {0}",
+                    "votre main devrait valoir environ {1}, la veuve seulement environ {0}",
+                )
             } else {
-                ("the widow should be worth only about {0}, barely more than your hand ({1})", "la veuve ne devrait valoir qu'environ {0}, à peine plus que votre main ({1})")
+                (
+                    "the widow should be worth only about {0}, barely more than your hand ({1})",
+                    "la veuve ne devrait valoir qu'environ {0}, à peine plus que votre main ({1})",
+                )
             };
             Some(fill(lang.pick(words.0, words.1), true, &[chips(widow), chips(hand)]))
         }
         (&Hint::Bid { gain, .. }, Action::Bid(_)) => Some(fill(
-            lang.pick("the widow should be worth about {0} more than your hand", "la veuve devrait valoir environ {0} de plus que votre main"),
+            lang.pick(
+                "the widow should be worth about {0} more than your hand",
+                "la veuve devrait valoir environ {0} de plus que votre main",
+            ),
             true,
             &[chips(gain)],
         )),
         (&Hint::PassAuction { gain }, Action::Pass) => Some(match gain {
-            n if n <= 0 => lang.pick("the widow should not be worth more than your hand", "la veuve ne devrait pas valoir plus que votre main").into(),
+            n if n <= 0 => {
+                lang.pick("the widow should not be worth more than your hand", "la veuve ne devrait pas valoir plus que votre main").into()
+            }
             _ => fill(
-                lang.pick("the widow should gain you only about {0}, less than a bid costs", "la veuve ne devrait rapporter qu'environ {0}, moins qu'une offre ne coûte"),
+                lang.pick(
+                    "the widow should gain you only about {0}, less than a bid costs",
+                    "la veuve ne devrait rapporter qu'environ {0}, moins qu'une offre ne coûte",
+                ),
                 true,
                 &[chips(gain)],
             ),
@@ -695,13 +755,20 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) ->
             true,
             &[space_name(lang, later).into(), chips(won)],
         )),
-        (&Hint::Silent { call }, Action::Pass) => Some(match call {
-            Call::Sequence => lang.pick("your sequence cannot beat the one shown", "votre séquence ne peut pas battre celle déjà montrée"),
-            _ => lang.pick("showing would win nothing here", "montrer ne rapporterait rien ici"),
-        }
-        .into()),
+        (&Hint::Silent { call }, Action::Pass) => Some(
+            match call {
+                Call::Sequence => {
+                    lang.pick("your sequence cannot beat the one shown", "votre séquence ne peut pas battre celle déjà montrée")
+                }
+                _ => lang.pick("showing would win nothing here", "montrer ne rapporterait rien ici"),
+            }
+            .into(),
+        ),
         (&Hint::Poker { win_percent }, Action::Check | Action::Bet(_) | Action::Call | Action::Raise(_) | Action::Fold) => Some(fill(
-            lang.pick("you should hold the best hand about {0}% of the time", "vous devriez avoir la meilleure main environ {0} % du temps"),
+            lang.pick(
+                "you should hold the best hand about {0}% of the time",
+                "vous devriez avoir la meilleure main environ {0} % du temps",
+            ),
             true,
             &[win_percent.to_string()],
         )),

@@ -13,9 +13,9 @@ use crate::engine::bonanza::{Board, Call, Space};
 use crate::engine::cards::Card;
 
 use super::text::{lt, space_name, L};
+use crate::app::services::i18n::{chips_text, use_lang, Lang};
 use crate::app::table::card_svg::CardFace;
 use crate::app::table::chips::{ChipCount, ChipPile};
-use crate::app::services::i18n::{chips_text, use_lang, Lang};
 
 /// One space of the drawing: its sector outline (a 400 × 400 view box) and where its label sits
 /// (percent of the wheel's width and height).

@@ -23,12 +23,12 @@ use wasm_bindgen::JsCast;
 use crate::record::{codec, Record};
 
 use crate::app::services::i18n::Lang;
-use crate::app::shell::notices::Msg;
-use crate::model::session::{default_names, SeatKind};
 use crate::app::services::url_params::{
     query_pairs, random_seed, scalar, spend_start_params, PositionMode, UrlParams, UrlProblem, DEFAULT_PLAYERS, OPTION_PREFIX,
 };
+use crate::app::shell::notices::Msg;
 use crate::app::AppState;
+use crate::model::session::{default_names, SeatKind};
 
 /// Every message carries `"source": "tapis"` and this version.
 pub const MESSAGE_VERSION: u64 = 1;
@@ -108,12 +108,7 @@ pub fn startup() -> (Host, UrlParams) {
     };
     let params = UrlParams::parse(&pairs);
     let framed = element.is_none() && parent_window().is_some();
-    let host = Host {
-        compact: params.embed,
-        mounted: StoredValue::new_local(element.clone()),
-        framed,
-        caption: RwSignal::new(None),
-    };
+    let host = Host { compact: params.embed, mounted: StoredValue::new_local(element.clone()), framed, caption: RwSignal::new(None) };
     let class = if params.embed { "tapis-embed" } else { "tapis-full" };
     match element {
         Some(el) => {
@@ -350,10 +345,16 @@ enum Command {
     /// `new_game` with its parameters, as `(name, value)` pairs.
     NewGame(Vec<(String, String)>),
     /// `show_position`: the record (or why it cannot be read), the mode and the caption.
-    ShowPosition { record: Result<Record, String>, mode: Vec<(String, String)> },
+    ShowPosition {
+        record: Result<Record, String>,
+        mode: Vec<(String, String)>,
+    },
     SetLang(Lang),
     /// `viewport`: the part of the frame the host page shows (CSS pixels from the frame's top).
-    Viewport { top: f64, height: f64 },
+    Viewport {
+        top: f64,
+        height: f64,
+    },
 }
 
 fn warn(text: &str) {
@@ -555,9 +556,8 @@ pub fn EmbedBar() -> impl IntoView {
         }
     });
     let caption = move || host.caption.get().map(|text| view! { <p class="embed-caption" data-testid="caption">{text}</p> });
-    let badge = move || {
-        (mode() == "view").then(|| lang.get().pick("Position to study: nobody plays", "Position à étudier : personne ne joue"))
-    };
+    let badge =
+        move || (mode() == "view").then(|| lang.get().pick("Position to study: nobody plays", "Position à étudier : personne ne joue"));
     view! {
         // A landmark of its own: everything on the page sits in one (the rest is in <main>).
         <section

@@ -11,15 +11,15 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 use crate::engine::game::{Chips, GameId};
 
-use crate::app::services::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
-use crate::app::shell::notices::Msg;
-use crate::app::games::{info, level_note, GAMES};
 use crate::app::features::option_specs::{pick, OptionSpec};
+use crate::app::games::{info, level_note, GAMES};
+use crate::app::services::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
+use crate::app::services::url_params::{random_seed, scalar, spend_start_params, UrlParams};
+use crate::app::shell::notices::Msg;
+use crate::app::{services::storage, AppState, Screen};
 use crate::engine::game::OptionKind;
 use crate::model::new_game::{unpaid_stakes, FieldError, Form, NAME_MAX, START_CHIPS};
 use crate::model::session::{default_names, SeatKind, Session};
-use crate::app::services::url_params::{random_seed, scalar, spend_start_params, UrlParams};
-use crate::app::{services::storage, AppState, Screen};
 
 const SETUP_KEY: &str = "tapis.setup";
 /// Seats the form keeps (the largest table of any game).
@@ -55,8 +55,7 @@ impl Default for TableSetup {
 
 impl TableSetup {
     fn load() -> TableSetup {
-        let mut setup: TableSetup =
-            storage::get(SETUP_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
+        let mut setup: TableSetup = storage::get(SETUP_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
         if !GAMES.iter().any(|g| g.id == setup.game) {
             setup.game = crate::app::games::first();
         }
@@ -101,17 +100,12 @@ fn option_slot(game: GameId, spec: &OptionSpec) -> String {
 impl FieldError {
     fn text(&self, lang: Lang, game: GameId) -> String {
         match (self, lang) {
-            (FieldError::Option(key), _) => info(game).options
-                .iter()
-                .find(|s| s.key() == *key)
-                .map(|s| s.error(lang))
-                .unwrap_or_default(),
+            (FieldError::Option(key), _) => info(game).options.iter().find(|s| s.key() == *key).map(|s| s.error(lang)).unwrap_or_default(),
             (FieldError::StartChips, Lang::En) => "Enter a whole number of chips, at least 1.".into(),
             (FieldError::StartChips, Lang::Fr) => "Indiquez un nombre entier de jetons, au moins 1.".into(),
-            (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::En) => format!(
-                "With {} nobody can make the first stake ({stake} each): give at least {stake}.",
-                chips_text(lang, *chips)
-            ),
+            (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::En) => {
+                format!("With {} nobody can make the first stake ({stake} each): give at least {stake}.", chips_text(lang, *chips))
+            }
             (FieldError::TooFewChips { chips, stake: Some(stake) }, Lang::Fr) => format!(
                 "Avec {} personne ne peut faire la première mise ({stake} chacun) : donnez-en au moins {stake}.",
                 chips_text(lang, *chips)
@@ -196,12 +190,7 @@ impl Fields {
 
 /// Who plays each of the first `players` seats (a seat the form cannot read goes to the computer).
 fn seat_kinds(seats: RwSignal<Vec<String>>, players: RwSignal<usize>) -> Vec<SeatKind> {
-    seats.with(|s| {
-        s[..players.get()]
-            .iter()
-            .map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy)))
-            .collect()
-    })
+    seats.with(|s| s[..players.get()].iter().map(|k| SeatKind::from_key(k).unwrap_or(SeatKind::Computer(Level::Easy))).collect())
 }
 
 /// What the field of house rule `spec` of game `g` holds (its default until changed).
@@ -518,9 +507,11 @@ fn option_field(fields: Fields, g: GameId, spec: &'static OptionSpec) -> impl In
     let error = fields.error_of(spec.key());
     let options = fields.options;
     let text = move || option_text(options, g, spec);
-    let set = move |value: String| options.update(|o| {
-        o.insert(option_slot(g, spec), value);
-    });
+    let set = move |value: String| {
+        options.update(|o| {
+            o.insert(option_slot(g, spec), value);
+        })
+    };
     let input = match spec.decl.kind {
         OptionKind::Whole { min, max, .. } => view! {
             <input

@@ -61,9 +61,7 @@ impl OptionSpec {
         let text = text.trim();
         match self.decl.kind {
             OptionKind::Choice(values) => values.iter().find(|v| **v == text).map(|v| (*v).into()),
-            OptionKind::Whole { min, max, .. } => {
-                text.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).map(Into::into)
-            }
+            OptionKind::Whole { min, max, .. } => text.parse::<i64>().ok().filter(|n| (min..=max).contains(n)).map(Into::into),
             OptionKind::Flag { .. } => text.parse::<bool>().ok().map(Into::into),
         }
     }

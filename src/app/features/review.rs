@@ -17,12 +17,12 @@ use crate::engine::game::GameId;
 use crate::protocol::{FromWorker, ToWorker};
 use crate::record::{Decision, Record, Table};
 
-use crate::app::services::i18n::{card_label, card_short, use_lang, Lang};
 use crate::app::game_code::MoveWords;
-use crate::model::review::{key_step, reviewed_seats, Mark, Progress};
-use crate::model::people::Names;
-use crate::model::session::{ai_seed, LoadError, Session};
+use crate::app::services::i18n::{card_label, card_short, use_lang, Lang};
 use crate::app::AppState;
+use crate::model::people::Names;
+use crate::model::review::{key_step, reviewed_seats, Mark, Progress};
+use crate::model::session::{ai_seed, LoadError, Session};
 
 /// Thinking time of each of the verdict's two searches, in milliseconds.
 const VERDICT_BUDGET_MS: u32 = 250;
@@ -71,10 +71,10 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
     // The deal on the table at the end, when no action of the record belongs to it yet.
     let mut before_last = record.clone();
     before_last.actions.pop();
-    let unplayed_deal = (!table.is_finished()
-        && Table::replay(&before_last).map_err(failed)?.deal_number() < table.deal_number())
-    .then(|| table.deal_number());
-    let code = crate::app::game_code::loaded(game).ok_or_else(|| LoadError { message: "the game's code is not loaded".into(), at: None })?;
+    let unplayed_deal = (!table.is_finished() && Table::replay(&before_last).map_err(failed)?.deal_number() < table.deal_number())
+        .then(|| table.deal_number());
+    let code =
+        crate::app::game_code::loaded(game).ok_or_else(|| LoadError { message: "the game's code is not loaded".into(), at: None })?;
     let decisions = (code.decisions)(&record, &reviewed_seats(&record)).map_err(failed)?;
     let step = step.unwrap_or(record.actions.len()).min(record.actions.len());
     // Unique among reviews (a closed review's late answers must not land in this one).
@@ -107,10 +107,14 @@ pub fn open(state: &AppState, record: Record, step: Option<usize>, back: Option<
 pub async fn start(state: AppState, record: Record, step: Option<usize>, back: Option<Session>) {
     let opened = match crate::app::game_code::REVIEW.load().await {
         Ok(code) => (code.open)(&state, record, step, back).map_err(|e| e.message),
-        Err(_) => Err(state.lang.get_untracked().pick(
-            "the review's code could not be downloaded (is the network down?)",
-            "le code de la revue n'a pas pu être téléchargé (le réseau est-il coupé\u{a0}?)",
-        ).into()),
+        Err(_) => Err(state
+            .lang
+            .get_untracked()
+            .pick(
+                "the review's code could not be downloaded (is the network down?)",
+                "le code de la revue n'a pas pu être téléchargé (le réseau est-il coupé\u{a0}?)",
+            )
+            .into()),
     };
     if let Err(reason) = opened {
         state.notices.push(crate::app::shell::notices::Msg::ReviewFailed { reason });
@@ -126,12 +130,16 @@ fn open_current(state: AppState) {
 
 /// Puts the table at `step` (clamped to the record).
 pub fn go_to(state: &AppState, step: usize, focus: &'static str) {
-    let Some(step) = state.review.try_update(|r| {
-        let r = r.as_mut()?;
-        r.step = step.min(r.record.actions.len());
-        r.focus = Some(focus);
-        Some(r.step)
-    }).flatten() else {
+    let Some(step) = state
+        .review
+        .try_update(|r| {
+            let r = r.as_mut()?;
+            r.step = step.min(r.record.actions.len());
+            r.focus = Some(focus);
+            Some(r.step)
+        })
+        .flatten()
+    else {
         return;
     };
     show(state, step);
@@ -149,11 +157,15 @@ fn show(state: &AppState, step: usize) {
 
 /// Stops asking for verdicts (those already in stay), or starts again.
 pub fn set_computing(state: &AppState, on: bool) {
-    let Some(token) = state.review.try_update(|r| {
-        let r = r.as_mut()?;
-        r.computing = on && r.verdicts.iter().any(Option::is_none);
-        Some(r.token)
-    }).flatten() else {
+    let Some(token) = state
+        .review
+        .try_update(|r| {
+            let r = r.as_mut()?;
+            r.computing = on && r.verdicts.iter().any(Option::is_none);
+            Some(r.token)
+        })
+        .flatten()
+    else {
         return;
     };
     if on {
@@ -191,15 +203,18 @@ fn ask_next(state: AppState, token: u64) {
         r.asking = true;
         let d = &r.decisions[i];
         let game = GameId::from_key(&r.record.game)?;
-        Some((i, ToWorker::Review {
-            id: 0,
-            game,
-            seed: ai_seed(r.record.seed, d.at),
-            budget_ms: VERDICT_BUDGET_MS,
-            iterations: None,
-            observation: d.observation.clone(),
-            played: d.action.clone(),
-        }))
+        Some((
+            i,
+            ToWorker::Review {
+                id: 0,
+                game,
+                seed: ai_seed(r.record.seed, d.at),
+                budget_ms: VERDICT_BUDGET_MS,
+                iterations: None,
+                observation: d.observation.clone(),
+                played: d.action.clone(),
+            },
+        ))
     });
     let Some((i, request)) = next.flatten() else {
         // All in (or stopped, or a request already out, whose answer asks for the next).
@@ -236,7 +251,11 @@ fn ask_next(state: AppState, token: u64) {
 /// A value with its sign and one decimal, in the language's way ("+1.5" / "+1,5").
 fn signed_value(lang: Lang, v: f64) -> String {
     let text = format!("{v:+.1}");
-    if lang == Lang::Fr { text.replace('.', ",").replace('-', "\u{2212}") } else { text.replace('-', "\u{2212}") }
+    if lang == Lang::Fr {
+        text.replace('.', ",").replace('-', "\u{2212}")
+    } else {
+        text.replace('-', "\u{2212}")
+    }
 }
 
 /// What a verdict's values are counted in.
@@ -541,11 +560,14 @@ fn ReviewProgress() -> impl IntoView {
         let l = lang.get();
         let Progress { done, total: n, computing } = state.review.with(|r| r.as_ref().map(|r| Progress::of(&r.verdicts, r.computing)))?;
         if n == 0 {
-            return Some(view! {
-                <p class="review-progress" data-testid="review-progress" data-done=0 data-total=0>
-                    {l.pick("No decision of yours to weigh in this game.", "Aucune de vos décisions à peser dans cette partie.")}
-                </p>
-            }.into_any());
+            return Some(
+                view! {
+                    <p class="review-progress" data-testid="review-progress" data-done=0 data-total=0>
+                        {l.pick("No decision of yours to weigh in this game.", "Aucune de vos décisions à peser dans cette partie.")}
+                    </p>
+                }
+                .into_any(),
+            );
         }
         let text = match (computing, l) {
             (true, Lang::En) => format!("The computer is weighing your decisions: {done} of {n}."),
@@ -556,17 +578,22 @@ fn ReviewProgress() -> impl IntoView {
             (false, Lang::Fr) => format!("Arrêté\u{a0}: {done} décisions pesées sur {n}."),
         };
         let (label, on) = if computing { (l.pick("Stop", "Arrêter"), false) } else { (l.pick("Go on", "Reprendre"), true) };
-        let button = Progress { done, total: n, computing }.can_stop_or_resume().then(|| view! {
-            <button type="button" class="btn btn-small" data-testid="review-cancel" on:click=move |_| set_computing(&state, on)>
-                {label}
-            </button>
+        let button = Progress { done, total: n, computing }.can_stop_or_resume().then(|| {
+            view! {
+                <button type="button" class="btn btn-small" data-testid="review-cancel" on:click=move |_| set_computing(&state, on)>
+                    {label}
+                </button>
+            }
         });
-        Some(view! {
-            <p class="review-progress" data-testid="review-progress" role="status" data-done=done data-total=n>
-                <span>{text}</span>
-                {button}
-            </p>
-        }.into_any())
+        Some(
+            view! {
+                <p class="review-progress" data-testid="review-progress" role="status" data-done=done data-total=n>
+                    <span>{text}</span>
+                    {button}
+                </p>
+            }
+            .into_any(),
+        )
     }
 }
 
@@ -581,38 +608,40 @@ fn DecisionList(step: Memo<usize>, game: Memo<GameId>) -> impl IntoView {
         let now = step.get();
         state.review.with(|r| {
             let r = r.as_ref()?;
-            Some(r.decisions
-                .iter()
-                .zip(&r.verdicts)
-                .map(|(d, v)| {
-                    let (class, words) = verdict_text(l, g, r.move_words, v.as_ref());
-                    let at = d.at;
-                    let label = match l {
-                        Lang::En => format!("Move {}: {}", at + 1, (r.move_words)(l, &d.action)),
-                        Lang::Fr => format!("Coup {}\u{a0}: {}", at + 1, (r.move_words)(l, &d.action)),
-                    };
-                    view! {
-                        <li>
-                            <button
-                                type="button"
-                                class=format!("review-decision review-{class}")
-                                class:review-current=now == at
-                                data-testid="review-verdict"
-                                data-at=at
-                                data-verdict=class
-                                aria-current=(now == at).then_some("step")
-                                on:click=move |_| go_to(&state, at, "review-verdict")
-                            >
-                                <span class="review-decision-move">{label}</span>
-                                <span class="review-decision-verdict">{words}</span>
-                                {(class == "costly").then(|| view! {
-                                    <span class="sr-only">{l.pick("A costly move.", "Un coup coûteux.")}</span>
-                                })}
-                            </button>
-                        </li>
-                    }
-                })
-                .collect_view())
+            Some(
+                r.decisions
+                    .iter()
+                    .zip(&r.verdicts)
+                    .map(|(d, v)| {
+                        let (class, words) = verdict_text(l, g, r.move_words, v.as_ref());
+                        let at = d.at;
+                        let label = match l {
+                            Lang::En => format!("Move {}: {}", at + 1, (r.move_words)(l, &d.action)),
+                            Lang::Fr => format!("Coup {}\u{a0}: {}", at + 1, (r.move_words)(l, &d.action)),
+                        };
+                        view! {
+                            <li>
+                                <button
+                                    type="button"
+                                    class=format!("review-decision review-{class}")
+                                    class:review-current=now == at
+                                    data-testid="review-verdict"
+                                    data-at=at
+                                    data-verdict=class
+                                    aria-current=(now == at).then_some("step")
+                                    on:click=move |_| go_to(&state, at, "review-verdict")
+                                >
+                                    <span class="review-decision-move">{label}</span>
+                                    <span class="review-decision-verdict">{words}</span>
+                                    {(class == "costly").then(|| view! {
+                                        <span class="sr-only">{l.pick("A costly move.", "Un coup coûteux.")}</span>
+                                    })}
+                                </button>
+                            </li>
+                        }
+                    })
+                    .collect_view(),
+            )
         })
     }
 }
@@ -635,9 +664,11 @@ pub fn ReviewButton() -> impl IntoView {
     let lang = use_lang();
     // Not on a review's own table (its last step may show the game's end).
     let reviewing = state.review.with_untracked(Option::is_some);
-    (!reviewing).then(|| view! {
-        <button type="button" class="btn" data-testid="review-open" on:click=move |_| open_current(state)>
-            {move || lang.get().pick("Review the game", "Revoir la partie")}
-        </button>
+    (!reviewing).then(|| {
+        view! {
+            <button type="button" class="btn" data-testid="review-open" on:click=move |_| open_current(state)>
+                {move || lang.get().pick("Review the game", "Revoir la partie")}
+            </button>
+        }
     })
 }

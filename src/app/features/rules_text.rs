@@ -16,9 +16,9 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::engine::game::GameId;
 
-use crate::app::shell::dialog_focus::{self, GameTabsDialog};
 use crate::app::services::i18n::Lang;
 use crate::app::services::storage::describe;
+use crate::app::shell::dialog_focus::{self, GameTabsDialog};
 use crate::app::AppState;
 
 /// One section of a guide: a heading and its paragraphs.

@@ -19,13 +19,13 @@ use serde_json::Value;
 use crate::engine::game::{Chips, GameId, Seat};
 use crate::record::Record;
 
+use crate::app::features::daily::deal;
 use crate::app::game_code::{Chunk, GameView};
 use crate::app::services::i18n::Lang;
+use crate::app::{services::storage, AppState};
 use crate::model::session::Session;
 /// One counted game (the type is the statistics model's, `model::stats`).
 pub use crate::model::stats::Entry;
-use crate::app::features::daily::deal;
-use crate::app::{services::storage, AppState};
 
 /// The statistics.
 pub const STATS_KEY: &str = "tapis.stats";
@@ -126,7 +126,11 @@ impl Entry {
 fn list<T>(v: &Value, name: &str, read: impl Fn(&Value) -> Option<T>) -> Result<Vec<T>, StoreError> {
     let Some(items) = v.get(name) else { return Ok(Vec::new()) };
     let items = items.as_array().ok_or_else(|| StoreError::Unreadable(format!("“{name}” is not a list")))?;
-    items.iter().enumerate().map(|(i, item)| read(item).ok_or_else(|| StoreError::Unreadable(format!("{name}[{i}] is not understood")))).collect()
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| read(item).ok_or_else(|| StoreError::Unreadable(format!("{name}[{i}] is not understood"))))
+        .collect()
 }
 
 impl Store {
@@ -134,10 +138,7 @@ impl Store {
     pub fn from_json(text: &str) -> Result<Store, StoreError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: Value = serde_json::from_str(text).map_err(|e| StoreError::Unreadable(format!("JSON: {e}")))?;
-        let version = value
-            .get("version")
-            .and_then(Value::as_u64)
-            .ok_or_else(|| StoreError::Unreadable("no format version".into()))?;
+        let version = value.get("version").and_then(Value::as_u64).ok_or_else(|| StoreError::Unreadable("no format version".into()))?;
         match version {
             // Version 1 is the first format: a later one adds a step here that turns the one
             // before into its own, so that nothing stored by an earlier version is lost.
@@ -344,7 +345,9 @@ pub fn count_soon(state: AppState) {
 /// A record opened already finished was not played here: it never counts, not even when it
 /// resumes after a reload.
 pub fn opened_finished(state: AppState) {
-    let Some(key) = state.session.with_untracked(|s| s.as_ref().filter(|s| s.table.is_finished()).map(|s| game_key(&s.record))) else { return };
+    let Some(key) = state.session.with_untracked(|s| s.as_ref().filter(|s| s.table.is_finished()).map(|s| game_key(&s.record))) else {
+        return;
+    };
     leptos::task::spawn_local(async move {
         if let Some(code) = stats_code().await {
             (code.spend)(&key);
@@ -389,7 +392,8 @@ pub fn note_daily_start(state: &AppState, game: GameId, date: &str, key: &str) {
 pub fn daily_tried(game: GameId, date: &str) -> bool {
     let Some(store) = storage::get(STATS_KEY).and_then(|t| serde_json::from_str::<Value>(&t).ok()) else { return false };
     store.get("daily").and_then(Value::as_array).is_some_and(|list| {
-        list.iter().any(|d| d.get("game").and_then(Value::as_str) == Some(game.key()) && d.get("date").and_then(Value::as_str) == Some(date))
+        list.iter()
+            .any(|d| d.get("game").and_then(Value::as_str) == Some(game.key()) && d.get("date").and_then(Value::as_str) == Some(date))
     })
 }
 

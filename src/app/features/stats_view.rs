@@ -14,9 +14,9 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::game::GameId;
 
-use crate::app::shell::dialog_focus::{self, GameTabsDialog};
-use crate::app::services::i18n::{rank_place, tr, Lang, T};
 use crate::app::features::stats::{self, Entry, Store, StoreError};
+use crate::app::services::i18n::{rank_place, tr, Lang, T};
+use crate::app::shell::dialog_focus::{self, GameTabsDialog};
 use crate::app::{games, services::storage, AppState};
 use crate::model::stats::{self as model, Figures, Filter};
 
@@ -30,7 +30,13 @@ const ALL: &str = "all";
 
 /// Tenths written out: "2.3", "-0.5" ("2,3" in French); `signed` adds "+" above zero.
 fn decimal(lang: Lang, t: i64, signed: bool) -> String {
-    let sign = if t < 0 { "−" } else if signed && t > 0 { "+" } else { "" };
+    let sign = if t < 0 {
+        "−"
+    } else if signed && t > 0 {
+        "+"
+    } else {
+        ""
+    };
     let comma = lang.pick(".", ",");
     format!("{sign}{}{comma}{}", t.abs() / 10, t.abs() % 10)
 }
@@ -42,7 +48,6 @@ fn signed(n: i64) -> String {
         n => format!("+{n}"),
     }
 }
-
 
 /// What the last action in the view did, for the status line.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,9 +109,10 @@ pub fn StatsDialog() -> impl IntoView {
 
     dialog_focus::keep_focus(open, close_button, move || {
         // The game on the table, else the last one counted.
-        let shown = state.session.with_untracked(|s| s.as_ref().map(|s| s.table.game_id())).or_else(|| {
-            store.get_untracked().ok()?.games.last().and_then(|g| GameId::from_key(&g.game))
-        });
+        let shown = state
+            .session
+            .with_untracked(|s| s.as_ref().map(|s| s.table.game_id()))
+            .or_else(|| store.get_untracked().ok()?.games.last().and_then(|g| GameId::from_key(&g.game)));
         game.set(shown.unwrap_or(games::first()));
         players.set(ALL.into());
         level.set(ALL.into());
@@ -477,7 +483,8 @@ fn KeptChart(kept: Memo<Vec<Entry>>, game: RwSignal<GameId>) -> impl IntoView {
                     "No game counted here yet. A game against the computer counts when it ends.",
                     "Aucune partie comptée ici pour l'instant. Une partie contre l'ordinateur compte quand elle se termine.",
                 )}</p>
-            }.into_any();
+            }
+            .into_any();
         }
         view! { <Chart games=games game=game.get() lang=l /> }.into_any()
     }
@@ -507,7 +514,13 @@ fn Chart(games: Vec<Entry>, game: GameId, lang: Lang) -> impl IntoView {
     for (i, g) in last.iter().enumerate() {
         let h = (g.result.abs() * room / most).max(1);
         let y = if g.result >= 0 { base - h } else { base };
-        let class = if g.won { "bar bar-won" } else if g.result < 0 { "bar bar-lost" } else { "bar" };
+        let class = if g.won {
+            "bar bar-won"
+        } else if g.result < 0 {
+            "bar bar-lost"
+        } else {
+            "bar"
+        };
         svg += &format!(r#"<rect class="{class}" x="{}" y="{y}" width="6" height="{h}" rx="1"></rect>"#, i as i64 * 10 + 2);
     }
     let words: Vec<String> = last
@@ -571,9 +584,8 @@ pub fn GameOverNote() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = state.lang;
     let (entry, humans, key, game) = state.session.with_untracked(|s| {
-        s.as_ref().map_or((None, 0, String::new(), games::first()), |s| {
-            (outcome(s), s.humans().len(), game_key(&s.record), s.table.game_id())
-        })
+        s.as_ref()
+            .map_or((None, 0, String::new(), games::first()), |s| (outcome(s), s.humans().len(), game_key(&s.record), s.table.game_id()))
     });
     let guided = state.guide.with_untracked(Option::is_some);
     if !state.host.persists() || guided || state.session.with_untracked(|s| s.as_ref().is_none_or(|s| s.read_only)) {
@@ -729,7 +741,9 @@ fn select_text(element: &web_sys::Element) {
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         .and_then(|f| f.call0(&window).ok());
     let Some(selection) = selection.filter(|s| s.is_object()) else { return };
-    if let Some(select) = js_sys::Reflect::get(&selection, &"selectAllChildren".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+    if let Some(select) =
+        js_sys::Reflect::get(&selection, &"selectAllChildren".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    {
         let _ = select.call1(&selection, element);
     }
 }
@@ -738,7 +752,9 @@ fn select_text(element: &web_sys::Element) {
 /// is not in the web-sys build); false when the browser has none or refuses.
 async fn copy_text(text: &str) -> bool {
     let Some(window) = web_sys::window() else { return false };
-    let get = |target: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(target, &name.into()).ok().filter(|v| !v.is_undefined() && !v.is_null());
+    let get = |target: &wasm_bindgen::JsValue, name: &str| {
+        js_sys::Reflect::get(target, &name.into()).ok().filter(|v| !v.is_undefined() && !v.is_null())
+    };
     let Some(clipboard) = get(window.navigator().as_ref(), "clipboard") else { return false };
     let Some(write) = get(&clipboard, "writeText").and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else { return false };
     let Ok(promise) = write.call1(&clipboard, &text.into()) else { return false };

@@ -7,10 +7,10 @@ use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
 use crate::engine::nain_jaune::NainJauneBox;
 
+use super::text::box_name;
+use crate::app::services::i18n::{card_label, chips_text, tr, use_lang, Lang, T};
 use crate::app::table::card_svg::CardFace;
 use crate::app::table::chips::{ChipCount, ChipPile};
-use crate::app::services::i18n::{card_label, chips_text, tr, use_lang, Lang, T};
-use super::text::box_name;
 
 /// One box of the board.
 #[component]
@@ -77,7 +77,11 @@ fn name_run(cards: &[SequenceCard], card: Card) -> usize {
         return 0;
     }
     let n = cards[i..].iter().take_while(|c| c.who == *who).count();
-    if i + n == cards.len() { LAST_RUN } else { n }
+    if i + n == cards.len() {
+        LAST_RUN
+    } else {
+        n
+    }
 }
 
 /// The span of the last run's name: wider than any name.

@@ -3,8 +3,8 @@
 //! its computer levels do. Registered in `app::games`.
 
 use crate::ai::Level;
-use crate::app::game_info::GameInfo;
 use crate::app::features::option_specs::OptionSpec;
+use crate::app::game_info::GameInfo;
 use crate::engine::game::GameId;
 use crate::engine::nain_jaune::options;
 
@@ -29,7 +29,10 @@ pub const INFO: GameInfo = GameInfo {
         "Medium: tries each card on dozens of guesses at the hidden hands.",
         "Moyen\u{a0}: essaie chaque carte sur des dizaines de suppositions des mains cachées.",
     ),
-    hard: ("Hard: plays out thousands of possible deals before each card.", "Fort\u{a0}: joue des milliers de donnes possibles avant chaque carte."),
+    hard: (
+        "Hard: plays out thousands of possible deals before each card.",
+        "Fort\u{a0}: joue des milliers de donnes possibles avant chaque carte.",
+    ),
 };
 
 /// The house rules, in the order the form shows them.
@@ -56,10 +59,7 @@ const OPTIONS: &[OptionSpec] = &[
         decl: &options::POINTS,
         label: ("Cards left in a loser's hand cost", "Les cartes restées en main coûtent"),
         hint: None,
-        choices: &[
-            ("their value (ace 1, court cards 10)", "leur valeur (as 1, figures 10)"),
-            ("one chip each", "un jeton chacune"),
-        ],
+        choices: &[("their value (ace 1, court cards 10)", "leur valeur (as 1, figures 10)"), ("one chip each", "un jeton chacune")],
     },
     OptionSpec {
         decl: &options::ROUNDS,

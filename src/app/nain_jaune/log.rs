@@ -4,8 +4,8 @@ use leptos::prelude::*;
 
 use crate::engine::nain_jaune::Event;
 
-use crate::app::services::i18n::{use_lang, Lang, Names};
 use super::text::event_sentence;
+use crate::app::services::i18n::{use_lang, Lang, Names};
 use crate::app::table::move_log::LogLine;
 
 /// One event as a sentence; follows the language.
@@ -53,11 +53,6 @@ fn log_class(event: &Event) -> &'static str {
 pub fn log_lines(lang: Lang, events: &[(usize, Event)], names: &Names) -> Vec<LogLine> {
     events
         .iter()
-        .map(|(index, e)| LogLine {
-            index: *index,
-            class: log_class(e),
-            kind: event_kind(e),
-            text: event_sentence(lang, e, names),
-        })
+        .map(|(index, e)| LogLine { index: *index, class: log_class(e), kind: event_kind(e), text: event_sentence(lang, e, names) })
         .collect()
 }

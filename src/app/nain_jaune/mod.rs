@@ -6,10 +6,10 @@
 //! or computer, goes through the engine, is appended to the record and saved.
 
 pub mod board;
-pub mod log;
-pub mod summary;
 pub mod guide;
 pub mod info;
+pub mod log;
+pub mod summary;
 pub mod text;
 
 use std::sync::Arc;
@@ -23,11 +23,11 @@ use crate::engine::nain_jaune::{Action, Event, NainJauneBox, Phase, Points};
 use crate::model::nain_jaune as nj;
 use crate::model::session::{Humans, Session};
 
+use crate::app::services::i18n::{hand_title, use_lang, Names, T};
 use crate::app::table::computer_turns::{drive_computer_turns, forced_move, play_human_move};
 use crate::app::table::game_frame::GameFrame;
 use crate::app::table::hand::{Hand, HandPlace};
 use crate::app::table::hint::{HintRow, Hints, Suggestion};
-use crate::app::services::i18n::{hand_title, use_lang, Names, T};
 use crate::app::table::move_log::{MoveLog, LOG_LENGTH};
 use crate::app::table::results::{game_over, GameOverPanel};
 use crate::app::table::seats::SeatsRing;

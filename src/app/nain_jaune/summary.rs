@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use crate::engine::nain_jaune::{Event, GameEnd, RoundSettlement};
 
-use crate::app::table::card_svg::CardFace;
-use crate::app::services::i18n::{tr, use_lang, Lang, Names, T};
 use super::text::{event_sentence, game_end_sentence, round_won_title, rounds_played};
+use crate::app::services::i18n::{tr, use_lang, Lang, Names, T};
+use crate::app::table::card_svg::CardFace;
 use crate::app::table::results::{ChipTable, SummaryDialog};
 
 /// The round summary dialog; its main button (focused on open) continues.
@@ -22,14 +22,8 @@ pub fn RoundSummary(
 ) -> impl IntoView {
     let lang = use_lang();
     let (deal_number, winner, grand_opera) = (report.deal_number, report.winner, report.grand_opera);
-    let title = Signal::derive(move || {
-        names.with(|n| round_won_title(lang.get(), deal_number, &n.of(winner), grand_opera))
-    });
-    let rows = report
-        .rows
-        .iter()
-        .map(|r| vec![r.stake, r.boxes, r.penalties, r.hand, r.net, r.chips])
-        .collect::<Vec<_>>();
+    let title = Signal::derive(move || names.with(|n| round_won_title(lang.get(), deal_number, &n.of(winner), grand_opera)));
+    let rows = report.rows.iter().map(|r| vec![r.stake, r.boxes, r.penalties, r.hand, r.net, r.chips]).collect::<Vec<_>>();
     let settlement = report
         .payments
         .iter()

@@ -5,8 +5,8 @@
 use crate::ai::nain_jaune_bot::Hint;
 use crate::engine::cards::{Card, Rank};
 use crate::engine::game::Chips;
-use crate::model::nain_jaune::Prompt;
 use crate::engine::nain_jaune::{Event, GameEnd, NainJauneBox, Points, Refusal};
+use crate::model::nain_jaune::Prompt;
 
 use crate::app::services::i18n::{
     capitalize, card_definite, card_pronoun, card_short, cards_text, chips_owed, chips_text, rank_word, verb, Lang, Names, Person, T,
@@ -149,7 +149,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
         Event::GrandOpera { seat, chips } => grand_opera(lang, &names.of(*seat), *chips),
         Event::Paid { from, to, chips, owed, cards } => paid(lang, &names.of(*from), &names.of(*to), *chips, *owed, cards.len()),
         Event::RoundWon { seat, deal_number, grand_opera } => round_won(lang, &names.of(*seat), *deal_number, *grand_opera),
-        Event::GameOver { end, winner, chips } => game_over(lang, end, winner.map(|w| (names.of(w), chips.get(w).copied().unwrap_or(0))), names),
+        Event::GameOver { end, winner, chips } => {
+            game_over(lang, end, winner.map(|w| (names.of(w), chips.get(w).copied().unwrap_or(0))), names)
+        }
     };
     capitalize(s)
 }
@@ -160,13 +162,9 @@ pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
 fn dealt(lang: Lang, d: &Person, l: &Person) -> String {
     match lang {
         Lang::En => format!("{} {}; {} {}.", d.display(lang), verb(d, "deal", "deals"), l.inner(lang), verb(l, "lead", "leads")),
-        Lang::Fr => format!(
-            "{} {} ; {} {}.",
-            d.display(lang),
-            verb(d, "distribuez", "distribue"),
-            l.inner(lang),
-            verb(l, "ouvrez", "ouvre")
-        ),
+        Lang::Fr => {
+            format!("{} {} ; {} {}.", d.display(lang), verb(d, "distribuez", "distribue"), l.inner(lang), verb(l, "ouvrez", "ouvre"))
+        }
     }
 }
 
@@ -353,9 +351,7 @@ fn hint_reason(lang: Lang, hint: &Hint, points: Points) -> (String, bool) {
     };
     let mut now = false;
     let why = match *hint {
-        Hint::Forced { .. } => {
-            lang.pick("it is the only card you can play", "c'est la seule carte que vous pouvez jouer").to_string()
-        }
+        Hint::Forced { .. } => lang.pick("it is the only card you can play", "c'est la seule carte que vous pouvez jouer").to_string(),
         Hint::GoesOut { run, .. } => {
             let cards = cards_text(lang, run);
             match lang {
@@ -400,9 +396,7 @@ fn hint_reason(lang: Lang, hint: &Hint, points: Points) -> (String, bool) {
                 Lang::Fr => format!("{who} retire {value} {unit} de votre main"),
             }
         }
-        Hint::Sheds { run: 1, .. } => {
-            lang.pick("your hand is one card lighter", "votre main compte une carte de moins").to_string()
-        }
+        Hint::Sheds { run: 1, .. } => lang.pick("your hand is one card lighter", "votre main compte une carte de moins").to_string(),
         Hint::Sheds { run, .. } => {
             let cards = cards_text(lang, run);
             match lang {
@@ -453,7 +447,11 @@ pub fn move_words(lang: Lang, action: &str) -> String {
     match action.parse::<crate::engine::nain_jaune::Action>() {
         Ok(crate::engine::nain_jaune::Action::Play(card)) => {
             let card = crate::app::services::i18n::card_short(lang, card);
-            if lang == Lang::En { format!("play {card}") } else { format!("jouer {card}") }
+            if lang == Lang::En {
+                format!("play {card}")
+            } else {
+                format!("jouer {card}")
+            }
         }
         Err(_) => action.to_string(),
     }

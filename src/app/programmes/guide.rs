@@ -86,7 +86,9 @@ fn off_script(lang: Lang, action: &str) -> String {
     };
     match lang {
         Lang::En => format!("The rules allow that move, but this deal is laid out to show them another way. Take it back, then {what}."),
-        Lang::Fr => format!("Les règles permettent ce coup, mais cette donne est préparée pour les montrer autrement. Reprenez-le, puis {what}."),
+        Lang::Fr => {
+            format!("Les règles permettent ce coup, mais cette donne est préparée pour les montrer autrement. Reprenez-le, puis {what}.")
+        }
     }
 }
 

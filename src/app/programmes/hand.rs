@@ -10,9 +10,9 @@ use crate::engine::cards::Card;
 
 use super::guide::mark;
 use super::text::{lt, L};
+use crate::app::services::i18n::{card_label, use_lang, Lang};
 use crate::app::table::card_svg::CardFace;
 use crate::app::table::hand::{longest, second_row_from, LONG_HAND};
-use crate::app::services::i18n::{card_label, use_lang, Lang};
 
 /// What a focus move brings into view, besides the focused element.
 #[derive(Clone, Copy, Debug)]
@@ -105,10 +105,7 @@ impl Parts {
             return;
         }
         let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-        let index = focused
-            .as_ref()
-            .and_then(|f| f.get_attribute("data-pos"))
-            .and_then(|p| p.parse::<u32>().ok());
+        let index = focused.as_ref().and_then(|f| f.get_attribute("data-pos")).and_then(|p| p.parse::<u32>().ok());
         let target = match ev.key().as_str() {
             "ArrowRight" | "ArrowDown" => Some(index.map_or(0, |i| (i + 1) % n)),
             "ArrowLeft" | "ArrowUp" => Some(index.map_or(0, |i| (i + n - 1) % n)),

@@ -3,8 +3,8 @@
 //! its computer levels do. Registered in `app::games`.
 
 use crate::ai::Level;
-use crate::app::game_info::GameInfo;
 use crate::app::features::option_specs::OptionSpec;
+use crate::app::game_info::GameInfo;
 use crate::engine::game::GameId;
 use crate::engine::programmes::options;
 

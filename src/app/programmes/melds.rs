@@ -10,8 +10,8 @@ use crate::engine::programmes::{Meld, Placed, Shape};
 use super::guide::mark;
 use super::program_card::ProgramCard;
 use super::text::{add_label, discard_label, lt, meld_shown, meld_title, placed_words, stock_label, L};
-use crate::app::table::card_svg::{CardBack, CardFace};
 use crate::app::services::i18n::{card_short, use_lang};
+use crate::app::table::card_svg::{CardBack, CardFace};
 pub use crate::model::programmes::{laid_by, last_pile_move, LaidBy, OwnerGroup, PileMove};
 
 /// A card as laid on the table, drawn as its index and suit alone (the melds' cards are small: a

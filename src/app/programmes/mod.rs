@@ -14,8 +14,8 @@
 
 pub mod actions;
 pub mod guide;
-pub mod info;
 pub mod hand;
+pub mod info;
 pub mod melds;
 mod play;
 pub mod program_card;
@@ -33,19 +33,19 @@ use crate::engine::programmes::Combinations;
 use crate::model::people::Names;
 use crate::model::programmes::{self as model, cards_at, Board, Bottom, Ending, Prompt, Seen, Turn};
 
-use crate::app::table::game_frame::GameFrame;
-use crate::app::table::computer_turns::{drive_computer_turns, forced_move};
-use crate::app::table::stage::Stage;
-use crate::app::table::hint::HintRow;
 use crate::app::services::i18n::{hand_title, round_title, Lang, T};
+use crate::app::table::computer_turns::{drive_computer_turns, forced_move};
+use crate::app::table::game_frame::GameFrame;
+use crate::app::table::hand::{HandCover, NoHand};
+use crate::app::table::hint::HintRow;
 use crate::app::table::move_log::{LogLine, MoveLog, LOG_LENGTH};
-use crate::app::table::seats::SeatsRing;
-use crate::model::session::{Humans, Session};
 use crate::app::table::results::game_over;
+use crate::app::table::seats::SeatsRing;
+use crate::app::table::stage::Stage;
 use crate::app::{AppState, TableSession};
+use crate::model::session::{Humans, Session};
 use actions::{positions_of, positions_used, selection_moves, Offer, SelectionMoves, Why};
 use hand::ProgrammesHand;
-use crate::app::table::hand::{HandCover, NoHand};
 use melds::{OwnerGroup, Piles, TableMelds};
 use reveal::{OwnProgram, RevealChoice};
 use summary::{GameOverPanel, RoundSummary};
@@ -135,7 +135,8 @@ impl Table {
         let humans = Humans::new(&humans);
         let stage = Stage::new(state);
         let turn = Memo::new(move |_| {
-            let t = session.with(|s| s.as_ref().and_then(|s| Turn::of(s, stage.holding(), stage.caught_up(s), forced_move(&state, s).is_some())));
+            let t = session
+                .with(|s| s.as_ref().and_then(|s| Turn::of(s, stage.holding(), stage.caught_up(s), forced_move(&state, s).is_some())));
             t.unwrap_or(Turn::NONE)
         });
         let shown_to = RwSignal::new(humans.first_shown());
@@ -274,9 +275,7 @@ impl Table {
     fn prompt(self) -> String {
         let (t, s, l) = (self.turn.get(), self.seen.get(), self.lang.get());
         let top = self.top();
-        self.offer
-            .with(|o| self.names.with(|n| Prompt::of(t, s, o, top, n)))
-            .map_or_else(String::new, |p| prompt_text(l, &p))
+        self.offer.with(|o| self.names.with(|n| Prompt::of(t, s, o, top, n))).map_or_else(String::new, |p| prompt_text(l, &p))
     }
 
     /// What the selection cannot do, said before the player tries (or after a refused try).

@@ -12,9 +12,9 @@ use crate::model::programmes::hinted_cards;
 use super::actions::{engine_check, SelectionMoves, Why};
 use super::hand::{focus_soon, focus_soon_showing, InView};
 use super::{hint_from_json, pg, text, Table};
+use crate::app::services::i18n::T;
 use crate::app::table::computer_turns::play_human_move;
 use crate::app::table::hint::{Hints, Suggestion};
-use crate::app::services::i18n::T;
 
 /// What the player's controls do.
 #[derive(Clone, Copy)]

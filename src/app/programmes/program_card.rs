@@ -16,8 +16,8 @@ use crate::engine::programmes::program_deck::SuitMask;
 use crate::engine::programmes::{CombinationKind, Directive, ProgramId};
 
 use super::text::{program_label, L};
-use crate::app::table::card_svg::suit_ink;
 use crate::app::services::i18n::{rank_index, use_lang, Lang};
+use crate::app::table::card_svg::suit_ink;
 
 const NAVY: &str = "#24386b";
 const GOLD: &str = "#c9a227";
@@ -123,7 +123,11 @@ fn directive_row(out: &mut String, d: &Directive, cy: i32, h: i32, lang: Lang) {
         arrow(out, (38, cy - half), (38, cy + half - 6), ink);
         text(out, 51, cy + 6, 18, ink, &length);
         if let Some(rank) = d.rank {
-            let _ = write!(out, r##"<rect x="60" y="{}" width="16" height="20" rx="3" fill="#fff" stroke="{ink}" stroke-width="1.2"/>"##, cy - 10);
+            let _ = write!(
+                out,
+                r##"<rect x="60" y="{}" width="16" height="20" rx="3" fill="#fff" stroke="{ink}" stroke-width="1.2"/>"##,
+                cy - 10
+            );
             text(out, 68, cy + 5, 12, ink, rank_index(lang, rank));
         }
     }

@@ -8,7 +8,9 @@ use crate::engine::game::Seat;
 use crate::engine::programmes::{GameEnd, RoundSettlement};
 
 use super::program_card::ProgramCard;
-use super::text::{event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L};
+use super::text::{
+    event_sentence, game_end_sentence, game_winner_title, lt, new_programs_line, program_name, programs_count, round_end_title, L,
+};
 use crate::app::services::i18n::{rank_place, tr, use_lang, Lang, Names, T};
 use crate::app::table::results::{places, GameOverShell, SummaryDialog};
 
@@ -30,9 +32,7 @@ pub fn RoundSummary(
     let lang = use_lang();
     let report = StoredValue::new(report);
     let players = report.with_value(|r| r.rows.len());
-    let title = move || {
-        report.with_value(|r| names.with(|n| round_end_title(lang.get(), r.deal_number, r.end, r.game_end, n)))
-    };
+    let title = move || report.with_value(|r| names.with(|n| round_end_title(lang.get(), r.deal_number, r.end, r.game_end, n)));
     let rows = move || {
         report.with_value(|r| {
             r.rows
@@ -105,9 +105,8 @@ pub fn GameOverPanel(
 ) -> impl IntoView {
     let lang = use_lang();
     // Most programs first, the winner first among equals: one integer key per seat.
-    let mut keys: Vec<u32> = (0..done.len())
-        .map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32)
-        .collect();
+    let mut keys: Vec<u32> =
+        (0..done.len()).map(|s| ((1 << 20) - done[s].min(1 << 20)) << 9 | u32::from(Some(s) != winner) << 8 | s as u32).collect();
     keys.sort_unstable();
     let order: Vec<Seat> = keys.into_iter().map(|k| (k & 0xff) as Seat).collect();
     let best = winner.map(|w| done[w]).unwrap_or(0);

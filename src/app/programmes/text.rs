@@ -3,17 +3,17 @@
 
 use leptos::prelude::Get;
 
+use crate::ai::programmes_bot::Hint;
 use crate::engine::cards::Card;
 use crate::engine::game::Seat;
-use crate::ai::programmes_bot::Hint;
 use crate::engine::programmes::{is_wild, Action, Event, GameEnd, Placed, ProgramId, RoundEnd};
 
 use crate::app::bonanza::text::fill;
-pub use crate::model::programmes::Prompt;
 use crate::app::services::i18n::{
-    capitalize, card_definite, card_label, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb, verb_for_all, Lang,
-    Names, Person,
+    capitalize, card_definite, card_label, card_pronoun, card_short, cards_text, is_feminine, people_list, round_title, use_lang, verb,
+    verb_for_all, Lang, Names, Person,
 };
+pub use crate::model::programmes::Prompt;
 
 /// Fixed labels of the Programmes table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,7 +218,9 @@ pub fn taken_from_discard(lang: Lang, card: Card) -> String {
     let (the, it, e) = (card_definite(lang, card), card_pronoun(lang, card), fr_feminine(card));
     match lang {
         Lang::En => format!("You took {the} from the discard pile this turn: {it} cannot be discarded before your next turn."),
-        Lang::Fr => format!("Vous avez pris {the} dans la défausse à ce tour : {it} ne peut pas être défaussé{e} avant votre prochain tour."),
+        Lang::Fr => {
+            format!("Vous avez pris {the} dans la défausse à ce tour : {it} ne peut pas être défaussé{e} avant votre prochain tour.")
+        }
     }
 }
 
@@ -245,7 +247,9 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
     match (prompt, lang) {
         (Prompt::Draw { discard, can_reveal }, _) => {
             let mut s = match (discard, lang) {
-                (Some(c), Lang::En) => format!("Your turn: draw from the stock (S) or take {} from the discard pile (D).", card_definite(lang, *c)),
+                (Some(c), Lang::En) => {
+                    format!("Your turn: draw from the stock (S) or take {} from the discard pile (D).", card_definite(lang, *c))
+                }
                 (Some(c), Lang::Fr) => format!("À vous : piochez (S) ou prenez {} de la défausse (D).", card_definite(lang, *c)),
                 (None, Lang::En) => "Your turn: draw from the stock (S).".to_string(),
                 (None, Lang::Fr) => "À vous : piochez (S).".to_string(),
@@ -263,7 +267,9 @@ pub fn prompt_text(lang: Lang, prompt: &Prompt) -> String {
         (Prompt::LayOrDiscard, Lang::En) => "Lay down new sets (N), add cards to melds (A), then discard (X).".into(),
         (Prompt::LayOrDiscard, Lang::Fr) => "Posez de nouveaux groupes (N), complétez les combinaisons (A), puis défaussez (X).".into(),
         (Prompt::LayOut, Lang::En) => "The card you took from the discard pile cannot go back: add it to a meld (A) to go out.".into(),
-        (Prompt::LayOut, Lang::Fr) => "La carte prise à la défausse ne peut pas y retourner : ajoutez-la à une combinaison (A) pour sortir.".into(),
+        (Prompt::LayOut, Lang::Fr) => {
+            "La carte prise à la défausse ne peut pas y retourner : ajoutez-la à une combinaison (A) pour sortir.".into()
+        }
         (Prompt::Waiting(p), Lang::En) => format!("{} to play…", p.display(lang)),
         (Prompt::Waiting(p), Lang::Fr) => format!("{} {}…", p.display(lang), verb(p, "jouez", "joue")),
     }
@@ -344,8 +350,12 @@ pub fn new_programs_line(lang: Lang, seats: &[Seat], names: &Names, players: usi
 /// One engine event as a sentence.
 pub fn event_sentence(lang: Lang, event: &Event, names: &Names) -> String {
     match event {
-        Event::Dealt { .. } | Event::Sun { .. } | Event::ProgramDeckRebuilt { .. } | Event::Exchanged { .. } => deal_sentence(lang, event, names),
-        Event::DrewStock { .. } | Event::DrewDiscard { .. } | Event::StockRebuilt { .. } | Event::Discarded { .. } => pile_sentence(lang, event, names),
+        Event::Dealt { .. } | Event::Sun { .. } | Event::ProgramDeckRebuilt { .. } | Event::Exchanged { .. } => {
+            deal_sentence(lang, event, names)
+        }
+        Event::DrewStock { .. } | Event::DrewDiscard { .. } | Event::StockRebuilt { .. } | Event::Discarded { .. } => {
+            pile_sentence(lang, event, names)
+        }
         Event::Revealed { .. } | Event::Melded { .. } | Event::Extended { .. } => table_sentence(lang, event, names),
         Event::RoundOver { .. } | Event::GameOver { .. } => end_sentence(lang, event, names),
     }
@@ -409,11 +419,9 @@ fn pile_sentence(lang: Lang, event: &Event, names: &Names) -> String {
             Lang::En => format!("The stock is empty: {cards} cards of the discard pile are shuffled into a new one."),
             Lang::Fr => format!("La pioche est vide : {cards} cartes de la défausse sont mélangées pour la refaire."),
         },
-        Event::Discarded { seat, card } => format!(
-            "{} {}.",
-            says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")),
-            card_short(lang, *card)
-        ),
+        Event::Discarded { seat, card } => {
+            format!("{} {}.", says(lang, &names.of(*seat), ("discard", "discards"), ("défaussez", "défausse")), card_short(lang, *card))
+        }
         // (`event_sentence` sends only the events above here.)
         _ => unreachable!(),
     }
@@ -524,7 +532,9 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, top: Option<Card>,
                     "Take {0} from the discard pile: you can lay it down at once.",
                     "Prenez {0} de la défausse : {1} ira aussitôt sur la table.",
                 ),
-                (false, false) => ("Take {0} from the discard pile: it helps your program.", "Prenez {0} de la défausse : {1} sert votre programme."),
+                (false, false) => {
+                    ("Take {0} from the discard pile: it helps your program.", "Prenez {0} de la défausse : {1} sert votre programme.")
+                }
             };
             (words, [card_definite(lang, c), card_pronoun(lang, c).into()])
         }
@@ -533,7 +543,10 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, top: Option<Card>,
                 ("Draw from the stock: {0} on the discard pile does not help you.", "Piochez : {0} de la défausse ne vous sert pas."),
                 [card_definite(lang, c), none()],
             ),
-            None => (("Draw from the stock: the discard pile has nothing for you.", "Piochez : la défausse ne vous offre rien."), [none(), none()]),
+            None => (
+                ("Draw from the stock: the discard pile has nothing for you.", "Piochez : la défausse ne vous offre rien."),
+                [none(), none()],
+            ),
         },
         (&Hint::Exchange { distance }, Action::ExchangeProgram) => (
             (
@@ -543,7 +556,10 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, top: Option<Card>,
             [cards_text(lang, distance as usize), none()],
         ),
         (Hint::LayOff, Action::Meld(cards)) => (
-            ("Lay down {0}: the fewer cards you hold, the sooner you go out.", "Posez {0} : moins vous gardez de cartes, plus tôt vous sortez."),
+            (
+                "Lay down {0}: the fewer cards you hold, the sooner you go out.",
+                "Posez {0} : moins vous gardez de cartes, plus tôt vous sortez.",
+            ),
             [cards.iter().map(|&p| placed_text(lang, p)).collect::<Vec<_>>().join(" "), none()],
         ),
         (Hint::LayOff, &Action::Extend { meld, card }) => (

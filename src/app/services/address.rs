@@ -23,8 +23,7 @@ pub fn set_base(url: String) {
 /// The URL of the directory holding the app's files (ends with `/`): the worker, the service
 /// worker and the full-game link are resolved against it.
 pub fn base_url() -> Option<String> {
-    BASE.with(|b| b.borrow().clone())
-        .or_else(|| web_sys::window()?.document()?.base_uri().ok().flatten())
+    BASE.with(|b| b.borrow().clone()).or_else(|| web_sys::window()?.document()?.base_uri().ok().flatten())
 }
 
 #[wasm_bindgen]

@@ -156,7 +156,9 @@ impl T {
             Language => ("Language", "Langue"),
             DownloadRecord => ("Download record", "Télécharger la partie"),
             Undo => ("Undo", "Annuler"),
-            UndoTitle => ("Take back your last move and the computer's answers", "Reprendre votre dernier coup et les réponses de l'ordinateur"),
+            UndoTitle => {
+                ("Take back your last move and the computer's answers", "Reprendre votre dernier coup et les réponses de l'ordinateur")
+            }
             OpenRecord => ("Open a record…", "Ouvrir une partie…"),
             Close => ("Close", "Fermer"),
             Dismiss => ("Dismiss", "Masquer"),
@@ -189,10 +191,9 @@ impl T {
             DealerFull => ("dealer", "donneur"),
             ToPlay => ("to play", "à jouer"),
             Thinking => ("thinking…", "réfléchit…"),
-            NoHumanHand => (
-                "Only computers play at this table: watch them go.",
-                "Seuls des ordinateurs jouent à cette table : regardez-les faire.",
-            ),
+            NoHumanHand => {
+                ("Only computers play at this table: watch them go.", "Seuls des ordinateurs jouent à cette table : regardez-les faire.")
+            }
             ChipsWord => ("chips", "jetons"),
             CardsWord => ("cards", "cartes"),
             YourTurnLead => ("Your lead: play any card.", "À vous d'ouvrir : jouez la carte de votre choix."),
@@ -372,7 +373,6 @@ pub fn round_title(lang: Lang, deal_number: u32) -> String {
         Lang::Fr => format!("Donne {deal_number}"),
     }
 }
-
 
 pub fn pass_device_to(lang: Lang, p: &Person) -> String {
     match lang {

@@ -18,9 +18,9 @@ use crate::engine::game::GameId;
 use crate::record::{codec, Record};
 
 use crate::app::services::i18n::Lang;
-use crate::model::session::SeatKind;
 use crate::app::services::settings::Speed;
 use crate::app::AppState;
+use crate::model::session::SeatKind;
 
 /// Players when the address asks for an impossible number.
 pub const DEFAULT_PLAYERS: usize = 4;
@@ -89,13 +89,23 @@ pub enum UrlProblem {
     /// `seats=` lists this many seats for that many players.
     SeatCount(usize, usize),
     /// `opt.<key>=<value>`: a value the house rule does not take (and the rule's own advice).
-    OptionValue { key: String, value: String, advice: (String, String) },
+    OptionValue {
+        key: String,
+        value: String,
+        advice: (String, String),
+    },
     /// `opt.<key>`: not a house rule of the game (the game's key).
-    UnknownOption { key: String, game: &'static str },
+    UnknownOption {
+        key: String,
+        game: &'static str,
+    },
     /// A yes/no parameter (`embed`, `autostart`) with another value.
     Flag(&'static str, String),
     /// The position cannot be shown: why (the engine's words), and the refused action's index.
-    Position { reason: String, at: Option<usize> },
+    Position {
+        reason: String,
+        at: Option<usize>,
+    },
     PositionMode(String),
     /// `review=`: the game to review cannot be read or replayed (why).
     Review(String),
@@ -328,22 +338,23 @@ impl UrlParams {
             }
             let parsed = if key == START_CHIPS {
                 Some(value.trim().parse::<i64>().ok().filter(|n| *n >= 1).map(Into::into).ok_or_else(|| {
-                    ("Enter a whole number of chips, at least 1.".to_string(), "Indiquez un nombre entier de jetons, au moins 1.".to_string())
+                    (
+                        "Enter a whole number of chips, at least 1.".to_string(),
+                        "Indiquez un nombre entier de jetons, au moins 1.".to_string(),
+                    )
                 }))
             } else {
-                crate::app::games::info(game).options.iter().find(|s| s.key() == key).map(|spec| {
-                    spec.value(value).ok_or_else(|| (spec.error(Lang::En), spec.error(Lang::Fr)))
-                })
+                crate::app::games::info(game)
+                    .options
+                    .iter()
+                    .find(|s| s.key() == key)
+                    .map(|spec| spec.value(value).ok_or_else(|| (spec.error(Lang::En), spec.error(Lang::Fr))))
             };
             match parsed {
                 Some(Ok(v)) => {
                     self.options.insert(key.to_string(), v);
                 }
-                Some(Err(advice)) => self.problems.push(UrlProblem::OptionValue {
-                    key: key.to_string(),
-                    value: value.clone(),
-                    advice,
-                }),
+                Some(Err(advice)) => self.problems.push(UrlProblem::OptionValue { key: key.to_string(), value: value.clone(), advice }),
                 None => self.problems.push(UrlProblem::UnknownOption { key: key.to_string(), game: game.key() }),
             }
         }
@@ -497,9 +508,5 @@ pub fn random_seed() -> u64 {
 
 /// The values `tutorial=` takes: every game has a guided deal.
 fn guided_keys() -> String {
-    crate::app::games::GAMES
-        .iter()
-        .map(|g| format!("tutorial={}", g.id.key()))
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::app::games::GAMES.iter().map(|g| format!("tutorial={}", g.id.key())).collect::<Vec<_>>().join(", ")
 }

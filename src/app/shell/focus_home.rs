@@ -27,23 +27,26 @@ pub fn keep_focus_home(root: &web_sys::Element) {
     // Removing the focused element fires no event: the page's changes are watched instead. The
     // check is one property read per batch of changes.
     let home_root = root.clone();
-    crate::app::watch_tree(root, Box::new(move |_| {
-        let lost = LAST_FOCUSED.with(|last| last.borrow().as_ref().is_some_and(|e| !e.is_connected()));
-        if !lost {
-            return;
-        }
-        LAST_FOCUSED.with(|last| *last.borrow_mut() = None);
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        // Only when nothing holds the focus now (the code that removed the control may have
-        // placed it already).
-        let nowhere = document.active_element().is_none_or(|a| document.body().is_some_and(|b| a == *b));
-        if !nowhere || !crate::app::may_take_focus() {
-            return;
-        }
-        if let Some(home) = home_root.query_selector("[data-focus-home]").ok().flatten() {
-            if let Ok(home) = home.dyn_into::<web_sys::HtmlElement>() {
-                crate::app::table::hand::focus_without_scroll(&home);
+    crate::app::watch_tree(
+        root,
+        Box::new(move |_| {
+            let lost = LAST_FOCUSED.with(|last| last.borrow().as_ref().is_some_and(|e| !e.is_connected()));
+            if !lost {
+                return;
             }
-        }
-    }));
+            LAST_FOCUSED.with(|last| *last.borrow_mut() = None);
+            let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+            // Only when nothing holds the focus now (the code that removed the control may have
+            // placed it already).
+            let nowhere = document.active_element().is_none_or(|a| document.body().is_some_and(|b| a == *b));
+            if !nowhere || !crate::app::may_take_focus() {
+                return;
+            }
+            if let Some(home) = home_root.query_selector("[data-focus-home]").ok().flatten() {
+                if let Ok(home) = home.dyn_into::<web_sys::HtmlElement>() {
+                    crate::app::table::hand::focus_without_scroll(&home);
+                }
+            }
+        }),
+    );
 }

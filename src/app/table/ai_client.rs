@@ -34,8 +34,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-use crate::engine::game::GameId;
 use crate::app::game_code;
+use crate::engine::game::GameId;
 use crate::protocol::{FromWorker, ToWorker, PROTOCOL_VERSION};
 
 /// A file of `game`'s worker, named by Trunk after the binary `worker-<game>`: its loader shim
@@ -278,22 +278,24 @@ fn start(inner_rc: &Rc<RefCell<Inner>>) {
     let weak = Rc::downgrade(inner_rc);
     let ready_timeout = Timeout::new(READY_TIMEOUT_MS, move || {
         if let Some(inner) = weak.upgrade() {
-            let late = { let i = inner.borrow(); i.generation == generation && !i.ready };
+            let late = {
+                let i = inner.borrow();
+                i.generation == generation && !i.ready
+            };
             if late {
                 fail_later(&inner, generation, format!("the worker did not start within {} s", READY_TIMEOUT_MS / 1000));
             }
         }
     });
 
-    inner_rc.borrow_mut().running =
-        Some(Running {
-            worker,
-            module_url,
-            _on_message: on_message,
-            _on_error: on_error,
-            ready_timeout: Some(ready_timeout),
-            answer_timeout: None,
-        });
+    inner_rc.borrow_mut().running = Some(Running {
+        worker,
+        module_url,
+        _on_message: on_message,
+        _on_error: on_error,
+        ready_timeout: Some(ready_timeout),
+        answer_timeout: None,
+    });
 }
 
 /// The first start: `worker-<game>_loader.js?v=<version>` resolved against the build's directory
@@ -343,11 +345,9 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
         Err(e) => return fail_later(&inner_rc, generation, format!("unreadable message from the worker: {e}")),
     };
     match message {
-        FromWorker::Ready { version } if version != PROTOCOL_VERSION => fail_later(
-            &inner_rc,
-            generation,
-            format!("the worker speaks protocol {version}, the page {PROTOCOL_VERSION} (stale cache?)"),
-        ),
+        FromWorker::Ready { version } if version != PROTOCOL_VERSION => {
+            fail_later(&inner_rc, generation, format!("the worker speaks protocol {version}, the page {PROTOCOL_VERSION} (stale cache?)"))
+        }
         FromWorker::Ready { .. } => {
             let mut inner = inner_rc.borrow_mut();
             inner.ready = true;
@@ -357,9 +357,8 @@ fn on_worker_message(weak: &Weak<RefCell<Inner>>, generation: u32, event: Messag
             inner.set_status.try_set(AiStatus::Ready);
             // Everything queued while loading (or sent to a worker that died) goes now.
             let queued: Vec<String> = inner.pending.values().map(|p| p.json.clone()).collect();
-            let all_sent = inner.running.as_ref().is_some_and(|r| {
-                queued.iter().all(|json| r.worker.post_message(&JsValue::from_str(json)).is_ok())
-            });
+            let all_sent =
+                inner.running.as_ref().is_some_and(|r| queued.iter().all(|json| r.worker.post_message(&JsValue::from_str(json)).is_ok()));
             drop(inner);
             if !all_sent {
                 fail_later(&inner_rc, generation, "the worker refused a message".into());
@@ -387,11 +386,7 @@ pub fn read_message(text: &str) -> Result<FromWorker, String> {
     let missing = |key: &str| format!("no '{key}' in {text}");
     Ok(match v.get("kind").and_then(|k| k.as_str()) {
         Some("ready") => FromWorker::Ready {
-            version: v
-                .get("version")
-                .and_then(|n| n.as_u64())
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| missing("version"))?,
+            version: v.get("version").and_then(|n| n.as_u64()).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| missing("version"))?,
         },
         Some("move") => FromWorker::Move {
             id: id.ok_or_else(|| missing("id"))?,
@@ -402,7 +397,9 @@ pub fn read_message(text: &str) -> Result<FromWorker, String> {
             id: id.ok_or_else(|| missing("id"))?,
             report: serde_json::from_value(v.get("report").cloned().unwrap_or_default()).map_err(|e| e.to_string())?,
         },
-        Some("verdict") => FromWorker::Verdict { id: id.ok_or_else(|| missing("id"))?, verdict: read_verdict(&v).ok_or_else(|| missing("verdict"))? },
+        Some("verdict") => {
+            FromWorker::Verdict { id: id.ok_or_else(|| missing("id"))?, verdict: read_verdict(&v).ok_or_else(|| missing("verdict"))? }
+        }
         Some("failed") => FromWorker::Failed { id, message: field("message").ok_or_else(|| missing("message"))? },
         _ => return Err(missing("kind")),
     })
@@ -490,15 +487,11 @@ fn fail_later(inner_rc: &Rc<RefCell<Inner>>, generation: u32, reason: String) {
 fn answer_on_page(json: String, on_done: OnDone) {
     leptos::task::spawn_local(async move {
         gloo_timers::future::TimeoutFuture::new(0).await;
-        let game = serde_json::from_str::<serde_json::Value>(&json)
-            .ok()
-            .and_then(|v| GameId::from_key(v.get("game")?.as_str()?));
+        let game = serde_json::from_str::<serde_json::Value>(&json).ok().and_then(|v| GameId::from_key(v.get("game")?.as_str()?));
         let answer = match game {
             Some(game) => match game_code::load(game).await {
                 Ok(code) => (code.answer_by_rules)(&json),
-                Err(game_code::LoadFailed) => {
-                    FromWorker::Failed { id: None, message: "the game's code could not be downloaded".into() }
-                }
+                Err(game_code::LoadFailed) => FromWorker::Failed { id: None, message: "the game's code could not be downloaded".into() },
             },
             None => FromWorker::Failed { id: None, message: "a request for no game".into() },
         };

@@ -9,15 +9,15 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
-use crate::engine::game::Seat;
 use crate::app::services::i18n::Lang;
+use crate::engine::game::Seat;
 use crate::protocol::{FromWorker, ToWorker};
 
-use crate::app::shell::notices::Msg;
-use crate::model::session::{ai_seed, SeatKind, Session};
-use crate::app::table::stage::Stage;
 use crate::app::services::timing;
+use crate::app::shell::notices::Msg;
+use crate::app::table::stage::Stage;
 use crate::app::AppState;
+use crate::model::session::{ai_seed, SeatKind, Session};
 
 /// Thinking time given to the search levels, in milliseconds.
 pub const AI_BUDGET_MS: u32 = 200;
@@ -72,8 +72,7 @@ pub fn drive_computer_turns(state: AppState, thinking: RwSignal<Option<Seat>>, s
             play_at_pace(state, id, index, seat, action);
             return;
         }
-        let Some((game, observation)) =
-            session.with_untracked(|s| s.as_ref().map(|s| (s.table.game_id(), s.table.observation_json(seat))))
+        let Some((game, observation)) = session.with_untracked(|s| s.as_ref().map(|s| (s.table.game_id(), s.table.observation_json(seat))))
         else {
             return;
         };
@@ -171,9 +170,8 @@ fn apply_move(state: AppState, id: u64, index: usize, seat: Seat, result: Result
     if !is_current(state, id, index) {
         return;
     }
-    let name = state.session.with_untracked(|s| {
-        s.as_ref().map(|s| s.people().of(seat).display(state.lang.get_untracked())).unwrap_or_default()
-    });
+    let name =
+        state.session.with_untracked(|s| s.as_ref().map(|s| s.people().of(seat).display(state.lang.get_untracked())).unwrap_or_default());
     let action = match result {
         Ok(text) => text,
         Err(reason) => {

@@ -59,38 +59,41 @@ pub fn set_duration(ms: u32) {
 /// the page's life.
 pub fn watch(root: &Element) {
     FLIGHTS.with(|f| f.borrow_mut().root = Some(root.clone()));
-    crate::app::watch_tree(root, Box::new(|records: Array| {
-        let mut added = Vec::new();
-        for record in records.iter() {
-            let Ok(nodes) = Reflect::get(&record, &JsValue::from_str("addedNodes")) else { continue };
-            let nodes: web_sys::NodeList = nodes.unchecked_into();
-            added.extend((0..nodes.length()).filter_map(|i| nodes.item(i)?.dyn_into::<Element>().ok()));
-        }
-        if added.is_empty() {
-            return;
-        }
-        let first = FLIGHTS.with(|f| {
-            let mut f = f.borrow_mut();
-            f.added.extend(added);
-            let first = f.scheduled.is_none();
-            if first {
-                f.scheduled = Some(crate::app::services::timing::now());
+    crate::app::watch_tree(
+        root,
+        Box::new(|records: Array| {
+            let mut added = Vec::new();
+            for record in records.iter() {
+                let Ok(nodes) = Reflect::get(&record, &JsValue::from_str("addedNodes")) else { continue };
+                let nodes: web_sys::NodeList = nodes.unchecked_into();
+                added.extend((0..nodes.length()).filter_map(|i| nodes.item(i)?.dyn_into::<Element>().ok()));
             }
-            first
-        });
-        if !first {
-            return;
-        }
-        // A frame gathers every change of one move (the plates, the board, the cards) before
-        // anything flies; a hidden page draws no frame, and shows nothing moving either.
-        match web_sys::window() {
-            Some(window) if !page_hidden() => {
-                let run = Closure::once_into_js(|| take_off(true));
-                let _ = window.request_animation_frame(run.unchecked_ref());
+            if added.is_empty() {
+                return;
             }
-            _ => take_off(false),
-        }
-    }));
+            let first = FLIGHTS.with(|f| {
+                let mut f = f.borrow_mut();
+                f.added.extend(added);
+                let first = f.scheduled.is_none();
+                if first {
+                    f.scheduled = Some(crate::app::services::timing::now());
+                }
+                first
+            });
+            if !first {
+                return;
+            }
+            // A frame gathers every change of one move (the plates, the board, the cards) before
+            // anything flies; a hidden page draws no frame, and shows nothing moving either.
+            match web_sys::window() {
+                Some(window) if !page_hidden() => {
+                    let run = Closure::once_into_js(|| take_off(true));
+                    let _ = window.request_animation_frame(run.unchecked_ref());
+                }
+                _ => take_off(false),
+            }
+        }),
+    );
 }
 
 fn page_hidden() -> bool {
@@ -128,7 +131,9 @@ fn take_off(animate: bool) {
     let Some(root) = root else { return };
     let added: Vec<Element> = added.into_iter().filter(|e| e.is_connected()).collect();
     let mut marked = Vec::new();
-    let table_drawn = added.iter().any(|e| e.matches("[data-testid=game]").unwrap_or(false) || e.query_selector("[data-testid=game]").ok().flatten().is_some());
+    let table_drawn = added
+        .iter()
+        .any(|e| e.matches("[data-testid=game]").unwrap_or(false) || e.query_selector("[data-testid=game]").ok().flatten().is_some());
     if table_drawn {
         matching(&root, "[data-fly-key]", &mut marked);
         let seen = marked.iter().filter_map(|e| e.get_attribute("data-fly-key")).collect();
@@ -218,10 +223,13 @@ fn animate(element: &Element, (from, to): (Object, Object), duration: u32, delay
         ("duration", JsValue::from(duration)),
         ("delay", JsValue::from(delay)),
         ("easing", JsValue::from_str("cubic-bezier(0.25, 0.8, 0.3, 1)")),
-        ("fill", JsValue::from_str(match fill {
-            Fill::Backwards => "backwards",
-            Fill::Both => "both",
-        })),
+        (
+            "fill",
+            JsValue::from_str(match fill {
+                Fill::Backwards => "backwards",
+                Fill::Both => "both",
+            }),
+        ),
     ] {
         let _ = Reflect::set(&options, &key.into(), &value);
     }

@@ -8,11 +8,11 @@ use wasm_bindgen::JsCast;
 
 use crate::engine::cards::{Card, CardSet};
 
-use crate::app::table::card_svg::CardFace;
 use crate::app::services::i18n::{card_label, pass_device_to, tr, use_lang, Lang, Names, T};
-use crate::model::session::Session;
+use crate::app::table::card_svg::CardFace;
 use crate::app::AppState;
 use crate::engine::game::Seat;
+use crate::model::session::Session;
 
 /// Why the engine refuses a card of the hand to the seat to move, in words, if it does (each
 /// game's view asks its engine and words the refusal).
@@ -87,7 +87,11 @@ pub const LONG_HAND: usize = 9;
 
 /// The position where the second row of a hand of `cards` begins (none for a short hand).
 pub fn second_row_from(cards: usize) -> usize {
-    if cards >= LONG_HAND { cards.div_ceil(2) } else { usize::MAX }
+    if cards >= LONG_HAND {
+        cards.div_ceil(2)
+    } else {
+        usize::MAX
+    }
 }
 
 /// The longest a hand has been (a Memo of `cards`' length): a hand that was long keeps the room of
@@ -187,8 +191,6 @@ pub fn Hand(
     }
 }
 
-
-
 /// The turn comes (or the hand changes during it): the first playable card takes the focus, and a
 /// reason said before is gone.
 fn focus_on_turn(
@@ -227,46 +229,45 @@ struct HandParts {
 /// A card of the hand: a button, playable or greyed with the engine's reason.
 fn hand_card(card: Card, parts: HandParts) -> impl IntoView {
     let HandParts { cards, playable, active, shaking, explained, target, why_not, state, lang, try_play } = parts;
-            let is_playable = move || playable.with(|p| p.contains(card));
-            let usable = move || active.get() && is_playable();
-            // The engine's reason, on a greyed card of the player's turn.
-            let why = move || {
-                let words = why_not.filter(|_| active.get() && !is_playable())?;
-                state?.session.with(|s| words(lang.get(), s.as_ref()?, card))
-            };
-            let second_row =
-                move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| i >= second_row_from(c.len())));
-            view! {
-                <button
-                    type="button"
-                    class="hand-card"
-                    class:row-2=second_row
-                    class:playable=usable
-                    class:shake=move || shaking.get() == Some(card)
-                    class:explained=move || explained.get() == Some(card)
-                    class:why-end=move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| 2 * i >= c.len()))
-                    // Shown over the card on hover, and after a tap (style/main.css).
-                    data-why=why
-                    data-testid=format!("card-{card}")
-                    data-card=card.to_string()
-                    data-playable=move || is_playable().to_string()
-                    data-tutorial-target=move || target.and_then(|t| t.get()).filter(|&t| t == card).map(|_| "true")
-                    aria-disabled=move || (!usable()).to_string()
-                    tabindex=move || if usable() { "0" } else { "-1" }
-                    on:click=move |_| try_play.run(card)
-                >
-                    // The name comes from this text, not from an aria-label: the card's
-                    // drawing repeats its index ("7", "7"), which an aria-label would
-                    // have to contain word for word (WCAG 2.5.3, label in name).
-                    <span class="sr-only">
-                        {move || card_name(lang.get(), card, is_playable(), active.get(), why())}
-                    </span>
-                    <CardFace card=card decorative=true />
-                    // Its words come from the stylesheet, on the card a hint marks
-                    // (`app::hint`; the hint's sentence, read aloud, names the card).
-                    <span class="hint-badge" aria-hidden="true"></span>
-                </button>
-            }
+    let is_playable = move || playable.with(|p| p.contains(card));
+    let usable = move || active.get() && is_playable();
+    // The engine's reason, on a greyed card of the player's turn.
+    let why = move || {
+        let words = why_not.filter(|_| active.get() && !is_playable())?;
+        state?.session.with(|s| words(lang.get(), s.as_ref()?, card))
+    };
+    let second_row = move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| i >= second_row_from(c.len())));
+    view! {
+        <button
+            type="button"
+            class="hand-card"
+            class:row-2=second_row
+            class:playable=usable
+            class:shake=move || shaking.get() == Some(card)
+            class:explained=move || explained.get() == Some(card)
+            class:why-end=move || cards.with(|c| c.iter().position(|&x| x == card).is_some_and(|i| 2 * i >= c.len()))
+            // Shown over the card on hover, and after a tap (style/main.css).
+            data-why=why
+            data-testid=format!("card-{card}")
+            data-card=card.to_string()
+            data-playable=move || is_playable().to_string()
+            data-tutorial-target=move || target.and_then(|t| t.get()).filter(|&t| t == card).map(|_| "true")
+            aria-disabled=move || (!usable()).to_string()
+            tabindex=move || if usable() { "0" } else { "-1" }
+            on:click=move |_| try_play.run(card)
+        >
+            // The name comes from this text, not from an aria-label: the card's
+            // drawing repeats its index ("7", "7"), which an aria-label would
+            // have to contain word for word (WCAG 2.5.3, label in name).
+            <span class="sr-only">
+                {move || card_name(lang.get(), card, is_playable(), active.get(), why())}
+            </span>
+            <CardFace card=card decorative=true />
+            // Its words come from the stylesheet, on the card a hint marks
+            // (`app::hint`; the hint's sentence, read aloud, names the card).
+            <span class="hint-badge" aria-hidden="true"></span>
+        </button>
+    }
 }
 
 /// The hand's keys: the arrows, Home and End move the focus among the playable cards; Enter or
@@ -303,7 +304,6 @@ fn card_name(l: Lang, card: Card, playable: bool, active: bool, why: Option<Stri
         None => format!("{} ({hint})", card_label(l, card)),
     }
 }
-
 
 /// The hand's place in Nain Jaune and Bonanza: a note when nobody plays at this screen
 /// (`nobody`), the cover between two people's turns at a shared screen (`covered`), else

@@ -20,8 +20,8 @@ use crate::engine::game::Seat;
 use crate::protocol::{FromWorker, ToWorker};
 
 use crate::app::services::i18n::{tr, T};
+use crate::app::{services::timing, table::hand, AppState};
 use crate::model::session::ai_seed;
-use crate::app::{table::hand, services::timing, AppState};
 
 /// Thinking time of a hint (the hard level, with its reason).
 const HINT_BUDGET_MS: u32 = 300;

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use crate::engine::game::{Chips, Seat};
 
-use crate::app::shell::dialog_focus;
 use crate::app::features::review::ReviewButton;
 use crate::app::services::i18n::{chips_text, game_winner_title, rank_place, tr, use_lang, Names, T};
+use crate::app::shell::dialog_focus;
 
 /// A signed amount for a table cell: "+3", "-10", "0".
 pub fn signed(n: Chips) -> String {

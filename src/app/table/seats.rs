@@ -6,12 +6,12 @@ use leptos::prelude::*;
 
 use crate::engine::game::Seat;
 
-use crate::app::table::card_svg::{CardBack, CardFace};
 use crate::app::services::i18n::{card_short, cards_text, chips_text, level_name, use_lang, Lang, Person, T};
+use crate::app::table::card_svg::{CardBack, CardFace};
 
 use crate::app::table::chips::ChipCount;
-use crate::model::session::SeatKind;
 pub use crate::model::plate::SeatView;
+use crate::model::session::SeatKind;
 
 fn plate_label(lang: Lang, v: &SeatView) -> String {
     let mut parts = vec![v.person.display(lang)];

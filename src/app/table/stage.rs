@@ -11,8 +11,8 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 
-use crate::model::session::Session;
 use crate::app::{AppState, TableSession};
+use crate::model::session::Session;
 
 /// How many ticks a deal's summary stays open at a table of computers alone.
 const SUMMARY_TICKS: u32 = 10;
@@ -78,9 +78,7 @@ impl Stage {
         Effect::new(move |_| {
             let waiting = session.with(|s| {
                 let alone = |s: &&Session| !s.read_only && s.humans().is_empty() && !s.table.is_finished();
-                s.as_ref().filter(|s| alone(s) && stage.caught_up(s)).and_then(|s| {
-                    s.pending_summary().map(|round| (s.id, round))
-                })
+                s.as_ref().filter(|s| alone(s) && stage.caught_up(s)).and_then(|s| s.pending_summary().map(|round| (s.id, round)))
             });
             let Some((id, round)) = waiting else { return };
             leptos::task::spawn_local(async move {
@@ -128,7 +126,9 @@ impl Stage {
 fn summary_in_use() -> bool {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return false };
     let Ok(Some(dialog)) = document.query_selector(".round-summary") else { return false };
-    let focused = document.active_element().filter(|e| dialog.contains(Some(e)) && e.get_attribute("data-testid").as_deref() != Some("summary-continue"));
+    let focused = document
+        .active_element()
+        .filter(|e| dialog.contains(Some(e)) && e.get_attribute("data-testid").as_deref() != Some("summary-continue"));
     dialog.matches(":hover").unwrap_or(false) || focused.is_some()
 }
 

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::poker::{best_hand, winning_five, HandValue};
-use super::{Action, BetLimit, Bonanza, Refusal, Event, Phase, Space, UnusedJoker, MAX_BID, MAX_PLAYERS};
+use super::{Action, BetLimit, Bonanza, Event, Phase, Refusal, Space, UnusedJoker, MAX_BID, MAX_PLAYERS};
 use crate::engine::cards::Card;
 use crate::engine::game::{Chips, LayoutFault, Seat};
 

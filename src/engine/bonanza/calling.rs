@@ -45,10 +45,7 @@ impl Bonanza {
 
     fn close_call(&mut self, call: Call) -> Result<(), LayoutFault> {
         if call == Call::Sequence {
-            let best = (0..self.players)
-                .filter_map(|s| self.sequences[s].map(|c| (SequenceRank::of(&c), s)))
-                .max()
-                .map(|(_, s)| s);
+            let best = (0..self.players).filter_map(|s| self.sequences[s].map(|c| (SequenceRank::of(&c), s))).max().map(|(_, s)| s);
             if let Some(seat) = best {
                 self.take_space(seat, call.space());
                 self.call_won = true;

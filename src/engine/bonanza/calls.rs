@@ -349,11 +349,7 @@ mod tests {
         assert_eq!(shows(Call::Sequence, "AH 2H 3H QH KH"), ["AH 2H 3H", "QH KH AH"]);
         assert!(shows(Call::Sequence, "KC AC 2C").is_empty(), "K-A-2 is not a sequence");
         assert_eq!(shows(Call::Sequence, "KC AC JK"), ["JK KC AC"], "Q-K-A with the joker as the queen");
-        assert_eq!(
-            shows(Call::Sequence, "5D 6D JK"),
-            ["JK 5D 6D", "5D 6D JK"],
-            "4-5-6 and 5-6-7, the joker in the missing place"
-        );
+        assert_eq!(shows(Call::Sequence, "5D 6D JK"), ["JK 5D 6D", "5D 6D JK"], "4-5-6 and 5-6-7, the joker in the missing place");
         assert!(has_claim(Call::Sequence, hand("AS 2S 3S")));
         assert!(!has_claim(Call::Sequence, hand("AS 2S 4S 5H JC")));
     }

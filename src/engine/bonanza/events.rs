@@ -38,54 +38,141 @@ pub enum LeadPassReason {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// This seat cannot ante every space: out for the rest of the game.
-    Out { seat: Seat, chips: Chips },
+    Out {
+        seat: Seat,
+        chips: Chips,
+    },
     /// Every player still in put `each` chips on the cloth, one per space.
-    Anted { deal_number: u32, each: Chips, players: Vec<Seat> },
-    Dealt { deal_number: u32, dealer: Seat },
+    Anted {
+        deal_number: u32,
+        each: Chips,
+        players: Vec<Seat>,
+    },
+    Dealt {
+        deal_number: u32,
+        dealer: Seat,
+    },
     /// The dealer swapped his hand for the widow; his old hand is dead.
-    WidowTaken { dealer: Seat },
+    WidowTaken {
+        dealer: Seat,
+    },
     /// The dealer keeps his hand and sells the widow.
-    WidowForSale { dealer: Seat },
-    Bid { seat: Seat, chips: Chips },
+    WidowForSale {
+        dealer: Seat,
+    },
+    Bid {
+        seat: Seat,
+        chips: Chips,
+    },
     /// A pass in the auction (final).
-    AuctionPass { seat: Seat },
+    AuctionPass {
+        seat: Seat,
+    },
     /// The widow went to the highest bidder; `to` is the dealer, or `None` for the Bonanza pot.
-    WidowSold { seat: Seat, price: Chips, to: Option<Seat> },
+    WidowSold {
+        seat: Seat,
+        price: Chips,
+        to: Option<Seat>,
+    },
     /// Nobody bid: the widow is the dead hand.
     WidowUnsold,
     /// The dealer calls the next space.
-    CallOpened { call: Call },
+    CallOpened {
+        call: Call,
+    },
     /// A player shows cards at a call (they go back to his hand, except the joker).
-    Shown { seat: Seat, call: Call, cards: Vec<Card> },
+    Shown {
+        seat: Seat,
+        call: Call,
+        cards: Vec<Card>,
+    },
     /// A shown joker leaves the game.
-    JokerLeaves { seat: Seat },
-    SpaceWon { seat: Seat, space: Space, chips: Chips },
+    JokerLeaves {
+        seat: Seat,
+    },
+    SpaceWon {
+        seat: Seat,
+        space: Space,
+        chips: Chips,
+    },
     /// Nobody won the space this deal: its chips stay.
-    SpaceStays { space: Space, chips: Chips },
+    SpaceStays {
+        space: Space,
+        chips: Chips,
+    },
     /// The Poker call: who takes part, and the most any player may put in.
-    PokerOpened { participants: Vec<Seat>, cap: Chips },
-    Checked { seat: Seat },
-    Bet { seat: Seat, chips: Chips },
-    Called { seat: Seat, chips: Chips },
-    Raised { seat: Seat, by: Chips, total: Chips },
-    Folded { seat: Seat },
+    PokerOpened {
+        participants: Vec<Seat>,
+        cap: Chips,
+    },
+    Checked {
+        seat: Seat,
+    },
+    Bet {
+        seat: Seat,
+        chips: Chips,
+    },
+    Called {
+        seat: Seat,
+        chips: Chips,
+    },
+    Raised {
+        seat: Seat,
+        by: Chips,
+        total: Chips,
+    },
+    Folded {
+        seat: Seat,
+    },
     /// A winner at the showdown shows his best five cards.
-    Showdown { seat: Seat, cards: Vec<Card>, hand: Category },
+    Showdown {
+        seat: Seat,
+        cards: Vec<Card>,
+        hand: Category,
+    },
     /// The unused joker is set aside after the Poker call.
-    JokerSetAside { seat: Seat },
-    Played { seat: Seat, card: Card },
+    JokerSetAside {
+        seat: Seat,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
     /// Nobody can follow `card`: after an ace, or because the next card (`missing`) is dead or
     /// already played.
-    Stop { seat: Seat, card: Card, missing: Option<Card> },
+    Stop {
+        seat: Seat,
+        card: Card,
+        missing: Option<Card>,
+    },
     /// The lead goes from `from` to `to`.
-    LeadPassed { from: Seat, to: Seat, reason: LeadPassReason },
+    LeadPassed {
+        from: Seat,
+        to: Seat,
+        reason: LeadPassReason,
+    },
     /// The first player to empty his hand calls Bonanza and takes the pot.
-    Bonanza { seat: Seat, chips: Chips },
+    Bonanza {
+        seat: Seat,
+        chips: Chips,
+    },
     /// A player pays the Bonanza caller one chip per card left (`owed`), or what he has.
-    Paid { from: Seat, to: Seat, chips: Chips, owed: Chips },
+    Paid {
+        from: Seat,
+        to: Seat,
+        chips: Chips,
+        owed: Chips,
+    },
     /// A share of the chips left on the cloth at the end of the game.
-    Leftovers { seat: Seat, chips: Chips },
-    GameOver { end: GameEnd, winner: Option<Seat>, chips: Vec<Chips> },
+    Leftovers {
+        seat: Seat,
+        chips: Chips,
+    },
+    GameOver {
+        end: GameEnd,
+        winner: Option<Seat>,
+        chips: Vec<Chips>,
+    },
 }
 
 fn cards_text(cards: &[Card]) -> String {
@@ -111,7 +198,9 @@ impl fmt::Display for Event {
             Event::Shown { seat, call, cards } => write!(f, "Seat {seat} shows {} for {call}", cards_text(cards)),
             Event::JokerLeaves { seat } => write!(f, "Seat {seat}'s joker leaves the game"),
             Event::SpaceWon { seat, space, chips } => write!(f, "Seat {seat} takes the {} space: {}", space.key(), count(chips, "chip")),
-            Event::SpaceStays { space, chips } => write!(f, "Nobody takes the {} space, which keeps its {}", space.key(), count(chips, "chip")),
+            Event::SpaceStays { space, chips } => {
+                write!(f, "Nobody takes the {} space, which keeps its {}", space.key(), count(chips, "chip"))
+            }
             Event::PokerOpened { participants, cap } => match participants.as_slice() {
                 [] => f.write_str("The dealer calls Poker: nobody has five cards"),
                 [seat] => write!(f, "The dealer calls Poker: seat {seat} alone has five cards"),

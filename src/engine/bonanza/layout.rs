@@ -35,7 +35,6 @@ impl Layout {
         }
         Ok(())
     }
-
 }
 
 /// Shuffles the 53 cards and deals them one at a time: the widow first (it sits at the dealer's

@@ -112,8 +112,23 @@ mod tests {
     #[test]
     fn actions_round_trip() {
         for text in [
-            "take widow", "sell widow", "bid 3", "pass", "show JK", "show QS JD", "show JK JD", "show 5D 6D 7D",
-            "show 5D JK 7D", "show 10D 2S", "check", "bet 2", "call", "raise 3", "fold", "play 8H", "play 10C",
+            "take widow",
+            "sell widow",
+            "bid 3",
+            "pass",
+            "show JK",
+            "show QS JD",
+            "show JK JD",
+            "show 5D 6D 7D",
+            "show 5D JK 7D",
+            "show 10D 2S",
+            "check",
+            "bet 2",
+            "call",
+            "raise 3",
+            "fold",
+            "play 8H",
+            "play 10C",
         ] {
             let action: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(action.to_string(), text);
@@ -123,8 +138,22 @@ mod tests {
     #[test]
     fn malformed_actions_are_refused() {
         for text in [
-            "", "take", "bid", "bid x", "bid -1", "bid 03", "bid +3", "show", "show 5D 6D 7D 8D", "show 5D  6D",
-            "play", "play 1H", "raise", "bet 2 3", "Pass", "play 8H ",
+            "",
+            "take",
+            "bid",
+            "bid x",
+            "bid -1",
+            "bid 03",
+            "bid +3",
+            "show",
+            "show 5D 6D 7D 8D",
+            "show 5D  6D",
+            "play",
+            "play 1H",
+            "raise",
+            "bet 2 3",
+            "Pass",
+            "play 8H ",
         ] {
             assert!(text.parse::<Action>().is_err(), "'{text}' should be refused");
         }

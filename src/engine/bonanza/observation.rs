@@ -183,7 +183,9 @@ impl Observation {
             }
             placed |= known;
         }
-        if self.dead_hand.is_none() && (self.known_dead.len() > self.dead_size || !(self.known_dead - unseen).is_empty() || placed.intersects(self.known_dead)) {
+        if self.dead_hand.is_none()
+            && (self.known_dead.len() > self.dead_size || !(self.known_dead - unseen).is_empty() || placed.intersects(self.known_dead))
+        {
             return Err("the cards known in the dead hand do not fit".into());
         }
         let hidden: usize = (0..n).filter(|&s| s != self.seat).map(|s| self.hand_sizes[s]).sum::<usize>()
@@ -273,7 +275,13 @@ impl Observation {
         }
         // The spare hand: the widow while unsettled, else the dead hand unless this seat knows it.
         let spare_is_widow = self.widow_size > 0;
-        let spare_size = if spare_is_widow { self.widow_size } else if self.dead_hand.is_some() { 0 } else { self.dead_size };
+        let spare_size = if spare_is_widow {
+            self.widow_size
+        } else if self.dead_hand.is_some() {
+            0
+        } else {
+            self.dead_size
+        };
         let spare_fixed = if spare_is_widow || self.dead_hand.is_some() { CardSet::EMPTY } else { self.known_dead & unseen };
         // The table also knows that a seat to lead holds a card it may lead.
         let need = match (self.phase, self.to_move) {

@@ -426,8 +426,7 @@ mod tests {
                 Some(_) => (0..13).flat_map(|r| (0..4).map(move |s| (r, s))).collect(),
             };
             for sub in substitutes {
-                let cards: [(u8, u8); 5] =
-                    std::array::from_fn(|i| if five[i].is_joker() { sub } else { as_pair(five[i]) });
+                let cards: [(u8, u8); 5] = std::array::from_fn(|i| if five[i].is_joker() { sub } else { as_pair(five[i]) });
                 best = best.max(textbook(cards));
             }
         }

@@ -1,7 +1,7 @@
 //! Bonanza's state as the referee prints it (docs/record.md §5.2), apart from the rules.
 
-use super::*;
 use super::options::{DEALS, LEFTOVERS, OPTIONS, POKER, POKER_LIMIT, POKER_MAX_RAISES, UNUSED_JOKER, WIDOW_PRICE_TO};
+use super::*;
 use crate::engine::game::{events_json, RefereeState};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::setup::{check_option_keys, FromSetup};
@@ -72,21 +72,19 @@ impl FromSetup for Bonanza {
         let poker_limit = POKER_LIMIT.whole(map)?;
         let poker_max_raises = POKER_MAX_RAISES.whole(map)?;
         let deals = DEALS.count(map)?;
-        Ok(Options {
-            widow_price_to,
-            poker,
-            poker_limit,
-            poker_max_raises,
-            unused_joker,
-            deals,
-            leftovers,
-        })
+        Ok(Options { widow_price_to, poker, poker_limit, poker_max_raises, unused_joker, deals, leftovers })
     }
 
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "widow": […]}`), checking that it
     /// is exactly the 53 cards once each.
     fn read_layout(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: GameId::Bonanza, pile: "widow", fields: "'hands' and 'widow'", pile_optional: false, pack: CardSet::PACK_53 };
+        let form = PackDealForm {
+            game: GameId::Bonanza,
+            pile: "widow",
+            fields: "'hands' and 'widow'",
+            pile_optional: false,
+            pack: CardSet::PACK_53,
+        };
         let (hands, widow) = pack_deal::read(value, players, index, &form)?;
         Ok(Layout { hands, widow })
     }

@@ -14,17 +14,27 @@ pub enum Refusal {
     Turn(TurnRefusal),
     /// The dealer takes or sells the widow first.
     WidowFirst,
-    BidTooLow { low: Chips },
-    BidAboveStack { seat: Seat, chips: Chips },
+    BidTooLow {
+        low: Chips,
+    },
+    BidAboveStack {
+        seat: Seat,
+        chips: Chips,
+    },
     BidAboveMax,
     /// The widow is being auctioned: bid or pass.
     AuctionOn,
     /// The dealer has called `Call`: show cards or pass.
     CallOn(Call),
     /// Not a show the call takes.
-    NotAShow { call: Call, claim: Claim },
+    NotAShow {
+        call: Call,
+        claim: Claim,
+    },
     /// A bet stands: call, raise or fold, not check.
-    MustMeet { bet: Chips },
+    MustMeet {
+        bet: Chips,
+    },
     AlreadyBet,
     NothingBet,
     /// A bet or raise outside what the betting allows now.
@@ -34,10 +44,20 @@ pub enum Refusal {
     /// The race is on: only plays.
     RaceOn,
     DeadJoker,
-    MustFollow { seat: Seat, wanted: Card },
+    MustFollow {
+        seat: Seat,
+        wanted: Card,
+    },
     /// After a stop the lead changes colour.
-    ChangeColour { seat: Seat, red: bool },
-    LowestLead { seat: Seat, lowest: Card, card: Card },
+    ChangeColour {
+        seat: Seat,
+        red: bool,
+    },
+    LowestLead {
+        seat: Seat,
+        lowest: Card,
+        card: Card,
+    },
 }
 
 impl crate::engine::game::GameRefusal for Refusal {
@@ -52,20 +72,24 @@ impl crate::engine::game::GameRefusal for Refusal {
 /// What bounds a bet or a raise now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BetLimit {
-    NoMoreRaises { max: Chips },
+    NoMoreRaises {
+        max: Chips,
+    },
     MaxBid,
     /// No total above the smallest stack at the start of the betting.
-    Cap { cap: Chips },
-    Range { limit: Chips },
+    Cap {
+        cap: Chips,
+    },
+    Range {
+        limit: Chips,
+    },
 }
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::Turn(turn) => turn.fmt(f),
-            Refusal::WidowFirst => {
-                f.write_str("the dealer must first take the widow or sell it ('take widow' or 'sell widow')")
-            }
+            Refusal::WidowFirst => f.write_str("the dealer must first take the widow or sell it ('take widow' or 'sell widow')"),
             Refusal::BidTooLow { low } => write!(f, "a bid must be at least {low} (one more than the last)"),
             Refusal::BidAboveStack { seat, chips } => write!(f, "seat {seat} has only {chips} chips"),
             Refusal::BidAboveMax => write!(f, "bids are limited to {MAX_BID} chips"),

@@ -18,13 +18,8 @@ pub enum NainJauneBox {
 
 impl NainJauneBox {
     /// The boxes in board (and settlement) order.
-    pub const ALL: [NainJauneBox; 5] = [
-        NainJauneBox::TenDiamonds,
-        NainJauneBox::JackClubs,
-        NainJauneBox::QueenSpades,
-        NainJauneBox::KingHearts,
-        NainJauneBox::NainJaune,
-    ];
+    pub const ALL: [NainJauneBox; 5] =
+        [NainJauneBox::TenDiamonds, NainJauneBox::JackClubs, NainJauneBox::QueenSpades, NainJauneBox::KingHearts, NainJauneBox::NainJaune];
 
     pub fn index(self) -> usize {
         self as usize

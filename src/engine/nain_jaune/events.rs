@@ -25,24 +25,69 @@ pub enum GameEnd {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// Every player staked `each` chips in all (1, 2, 3, 4, 5 per box times the multiplier).
-    Staked { deal_number: u32, each: Chips },
+    Staked {
+        deal_number: u32,
+        each: Chips,
+    },
     /// The cards were dealt; `leader` plays first.
-    Dealt { deal_number: u32, dealer: Seat, leader: Seat },
-    Played { seat: Seat, card: Card },
+    Dealt {
+        deal_number: u32,
+        dealer: Seat,
+        leader: Seat,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
     /// A board card took everything in its box.
-    BoxWon { seat: Seat, board_box: NainJauneBox, chips: Chips },
+    BoxWon {
+        seat: Seat,
+        board_box: NainJauneBox,
+        chips: Chips,
+    },
     /// "X without Y": `seat` cannot go on; `next` holds the rank and continues.
-    Without { seat: Seat, played: Rank, missing: Rank, next: Seat },
+    Without {
+        seat: Seat,
+        played: Rank,
+        missing: Rank,
+        next: Seat,
+    },
     /// Nobody can go on after `played` (a king, or nobody holds the next rank): `seat` leads again.
-    Stop { seat: Seat, played: Rank, missing: Option<Rank> },
+    Stop {
+        seat: Seat,
+        played: Rank,
+        missing: Option<Rank>,
+    },
     /// A loser still held a board card: he pays the box as much as it holds.
-    Penalty { seat: Seat, card: Card, chips: Chips, owed: Chips },
+    Penalty {
+        seat: Seat,
+        card: Card,
+        chips: Chips,
+        owed: Chips,
+    },
     /// Grand Opéra: the winner sweeps all five boxes.
-    GrandOpera { seat: Seat, chips: Chips },
+    GrandOpera {
+        seat: Seat,
+        chips: Chips,
+    },
     /// A loser pays the winner for the cards left in his hand.
-    Paid { from: Seat, to: Seat, chips: Chips, owed: Chips, cards: Vec<Card> },
-    RoundWon { seat: Seat, deal_number: u32, grand_opera: bool },
-    GameOver { end: GameEnd, winner: Option<Seat>, chips: Vec<Chips> },
+    Paid {
+        from: Seat,
+        to: Seat,
+        chips: Chips,
+        owed: Chips,
+        cards: Vec<Card>,
+    },
+    RoundWon {
+        seat: Seat,
+        deal_number: u32,
+        grand_opera: bool,
+    },
+    GameOver {
+        end: GameEnd,
+        winner: Option<Seat>,
+        chips: Vec<Chips>,
+    },
 }
 
 impl fmt::Display for Event {

@@ -25,19 +25,21 @@ use serde_json::json;
 
 pub use board::{NainJauneBox, STAKE_PER_PLAYER};
 pub use events::{Event, GameEnd};
-pub use layout::{deal_from, Layout};
 use layout::deal_hands;
-use play::random_card;
+pub use layout::{deal_from, Layout};
 pub use notation::Action;
 pub use observation::Observation;
 pub use options::{Direction, Options, Points};
+use play::random_card;
 pub use refusal::Refusal;
 pub use settlement::{RoundRow, RoundSettlement};
 
 use rand::Rng;
 
 use crate::engine::cards::{Card, CardSet, Rank};
-use crate::engine::game::{seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, SetupError, Start, TurnRefusal, Why};
+use crate::engine::game::{
+    seat_array, Chips, Game, GameId, IllegalAction, LayoutFault, LayoutWhy, Seat, SetupError, Start, TurnRefusal, Why,
+};
 use crate::engine::rng::{below, deal_rng, GameRng};
 
 /// A game can in principle go on as long as no stack runs short; this cap (far beyond any real

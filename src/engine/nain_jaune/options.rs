@@ -50,4 +50,3 @@ pub const ROUNDS: OptionDecl = OptionDecl { key: "rounds", kind: OptionKind::Who
 
 /// Every option, in the order the new-game form shows them.
 pub const OPTIONS: [OptionDecl; 4] = [DIRECTION, STAKE_MULTIPLIER, POINTS, ROUNDS];
-

@@ -1,7 +1,7 @@
 //! Nain Jaune's state as the referee prints it (docs/record.md §5.2), apart from the rules.
 
-use super::*;
 use super::options::{DIRECTION, OPTIONS, POINTS, ROUNDS, STAKE_MULTIPLIER};
+use super::*;
 use crate::engine::game::{events_json, RefereeState};
 use crate::engine::pack_deal::{self, PackDealForm};
 use crate::engine::setup::{check_option_keys, FromSetup};
@@ -53,7 +53,13 @@ impl FromSetup for NainJaune {
     /// Reads a record's `deals[i]` entry (`{"hands": [[…], …], "talon": […]}`), checking that it
     /// is exactly the 52 cards once each.
     fn read_layout(value: &serde_json::Value, players: usize, index: usize) -> Result<Layout, SetupError> {
-        let form = PackDealForm { game: GameId::NainJaune, pile: "talon", fields: "'hands' and 'talon'", pile_optional: true, pack: CardSet::PACK_52 };
+        let form = PackDealForm {
+            game: GameId::NainJaune,
+            pile: "talon",
+            fields: "'hands' and 'talon'",
+            pile_optional: true,
+            pack: CardSet::PACK_52,
+        };
         let (hands, talon) = pack_deal::read(value, players, index, &form)?;
         if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
             let why = LayoutWhy::EmptyHand { seat, because: "every seat plays every round" };

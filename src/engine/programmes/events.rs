@@ -40,25 +40,70 @@ pub enum GameEnd {
 pub enum Event {
     /// A new round: `dealer` dealt 13 cards each, `first` plays first; `new_programs` are the
     /// seats that received a new program card (face down).
-    Dealt { deal_number: u32, dealer: Seat, first: Seat, discard: Option<Card>, new_programs: Vec<Seat> },
+    Dealt {
+        deal_number: u32,
+        dealer: Seat,
+        first: Seat,
+        discard: Option<Card>,
+        new_programs: Vec<Seat>,
+    },
     /// A sun card: a free program, counted at once; its receiver draws another card.
-    Sun { seat: Seat, program: ProgramId, programs_done: u32 },
+    Sun {
+        seat: Seat,
+        program: ProgramId,
+        programs_done: u32,
+    },
     /// The program deck ran out: the completed program cards were shuffled into a new one.
-    ProgramDeckRebuilt { cards: usize },
+    ProgramDeckRebuilt {
+        cards: usize,
+    },
     /// This seat gave its program card back and took another.
-    Exchanged { seat: Seat },
-    DrewStock { seat: Seat },
-    DrewDiscard { seat: Seat, card: Card },
+    Exchanged {
+        seat: Seat,
+    },
+    DrewStock {
+        seat: Seat,
+    },
+    DrewDiscard {
+        seat: Seat,
+        card: Card,
+    },
     /// The stock ran out: the discard pile except its top card was shuffled into a new stock.
-    StockRebuilt { cards: usize },
+    StockRebuilt {
+        cards: usize,
+    },
     /// The seat revealed its program and laid down melds `melds` (numbers in `state.melds`).
-    Revealed { seat: Seat, program: ProgramId, melds: Vec<usize>, programs_done: u32 },
-    Melded { seat: Seat, meld: usize, cards: Vec<Placed> },
-    Extended { seat: Seat, meld: usize, card: Placed },
-    Discarded { seat: Seat, card: Card },
+    Revealed {
+        seat: Seat,
+        program: ProgramId,
+        melds: Vec<usize>,
+        programs_done: u32,
+    },
+    Melded {
+        seat: Seat,
+        meld: usize,
+        cards: Vec<Placed>,
+    },
+    Extended {
+        seat: Seat,
+        meld: usize,
+        card: Placed,
+    },
+    Discarded {
+        seat: Seat,
+        card: Card,
+    },
     /// The round is over; `completed` revealed their program in it.
-    RoundOver { deal_number: u32, end: RoundEnd, completed: Vec<Seat> },
-    GameOver { end: GameEnd, winner: Option<Seat>, programs_done: Vec<u32> },
+    RoundOver {
+        deal_number: u32,
+        end: RoundEnd,
+        completed: Vec<Seat>,
+    },
+    GameOver {
+        end: GameEnd,
+        winner: Option<Seat>,
+        programs_done: Vec<u32>,
+    },
 }
 
 impl fmt::Display for Event {
@@ -74,12 +119,12 @@ impl fmt::Display for Event {
             Event::Exchanged { seat } => write!(f, "Seat {seat} exchanges its program card"),
             Event::DrewStock { seat } => write!(f, "Seat {seat} draws from the stock"),
             Event::DrewDiscard { seat, card } => write!(f, "Seat {seat} takes {card} from the discard pile"),
-            Event::StockRebuilt { cards } => write!(f, "The stock is empty: {} from the discard pile shuffled into a new stock", count(cards, "card")),
-            Event::Revealed { seat, program, programs_done, .. } => write!(
-                f,
-                "Seat {seat} reveals program {program} ({}): {programs_done} completed",
-                program.card().name.en
-            ),
+            Event::StockRebuilt { cards } => {
+                write!(f, "The stock is empty: {} from the discard pile shuffled into a new stock", count(cards, "card"))
+            }
+            Event::Revealed { seat, program, programs_done, .. } => {
+                write!(f, "Seat {seat} reveals program {program} ({}): {programs_done} completed", program.card().name.en)
+            }
             Event::Melded { seat, meld, cards } => write!(f, "Seat {seat} lays down meld {meld}: {}", cards_text(cards)),
             Event::Extended { seat, meld, card } => write!(f, "Seat {seat} adds {card} to meld {meld}"),
             Event::Discarded { seat, card } => write!(f, "Seat {seat} discards {card}"),

@@ -19,4 +19,3 @@ pub struct Layout {
     /// The program deck, top first, once the programs given are out of it.
     pub program_deck: Option<Vec<ProgramId>>,
 }
-

@@ -138,8 +138,14 @@ pub fn cards_text(cards: &[Placed]) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// Positions `low..=high` (1 = ace low, 14 = ace high).
-    Run { suit: Suit, low: Position, high: Position },
-    Set { rank: Rank },
+    Run {
+        suit: Suit,
+        low: Position,
+        high: Position,
+    },
+    Set {
+        rank: Rank,
+    },
 }
 
 impl Shape {
@@ -623,16 +629,35 @@ impl Meld {
 pub enum ExtensionFault {
     Card(CardFault),
     /// With strict constraints, the meld keeps its program's ban on wilds.
-    KeepsNoWilds { meld: usize },
+    KeepsNoWilds {
+        meld: usize,
+    },
     /// With strict constraints, a run keeps its program's imposed values.
-    KeepsImposedValues { meld: usize },
+    KeepsImposedValues {
+        meld: usize,
+    },
     /// With strict constraints, the meld keeps its program's permitted suits.
-    KeepsSuits { meld: usize },
-    SetOf { meld: usize, rank: Rank, given: Rank },
-    RunOf { meld: usize, suit: Suit },
+    KeepsSuits {
+        meld: usize,
+    },
+    SetOf {
+        meld: usize,
+        rank: Rank,
+        given: Rank,
+    },
+    RunOf {
+        meld: usize,
+        suit: Suit,
+    },
     /// The run already holds [`MAX_RUN`] values.
-    Full { meld: usize },
-    DoesNotExtend { meld: usize, placed: Placed, shape: Shape },
+    Full {
+        meld: usize,
+    },
+    DoesNotExtend {
+        meld: usize,
+        placed: Placed,
+        shape: Shape,
+    },
 }
 
 impl fmt::Display for ExtensionFault {
@@ -669,10 +694,7 @@ mod tests {
     #[test]
     fn shapes() {
         assert_eq!(combination_shape(&placed("7H 7S 2S=7D JK=7C")), Ok(Shape::Set { rank: Rank::SEVEN }));
-        assert_eq!(
-            combination_shape(&placed("4S 5S JK=6S 7S")),
-            Ok(Shape::Run { suit: Suit::Spades, low: 4, high: 7 })
-        );
+        assert_eq!(combination_shape(&placed("4S 5S JK=6S 7S")), Ok(Shape::Run { suit: Suit::Spades, low: 4, high: 7 }));
         assert_eq!(combination_shape(&placed("AS 2S=2S 3S")), Ok(Shape::Run { suit: Suit::Spades, low: 1, high: 3 }));
         assert_eq!(combination_shape(&placed("QS KS AS")), Ok(Shape::Run { suit: Suit::Spades, low: 12, high: 14 }));
         assert!(combination_shape(&placed("KS AS 2S=3S")).is_err());

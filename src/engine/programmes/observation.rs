@@ -64,8 +64,7 @@ pub struct Observation {
 impl Observation {
     pub fn of(game: &Programmes, seat: Seat) -> Observation {
         let n = game.players;
-        let secret: Vec<bool> =
-            (0..n).map(|s| s != seat && !game.has_revealed(s) && game.programs[s].is_some()).collect();
+        let secret: Vec<bool> = (0..n).map(|s| s != seat && !game.has_revealed(s) && game.programs[s].is_some()).collect();
         let mut pool: Vec<ProgramId> = game.program_deck.clone();
         pool.extend((0..n).filter(|&s| secret[s]).filter_map(|s| game.programs[s]));
         pool.sort_unstable();
@@ -172,11 +171,8 @@ impl Observation {
             return Ok(());
         }
         let unseen = self.unseen().ok_or("the cards seen hold more copies than the pack")?;
-        let hidden: usize = (0..n)
-            .filter(|&s| s != self.seat)
-            .map(|s| self.hand_sizes[s] - self.known[s].len())
-            .sum::<usize>()
-            + self.stock_size;
+        let hidden: usize =
+            (0..n).filter(|&s| s != self.seat).map(|s| self.hand_sizes[s] - self.known[s].len()).sum::<usize>() + self.stock_size;
         if hidden != unseen.len() {
             return Err("the card counts do not add up to 108".into());
         }

@@ -23,10 +23,8 @@ impl Default for Options {
 // A target or an exchange delay beyond the game's round limit (docs/rules/programmes.md §7.3) is
 // never reached: the game then plays to that limit, as docs/record.md §4 allows any integer.
 pub const TARGET: OptionDecl = OptionDecl { key: "target", kind: OptionKind::Whole { default: 5, min: 1, max: MAX_COUNT } };
-pub const EXCHANGE_AFTER: OptionDecl =
-    OptionDecl { key: "exchange_after", kind: OptionKind::Whole { default: 0, min: 0, max: MAX_COUNT } };
+pub const EXCHANGE_AFTER: OptionDecl = OptionDecl { key: "exchange_after", kind: OptionKind::Whole { default: 0, min: 0, max: MAX_COUNT } };
 pub const STRICT_CONSTRAINTS: OptionDecl = OptionDecl { key: "strict_constraints", kind: OptionKind::Flag { default: false } };
 
 /// Every option, in the order the new-game form shows them.
 pub const OPTIONS: [OptionDecl; 3] = [TARGET, EXCHANGE_AFTER, STRICT_CONSTRAINTS];
-

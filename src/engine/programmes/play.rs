@@ -84,13 +84,14 @@ impl Programmes {
         let hand = self.hands[seat];
         if !self.has_revealed(seat) {
             if let Some(program) = self.programs[seat] {
-                let round_ends =
-                    self.revealed | 1 << seat == self.all_seats() || self.done[seat] + 1 >= self.options.target;
+                let round_ends = self.revealed | 1 << seat == self.all_seats() || self.done[seat] + 1 >= self.options.target;
                 for combos in canonical_reveals(hand, program.card(), reveal::MAX_LISTED_REVEALS) {
                     let laid: CardMultiset = combos.iter().flatten().map(|p| p.card).collect();
                     let action = Action::Reveal(combos);
                     // The rare lay-down that leaves only the taken card: the full check decides.
-                    if self.strands(hand.checked_sub(laid).expect("found in the hand"), round_ends).is_none() || self.check(seat, &action).is_ok() {
+                    if self.strands(hand.checked_sub(laid).expect("found in the hand"), round_ends).is_none()
+                        || self.check(seat, &action).is_ok()
+                    {
                         out.push(action);
                     }
                 }
@@ -139,7 +140,14 @@ impl Programmes {
     /// [`Self::strands`] for a lay-down checked as `checked`, unless after it the seat can lay the
     /// copies left in its hand on the table and go out (docs/rules/programmes.md §5.4: no discard
     /// then).
-    pub(super) fn strands_after(&self, seat: Seat, action: &Action, checked: &Checked, after: CardMultiset, round_ends: bool) -> Option<Card> {
+    pub(super) fn strands_after(
+        &self,
+        seat: Seat,
+        action: &Action,
+        checked: &Checked,
+        after: CardMultiset,
+        round_ends: bool,
+    ) -> Option<Card> {
         let why = self.strands(after, round_ends)?;
         (!self.trying(seat, action, checked.clone()).lays_out(seat)).then_some(why)
     }

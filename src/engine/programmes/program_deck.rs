@@ -176,10 +176,7 @@ impl Directive {
 }
 
 fn rank_name_en(rank: Rank) -> &'static str {
-    [
-        "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
-        "kings",
-    ][rank.index()]
+    ["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings"][rank.index()]
 }
 
 fn rank_label_fr(rank: Rank) -> &'static str {
@@ -473,10 +470,8 @@ mod tests {
     #[test]
     fn bad_decks_are_refused() {
         let bad = |directive: &str| {
-            parse_deck(&format!(
-                r#"{{"programs": [{{"id": "X", "name": {{"en": "x", "fr": "x"}}, "directives": [{directive}]}}]}}"#
-            ))
-            .unwrap_err()
+            parse_deck(&format!(r#"{{"programs": [{{"id": "X", "name": {{"en": "x", "fr": "x"}}, "directives": [{directive}]}}]}}"#))
+                .unwrap_err()
         };
         assert!(bad(r#"{"kind": "run", "length": 2}"#).contains("length"));
         assert!(bad(r#"{"kind": "set", "length": 3, "rank": "2"}"#).contains("twos"));

@@ -1,7 +1,7 @@
 //! Programmes's state as the referee prints it (docs/record.md §5.2), apart from the rules.
 
-use super::*;
 use super::options::{EXCHANGE_AFTER, OPTIONS, STRICT_CONSTRAINTS, TARGET};
+use super::*;
 use crate::engine::game::{events_json, LayoutFault, LayoutWhy, Place, RefereeState};
 use crate::engine::setup::{check_option_keys, FromSetup};
 

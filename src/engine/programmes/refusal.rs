@@ -20,7 +20,11 @@ pub enum Refusal {
     ExchangeOff,
     /// An exchange comes before the seat's first draw of the round.
     ExchangeAfterDraw,
-    ExchangeTooSoon { seat: Seat, failed: u32, needed: u32 },
+    ExchangeTooSoon {
+        seat: Seat,
+        failed: u32,
+        needed: u32,
+    },
     NoProgram(Seat),
     /// A turn starts with a draw.
     DrawFirst,
@@ -35,7 +39,10 @@ pub enum Refusal {
     ExtendBeforeReveal(Seat),
     /// After revealing, new melds are sets.
     NewRun,
-    NoMeld { meld: usize, melds: usize },
+    NoMeld {
+        meld: usize,
+        melds: usize,
+    },
     /// The new meld is no combination.
     Shape(ShapeError),
     /// The reveal does not fulfil the program.
@@ -62,9 +69,7 @@ impl fmt::Display for Refusal {
             Refusal::DiscardEmpty => f.write_str("the discard pile is empty"),
             Refusal::OneCardDrawsStock => f.write_str("with one card in hand a player must draw from the stock"),
             Refusal::ExchangeOff => f.write_str("program cards may not be exchanged (the 'exchange_after' option is off)"),
-            Refusal::ExchangeAfterDraw => {
-                f.write_str("a program card may be exchanged only before the first draw of a round")
-            }
+            Refusal::ExchangeAfterDraw => f.write_str("a program card may be exchanged only before the first draw of a round"),
             Refusal::ExchangeTooSoon { seat, failed, needed } => {
                 write!(f, "seat {seat} has failed {failed} round(s) in a row; exchanging needs {needed}")
             }

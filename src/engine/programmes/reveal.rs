@@ -80,13 +80,21 @@ impl fmt::Display for HandFault {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RevealFault {
     /// The program asks for another number of combinations.
-    Count { program: ProgramCard, given: usize },
+    Count {
+        program: ProgramCard,
+        given: usize,
+    },
     Shape(ShapeError),
     Hand(HandFault),
     /// This combination fits none of the program's directives, for these reasons.
-    FitsNoDirective { cards: Vec<Placed>, misses: Vec<DirectiveMiss> },
+    FitsNoDirective {
+        cards: Vec<Placed>,
+        misses: Vec<DirectiveMiss>,
+    },
     /// Each combination fits some directive, but not one to one.
-    NotOneToOne { program: ProgramCard },
+    NotOneToOne {
+        program: ProgramCard,
+    },
 }
 
 impl fmt::Display for RevealFault {
@@ -104,11 +112,9 @@ impl fmt::Display for RevealFault {
                 reasons.dedup();
                 write!(f, "'{}' fits no directive of the program: {}", cards_text(cards), reasons.join("; "))
             }
-            RevealFault::NotOneToOne { program } => write!(
-                f,
-                "the combinations do not match the program's directives one to one (it asks for {})",
-                program.describe_en()
-            ),
+            RevealFault::NotOneToOne { program } => {
+                write!(f, "the combinations do not match the program's directives one to one (it asks for {})", program.describe_en())
+            }
         }
     }
 }
@@ -194,9 +200,15 @@ pub const TWOS: CardSet = CardSet(1 << 1 | 1 << 14 | 1 << 27 | 1 << 40);
 /// What one slot of a reveal was given during the search.
 #[derive(Clone, Copy, Debug)]
 enum Choice {
-    Run { suit: Suit, low: Position },
+    Run {
+        suit: Suit,
+        low: Position,
+    },
     /// A set's rank and how many naturals of each suit (♠ ♥ ♦ ♣) it takes.
-    Set { rank: Rank, naturals: [u8; 4] },
+    Set {
+        rank: Rank,
+        naturals: [u8; 4],
+    },
 }
 
 impl Choice {
@@ -204,9 +216,7 @@ impl Choice {
     fn key(self) -> u32 {
         match self {
             Choice::Run { suit, low } => suit.index() as u32 * 16 + low as u32,
-            Choice::Set { rank, naturals } => {
-                rank.index() as u32 * 256 + naturals.iter().fold(0, |k, &n| k * 3 + n as u32)
-            }
+            Choice::Set { rank, naturals } => rank.index() as u32 * 256 + naturals.iter().fold(0, |k, &n| k * 3 + n as u32),
         }
     }
 }

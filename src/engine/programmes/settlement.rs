@@ -38,10 +38,7 @@ impl RoundSettlement {
     pub fn of(game: &Programmes, deal: u32, viewer: Option<Seat>) -> Option<RoundSettlement> {
         let events = game.events();
         let start = events.iter().position(|e| matches!(e, Event::Dealt { deal_number, .. } if *deal_number == deal))?;
-        let stop = events[start + 1..]
-            .iter()
-            .position(|e| matches!(e, Event::Dealt { .. }))
-            .map_or(events.len(), |i| start + 1 + i);
+        let stop = events[start + 1..].iter().position(|e| matches!(e, Event::Dealt { .. })).map_or(events.len(), |i| start + 1 + i);
         let mut rows: Vec<RoundRow> =
             (0..game.players()).map(|s| RoundRow { program: None, completed: false, done: game.programs_done(s) }).collect();
         let (mut end, mut game_end, mut after) = (None, None, Vec::new());

@@ -53,9 +53,7 @@ impl Moment {
             .collect();
         let rows = match event {
             Event::SpaceWon { space: Space::Poker, .. } => showdown_rows(g, index, viewer, &winners),
-            Event::SpaceWon { space, .. } | Event::SpaceStays { space, .. } if space.card().is_none() => {
-                call_rows(events, index, &winners)
-            }
+            Event::SpaceWon { space, .. } | Event::SpaceStays { space, .. } if space.card().is_none() => call_rows(events, index, &winners),
             _ => Vec::new(),
         };
         Some(Moment { index, event: event.clone(), space, rows })

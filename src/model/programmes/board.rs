@@ -100,7 +100,6 @@ pub fn laid_by(events: &[Event], melds: &[Meld]) -> Vec<Vec<LaidBy>> {
         .collect()
 }
 
-
 /// Each player's corner of the table, going round from `start` (the viewer, or the seat drawn at
 /// the bottom): their program card as `viewer` sees it (face down until revealed,
 /// docs/rules/programmes.md §8) and their melds, in their numbers' order.

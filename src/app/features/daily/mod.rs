@@ -15,8 +15,8 @@ use leptos::prelude::GetUntracked;
 use crate::engine::game::GameId;
 use crate::record::Record;
 
-use crate::app::shell::notices::Msg;
 use crate::app::features::stats;
+use crate::app::shell::notices::Msg;
 use crate::app::AppState;
 pub use deal::{date_of, record, seed, table, today};
 
@@ -41,7 +41,8 @@ pub fn start(state: &AppState, game: GameId) {
 pub fn start_from_link(state: &AppState, game: GameId) {
     let record = record(game, &today(), state.lang.get_untracked());
     let key = stats::game_key(&record);
-    let saved = crate::app::services::storage::get(crate::app::services::storage::CURRENT_KEY).and_then(|text| Record::from_json(&text).ok());
+    let saved =
+        crate::app::services::storage::get(crate::app::services::storage::CURRENT_KEY).and_then(|text| Record::from_json(&text).ok());
     let in_progress = saved.filter(|saved| stats::game_key(saved) == key).and_then(|saved| {
         crate::app::services::storage::know_save(&saved.to_json());
         let session = crate::model::session::Session::from_record(0, saved.clone()).ok()?;

@@ -194,4 +194,3 @@ fn guide_actions(state: AppState, on_script: Memo<bool>, wait: impl Fn() -> Wait
         </div>
     }
 }
-
