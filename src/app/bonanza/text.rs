@@ -699,49 +699,9 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) ->
     let fr = lang == Lang::Fr;
     let reason: Option<String> = match (why, action) {
         (Hint::Forced, _) => Some(lang.pick("it is your only choice", "c'est votre seul choix").into()),
-        (&Hint::TakeWidow { hand, widow }, Action::TakeWidow) => Some(fill(
-            lang.pick(
-                "the widow should be worth about {0}, your hand about {1}",
-                "la veuve devrait valoir environ {0}, votre main environ {1}",
-            ),
-            true,
-            &[chips(widow), chips(hand)],
-        )),
-        (&Hint::SellWidow { hand, widow }, Action::SellWidow) => {
-            let words = if widow <= hand {
-                (
-                    "your hand should be worth about {1}, the widow only about {0}",
-                    "votre main devrait valoir environ {1}, la veuve seulement environ {0}",
-                )
-            } else {
-                (
-                    "the widow should be worth only about {0}, barely more than your hand ({1})",
-                    "la veuve ne devrait valoir qu'environ {0}, à peine plus que votre main ({1})",
-                )
-            };
-            Some(fill(lang.pick(words.0, words.1), true, &[chips(widow), chips(hand)]))
+        (Hint::TakeWidow { .. } | Hint::SellWidow { .. } | Hint::Bid { .. } | Hint::PassAuction { .. }, _) => {
+            widow_reason(lang, why, action)
         }
-        (&Hint::Bid { gain, .. }, Action::Bid(_)) => Some(fill(
-            lang.pick(
-                "the widow should be worth about {0} more than your hand",
-                "la veuve devrait valoir environ {0} de plus que votre main",
-            ),
-            true,
-            &[chips(gain)],
-        )),
-        (&Hint::PassAuction { gain }, Action::Pass) => Some(match gain {
-            n if n <= 0 => {
-                lang.pick("the widow should not be worth more than your hand", "la veuve ne devrait pas valoir plus que votre main").into()
-            }
-            _ => fill(
-                lang.pick(
-                    "the widow should gain you only about {0}, less than a bid costs",
-                    "la veuve ne devrait rapporter qu'environ {0}, moins qu'une offre ne coûte",
-                ),
-                true,
-                &[chips(gain)],
-            ),
-        }),
         (&Hint::Show { call, chips: won }, Action::Show(_)) => {
             let words = if call == Call::Sequence {
                 ("the best sequence shown takes the {0} space ({1})", "la meilleure séquence montrée prend la case {0} ({1})")
@@ -790,6 +750,57 @@ pub fn hint_sentence(lang: Lang, action: &Action, why: &Hint, to_call: Chips) ->
         _ => action_label(lang, &action, to_call),
     };
     format!("{mv}{}{reason}.", if fr { " : " } else { ": " })
+}
+
+/// Why the hint takes, sells or bids for the widow, or passes the auction (see [`hint_sentence`]).
+fn widow_reason(lang: Lang, why: &Hint, action: Action) -> Option<String> {
+    let chips = |n: i64| chips_text(lang, n);
+    match (why, action) {
+        (&Hint::TakeWidow { hand, widow }, Action::TakeWidow) => Some(fill(
+            lang.pick(
+                "the widow should be worth about {0}, your hand about {1}",
+                "la veuve devrait valoir environ {0}, votre main environ {1}",
+            ),
+            true,
+            &[chips(widow), chips(hand)],
+        )),
+        (&Hint::SellWidow { hand, widow }, Action::SellWidow) => {
+            let words = if widow <= hand {
+                (
+                    "your hand should be worth about {1}, the widow only about {0}",
+                    "votre main devrait valoir environ {1}, la veuve seulement environ {0}",
+                )
+            } else {
+                (
+                    "the widow should be worth only about {0}, barely more than your hand ({1})",
+                    "la veuve ne devrait valoir qu'environ {0}, à peine plus que votre main ({1})",
+                )
+            };
+            Some(fill(lang.pick(words.0, words.1), true, &[chips(widow), chips(hand)]))
+        }
+        (&Hint::Bid { gain, .. }, Action::Bid(_)) => Some(fill(
+            lang.pick(
+                "the widow should be worth about {0} more than your hand",
+                "la veuve devrait valoir environ {0} de plus que votre main",
+            ),
+            true,
+            &[chips(gain)],
+        )),
+        (&Hint::PassAuction { gain }, Action::Pass) => Some(match gain {
+            n if n <= 0 => {
+                lang.pick("the widow should not be worth more than your hand", "la veuve ne devrait pas valoir plus que votre main").into()
+            }
+            _ => fill(
+                lang.pick(
+                    "the widow should gain you only about {0}, less than a bid costs",
+                    "la veuve ne devrait rapporter qu'environ {0}, moins qu'une offre ne coûte",
+                ),
+                true,
+                &[chips(gain)],
+            ),
+        }),
+        _ => None,
+    }
 }
 
 /// A move in words ("bid 3" / "enchérir à 3"), from its record string; the string itself when it is
