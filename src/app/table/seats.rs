@@ -154,8 +154,10 @@ pub fn SeatsRing(#[prop(into)] seats: Signal<Vec<SeatView>>, viewer: Seat, child
     };
     let mut others: Vec<Seat> = (0..players).filter(|&s| s != viewer).collect();
     others.sort_by_key(|&s| arc_place(s, viewer, players));
+    // Focusable: where the window is short the table scrolls inside itself (style/main.css, the
+    // stage), and the keyboard scrolls it once it has the focus.
     view! {
-        <div class="table-oval" class:table-crowded={players >= 6} prop:style=format!("--players:{players}") aria-label=move || T::Table.text(lang.get()) role="group">
+        <div class="table-oval" class:table-crowded={players >= 6} prop:style=format!("--players:{players}") aria-label=move || T::Table.text(lang.get()) role="group" tabindex="0">
             // For a screen reader's list of headings (the plates have none of their own).
             <h2 class="sr-only">{move || T::Table.text(lang.get())}</h2>
             <ul class="seats seats-far">{others.into_iter().map(plate).collect_view()}</ul>
