@@ -412,7 +412,7 @@ fn seats_panel(fields: Fields) -> impl IntoView {
     }
 }
 
-/// One seat: who plays it, and the name (the default one as placeholder).
+/// One seat: who plays it, and its name (the default name shown greyed in the empty field).
 fn seat_row(
     lang: RwSignal<Lang>,
     seats: RwSignal<Vec<String>>,
