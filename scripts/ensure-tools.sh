@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, idempotently, every tool the build and the tests need.
-# Usage: scripts/ensure-tools.sh [build|test]   (build: wasm toolchain only; test: also the browsers
+# Usage: scripts/ensure-tools.sh [build|test]   (build: wasm toolchain and Chromium; test: also the browsers
 # (Chromium, Firefox ESR + geckodriver, WebKitGTK's WebDriver + Xvfb) and the tests' npm packages)
 # Each step checks first and does nothing when the right version is already there.
 set -euo pipefail
@@ -63,6 +63,15 @@ if ! "$here/.tools/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "
   say "installing binaryen $BINARYEN_VERSION (wasm-opt) into .tools/"
   mkdir -p "$here/.tools"
   npm install --silent --no-audit --no-fund --prefix "$here/.tools" "binaryen@$BINARYEN_VERSION"
+fi
+
+# The build draws the first screen (index.html's copy of the new-game screen) with the built app
+# in headless Chromium, Debian's (scripts/first-screen.mjs).
+if ! command -v chromium >/dev/null && [ -z "${CHROME_PATH:-}" ]; then
+  say "installing chromium (the build draws index.html's first screen with it)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 fi
 
 if [ "$what" = test ]; then

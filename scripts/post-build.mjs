@@ -2,6 +2,10 @@
 // dist/ (or with the directory as argument: node scripts/post-build.mjs dist). Node only.
 //
 // 0. Puts the app's wasm chunks (scripts/wasm-split/) into the build, content-hashed (below).
+// 0b. In a Trunk build, writes the static first screen into index.html: the new-game screen as the
+//    built app draws it, in both languages, and the app's start after its paint
+//    (scripts/first-screen.mjs says how and why). Not when run by hand on a directory: its
+//    index.html has it already.
 // 1. Lists every file of the build with its SHA-256 and derives the build's id from them.
 // 2. Writes that list into sw.js (between /*TAPIS-BUILD*/ and /*TAPIS-BUILD-END*/): the service
 //    worker caches exactly this build, checks each file, and a new deploy changes sw.js.
@@ -12,6 +16,7 @@
 //    (scripts/precompress.mjs, docs/hosting.md). Not when run by hand on a directory (a test's
 //    redeploy of a copied build): a stale copy is older than its file.
 import { createHash } from 'node:crypto';
+import { firstScreen, insert, startAfterFirstPaint } from './first-screen.mjs';
 import { precompress } from './precompress.mjs';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -52,6 +57,14 @@ if (splitOut && existsSync(join(splitOut, '__wasm_split.js'))) {
   }
   writeFileSync(join(dir, '__wasm_split.js'), loader);
   console.log(`post-build: ${chunks} wasm chunks and __wasm_split.js (imports ${appJs})`);
+}
+
+if (process.env.TRUNK_STAGING_DIR) {
+  const page = join(dir, 'index.html');
+  const copies = await firstScreen(dir);
+  writeFileSync(page, startAfterFirstPaint(insert(readFileSync(page, 'utf8'), copies)));
+  const kb = (lang) => (Buffer.byteLength(copies[lang]) / 1024).toFixed(1);
+  console.log(`post-build: the first screen in index.html (fr ${kb('fr')} KB, en ${kb('en')} KB)`);
 }
 
 function walk(d) {

@@ -14,12 +14,21 @@ fn main() {
     tapis::app::features::guide::CHUNK.set_loader(game_views::guide_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
-        // index.html's loading page ("Chargement… · Loading…") gives way to the app.
-        if let Some(loading) = document.get_element_by_id("tapis-boot") {
-            loading.remove();
-        }
-        leptos::mount::mount_to_body(tapis::app::App);
+        // The mount is a task of its own: the one that ends the wasm's compilation and runs this
+        // is long enough on a phone (docs/measurements.md, "First visit").
+        gloo_timers::callback::Timeout::new(0, move || mount(&document)).forget();
     }
+}
+
+/// Mounts the app on the site's page. It is built over a few tasks (app/shell/mount_stages.rs),
+/// out of sight until the last, which shows it in place of the loading screen and of the first
+/// screen's static copy (index.html, scripts/first-screen.mjs).
+#[cfg(target_arch = "wasm32")]
+fn mount(document: &web_sys::Document) {
+    if let Some(root) = document.document_element() {
+        let _ = root.set_attribute("data-mounting", "");
+    }
+    leptos::mount::mount_to_body(tapis::app::App);
 }
 
 /// `mount_tapis(element, params, base)`: mounts the game into `element` with `params` (the query

@@ -31,6 +31,30 @@
     return;
   }
 
+  // The first screen (scripts/first-screen.mjs): index.html holds a copy of the new-game screen
+  // in both languages, painted before the app's wasm arrives. It is shown, in the language the app
+  // will choose (the address's `lang`, else the browser's), only when the app will open on that
+  // very screen: an address with no parameter but `lang`, and nothing kept from an earlier visit
+  // (a saved game, the last table, preferences, statistics all change what the app shows). Else
+  // the loading screen shows, as before. The app removes the copy in the task that mounts it.
+  try {
+    var lang = null;
+    var other = false;
+    new URLSearchParams(location.search).forEach(function (value, key) {
+      if (key === 'lang') lang = value.trim().toLowerCase();
+      else other = true;
+    });
+    var kept = false;
+    for (var i = 0; i < localStorage.length; i++) {
+      if (/^tapis\./.test(localStorage.key(i) || '')) kept = true;
+    }
+    if (!lang) lang = /^fr/i.test(navigator.language || '') ? 'fr' : 'en';
+    if (!other && !kept && (lang === 'fr' || lang === 'en')) {
+      document.documentElement.setAttribute('data-first', lang);
+      document.documentElement.lang = lang;
+    }
+  } catch (e) {}
+
   var SAVE_KEY = 'tapis.current';
   var TEXT = {
     en: {

@@ -19,6 +19,7 @@ pub mod services;
 pub mod shell;
 pub mod table;
 use services::{i18n, settings, storage, url_params};
+use shell::mount_stages::{self, later, MountStages};
 use shell::{crash, focus_home, notices, offline};
 use table::{ai_client, card_svg, flights};
 
@@ -299,6 +300,13 @@ pub fn App() -> impl IntoView {
     });
     start_page_services(state);
     follow_lang_and_title(state);
+    // The first build in a few tasks; on the site's own page the app then shows (index.html's
+    // loading screen or first screen gives way).
+    provide_context(MountStages::start(move || {
+        if !host.is_mounted() {
+            mount_stages::show_site_page();
+        }
+    }));
 
     // A compact page (embed=1) has no site header or footer.
     let full = !host.compact;
@@ -319,12 +327,17 @@ pub fn App() -> impl IntoView {
                 Screen::Game => view! { <GameScreen /> }.into_any(),
             }}
         </main>
-        <rules_text::RulesDialog />
-        {full.then(|| view! { <stats::StatsHost /> })}
-        {full.then(|| view! {
-            <footer class="footer">
-                <span>{tr(T::Tagline)}</span>
-            </footer>
+        {later(mount_stages::LAST, move || {
+            view! {
+                <rules_text::RulesDialog />
+                {full.then(|| view! { <stats::StatsHost /> })}
+                {full.then(|| view! {
+                    <footer class="footer">
+                        <span>{tr(T::Tagline)}</span>
+                    </footer>
+                })}
+            }
+            .into_any()
         })}
     }
 }

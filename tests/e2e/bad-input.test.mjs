@@ -155,7 +155,8 @@ scenario(() => env, 'rules that cannot be fetched say why and offer to try again
 });
 
 scenario(() => env, 'while the WebAssembly loads the page says so, in both languages; the app then takes its place', { timeout: 60_000 }, async ({ open }) => {
-  const { page, errors } = await open({ query: null });
+  // A returning player (a newcomer sees the first screen instead: first-screen.test.mjs).
+  const { page, errors } = await open({ query: null, init: (p) => p.addInitScript(() => localStorage.setItem('tapis.settings', '{}')) });
   // A slow connection: the app's wasm arrives after two seconds.
   let release;
   const held = new Promise((r) => { release = r; });

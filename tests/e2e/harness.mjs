@@ -122,9 +122,10 @@ export const chooseForcedMoves = (page) => page.addInitScript(() => {
   if (!localStorage.getItem('tapis.settings')) localStorage.setItem('tapis.settings', '{"choose_forced":true}');
 });
 
-/** Waits for the app to be mounted and the WebAssembly started. */
+/** Waits for the app to be mounted and the WebAssembly started, and shown (it is built over a few
+ *  tasks out of sight: src/app/shell/mount_stages.rs). */
 export async function appReady(page) {
-  await page.waitForFunction(() => document.querySelector('[data-testid]') !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid]') !== null && !document.documentElement.hasAttribute('data-mounting'), null, { timeout: 30_000 });
 }
 
 /** Lets entrance animations and transitions finish (not the endless ones; 3 s at most), so what

@@ -49,7 +49,7 @@ const figures = {
 function details(preset, lhr) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   const lcp = items('lcp-breakdown-insight');
-  const node = lcp.find((i) => i.type === 'node');
+  const node = lcp.find((i) => i.type === 'node') ?? items('largest-contentful-paint-element').flatMap((i) => i.items ?? [i]).map((i) => i.node ?? i).find((n) => n?.type === 'node');
   const parts = (lcp.find((i) => i.type === 'table')?.items ?? []).map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(', ');
   console.log(`  ${preset} LCP element: ${node?.selector ?? '?'} "${node?.nodeLabel ?? ''}" (${parts})`);
   for (const t of items('long-tasks')) {

@@ -15,6 +15,7 @@ use crate::app::features::option_specs::{pick, OptionSpec};
 use crate::app::games::{info, level_note, GAMES};
 use crate::app::services::i18n::{chips_text, level_name, seat_title, tr, Lang, T};
 use crate::app::services::url_params::{random_seed, scalar, spend_start_params, UrlParams};
+use crate::app::shell::mount_stages::later;
 use crate::app::shell::notices::Msg;
 use crate::app::{services::storage, AppState, Screen};
 use crate::engine::game::OptionKind;
@@ -268,14 +269,20 @@ pub fn NewGameScreen() -> impl IntoView {
                 {game_choice(fields)}
                 {guide_offer(state, game)}
                 {daily_panel(state, game)}
-                {seats_panel(fields)}
-                {rules_panel(fields)}
-                {seed_panel(fields)}
-                <div class="start-row">
-                    <button type="submit" class="btn btn-primary btn-large" data-testid="start-game">
-                        {tr(T::StartGame)}
-                    </button>
-                </div>
+                // Built in the tasks after the first (app/shell/mount_stages.rs).
+                {later(1, move || seats_panel(fields).into_any())}
+                {later(2, move || {
+                    view! {
+                        {rules_panel(fields)}
+                        {seed_panel(fields)}
+                        <div class="start-row">
+                            <button type="submit" class="btn btn-primary btn-large" data-testid="start-game">
+                                {tr(T::StartGame)}
+                            </button>
+                        </div>
+                    }
+                    .into_any()
+                })}
             </form>
         </section>
     }

@@ -4,5 +4,6 @@
 pub mod crash;
 pub mod dialog_focus;
 pub mod focus_home;
+pub mod mount_stages;
 pub mod notices;
 pub mod offline;

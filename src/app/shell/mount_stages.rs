@@ -1,0 +1,71 @@
+//! The app is built in a few short tasks rather than one long one. Building the whole first
+//! screen at once held a phone's main thread for well over 50 ms (docs/measurements.md, "First
+//! visit"), and a tap meanwhile waited. So the new-game screen's later parts (what a phone shows
+//! below its first screenful) are built in the tasks that follow, one stage a task, the browser
+//! free to handle input between them. On the site's own page the app stays out of sight until the
+//! last stage (`<html data-mounting>`, set by src/main.rs; style/main.css), then shows whole, in
+//! the same task that takes away the loading screen or the first screen's static copy: no frame
+//! shows half a form, both screens or neither.
+
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+
+/// The stages after the first task: the later parts of the new-game form (1, 2), then what no
+/// first screen shows at once (3: the dialogs' hosts).
+pub const LAST: usize = 3;
+
+/// How far the app's first build has gone (a context of the app).
+#[derive(Clone, Copy)]
+pub struct MountStages(RwSignal<usize>);
+
+impl MountStages {
+    /// Starts the stages: stage 1 in the next task, each stage in a task of its own, and `done`
+    /// in the task of the last stage, after its parts are built.
+    pub fn start(done: impl FnOnce() + 'static) -> MountStages {
+        let stage = RwSignal::new(0usize);
+        next(stage, Box::new(done));
+        MountStages(stage)
+    }
+
+    /// Whether the parts of `stage` are to be built (once true, it stays true).
+    pub fn reached(self, stage: usize) -> bool {
+        self.0.get() >= stage
+    }
+}
+
+fn next(stage: RwSignal<usize>, done: Box<dyn FnOnce()>) {
+    Timeout::new(0, move || {
+        stage.update(|s| *s += 1);
+        if stage.get_untracked() >= LAST {
+            // The stage's parts are built in the effects the update scheduled (microtasks, still
+            // in this task); `done` comes after them.
+            leptos::task::spawn_local(async move { done() });
+        } else {
+            next(stage, done);
+        }
+    })
+    .forget();
+}
+
+/// The parts of `stage`, built when it comes: `{later(2, move || view! { … })}`; at once where the
+/// app runs without stages (a component test). (One type for every part: each `<Show>` or closure
+/// type of its own adds code to the first load.)
+pub fn later(stage: usize, parts: impl Fn() -> AnyView + Send + Sync + 'static) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
+    let stages = use_context::<MountStages>();
+    move || stages.is_none_or(|s| s.reached(stage)).then(&parts)
+}
+
+/// On the site's own page, after the last stage: the app shows, in place of the loading screen and
+/// of the first screen's copy (index.html).
+pub fn show_site_page() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    for id in ["tapis-boot", "tapis-first"] {
+        if let Some(element) = document.get_element_by_id(id) {
+            element.remove();
+        }
+    }
+    if let Some(root) = document.document_element() {
+        let _ = root.remove_attribute("data-first");
+        let _ = root.remove_attribute("data-mounting");
+    }
+}
