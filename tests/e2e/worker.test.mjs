@@ -52,9 +52,12 @@ scenario(() => env, 'a first visit loads no worker; a game starts its own, under
   assert.match(types['worker-nain-jaune.js'], /javascript/);
 
   // Another game in the same page: its own worker replaces the first one. (A game of computers
-  // alone waits at its last summary, a dialog that lies over the top bar: closed first.)
-  if ((await table.situation(page)).summary) await byId(page, 'summary-continue').click();
-  await byId(page, 'new-game-button').click();
+  // alone waits at its summaries, dialogs that lie over the top bar, and one may open at any
+  // moment: each is closed until the button takes the click.)
+  await until(async () => {
+    if ((await table.situation(page)).summary) await byId(page, 'summary-continue').click({ timeout: 2_000 }).catch(() => {});
+    return byId(page, 'new-game-button').click({ timeout: 2_000 }).then(() => true, () => false);
+  }, { timeout: 30_000, what: 'the new-game button clicked, past any summary' });
   await byId(page, 'game-bonanza').check();
   await newGame.start(page, { players: 3, seats: ['easy', 'easy', 'easy'], seed: 5 });
   await until(async () => (await table.situation(page)).actions >= 10, { timeout: 30_000, what: '10 Bonanza moves by the computers' });
