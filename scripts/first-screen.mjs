@@ -33,7 +33,8 @@ export async function firstScreen(dir) {
     chrome,
     ['--headless=new', '--no-sandbox', '--disable-gpu', '--remote-debugging-pipe', `--user-data-dir=${profile}`, '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
+    // Its own process group: Chromium's helpers (crash handler, utilities) go with it.
+    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true },
   );
   let stderr = '';
   browser.stderr.on('data', (d) => { stderr += d; });
@@ -52,10 +53,20 @@ export async function firstScreen(dir) {
   } finally {
     browser.removeAllListeners('exit');
     const gone = new Promise((r) => (browser.exitCode !== null ? r() : browser.once('exit', r)));
-    browser.kill();
+    try {
+      process.kill(-browser.pid, 'SIGKILL');
+    } catch {
+      browser.kill('SIGKILL');
+    }
     await gone;
     await server.close();
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    // A helper may still be writing its last file: the temporary profile is left if it will not go.
+    await new Promise((r) => setTimeout(r, 200));
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (e) {
+      console.warn(`first-screen: left ${profile} (${e.code ?? e.message})`);
+    }
   }
 }
 
