@@ -302,7 +302,7 @@ pub fn App() -> impl IntoView {
     follow_lang_and_title(state);
     // The first build in a few tasks; on the site's own page the app then shows (index.html's
     // loading screen or first screen gives way).
-    provide_context(MountStages::start(move || {
+    provide_context(MountStages::start(state.screen.get_untracked() == Screen::NewGame, move || {
         if !host.is_mounted() {
             mount_stages::show_site_page();
         }
@@ -312,7 +312,7 @@ pub fn App() -> impl IntoView {
     let full = !host.compact;
     view! {
         <a class="skip-link" href="#main">{tr(T::SkipLink)}</a>
-        {full.then(|| view! { <TopBar /> })}
+        {later(1, move || full.then(|| view! { <TopBar /> }).into_any())}
         <NoticeBanner />
         <AiStatusBar />
         <embed::EmbedBar />

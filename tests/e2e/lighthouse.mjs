@@ -1,5 +1,6 @@
-// Lighthouse as a benchmark, never a test: the built site (dist/, or the folder given) served with
-// gzip under /games/cards/ as a static host serves it (tests/e2e/server.mjs), audited in Debian's
+// Lighthouse as a benchmark, never a test: the built site (dist/, or the folder given) served
+// under /games/cards/ as a static host serves it, its precompressed Brotli copies first
+// (tests/e2e/server.mjs), audited in Debian's
 // Chromium with the mobile and desktop presets, each RUNS times (default 3); prints the median
 // of each figure. docs/measurements.md keeps the current figures with this command:
 //   node tests/e2e/lighthouse.mjs [dist] [runs]

@@ -267,13 +267,12 @@ pub fn NewGameScreen() -> impl IntoView {
                 }
             >
                 {game_choice(fields)}
-                {guide_offer(state, game)}
-                {daily_panel(state, game)}
                 // Built in the tasks after the first (app/shell/mount_stages.rs).
-                {later(1, move || seats_panel(fields).into_any())}
-                {later(2, move || {
+                {later(2, move || view! { {guide_offer(state, game)} {daily_panel(state, game)} }.into_any())}
+                {later(3, move || seats_panel(fields).into_any())}
+                {later(4, move || rules_panel(fields).into_any())}
+                {later(5, move || {
                     view! {
-                        {rules_panel(fields)}
                         {seed_panel(fields)}
                         <div class="start-row">
                             <button type="submit" class="btn btn-primary btn-large" data-testid="start-game">

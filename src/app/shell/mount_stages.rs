@@ -10,9 +10,10 @@
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
-/// The stages after the first task: the later parts of the new-game form (1, 2), then what no
-/// first screen shows at once (3: the dialogs' hosts).
-pub const LAST: usize = 3;
+/// The stages after the first task: the top bar (1), the new-game form's offers (2), its seats
+/// (3), its house rules (4), its seed and start button (5), then the dialogs' hosts and the
+/// footer (6). docs/measurements.md ("First visit") has the tasks' lengths.
+pub const LAST: usize = 6;
 
 /// How far the app's first build has gone (a context of the app).
 #[derive(Clone, Copy)]
@@ -20,8 +21,15 @@ pub struct MountStages(RwSignal<usize>);
 
 impl MountStages {
     /// Starts the stages: stage 1 in the next task, each stage in a task of its own, and `done`
-    /// in the task of the last stage, after its parts are built.
-    pub fn start(done: impl FnOnce() + 'static) -> MountStages {
+    /// in the task of the last stage, after its parts are built. Unless the app opens on the
+    /// new-game screen (`staged` false: a saved game, a link's game): then everything is built at
+    /// once and `done` runs now, so that the table is in sight when its first effects run (the
+    /// focus goes to a card: a hidden element takes no focus).
+    pub fn start(staged: bool, done: impl FnOnce() + 'static) -> MountStages {
+        if !staged {
+            done();
+            return MountStages(RwSignal::new(LAST));
+        }
         let stage = RwSignal::new(0usize);
         next(stage, Box::new(done));
         MountStages(stage)
