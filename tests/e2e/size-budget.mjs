@@ -21,7 +21,7 @@ import { gzipSync, constants } from 'node:zlib';
 // About 3 KB of room above the size of the day each was last set (git log -p this file says
 // when and why).
 const BUDGETS = {
-  lobby: { target: 300_000, ceiling: 334_500 },
+  lobby: { target: 300_000, ceiling: 336_500 },
   'nain-jaune': { target: 500_000, ceiling: 266_000 },
   bonanza: { target: 500_000, ceiling: 341_000 },
   programmes: { target: 500_000, ceiling: 363_500 },

@@ -56,11 +56,13 @@ fn next(stage: RwSignal<usize>, done: Box<dyn FnOnce()>) {
 }
 
 /// The parts of `stage`, built when it comes: `{later(2, move || view! { … })}`; at once where the
-/// app runs without stages (a component test). (One type for every part: each `<Show>` or closure
-/// type of its own adds code to the first load.)
+/// app runs without stages (a component test). Built once: the memo changes once, not at each
+/// later stage. (One type for every part: each `<Show>` or closure type of its own adds code to
+/// the first load.)
 pub fn later(stage: usize, parts: impl Fn() -> AnyView + Send + Sync + 'static) -> impl Fn() -> Option<AnyView> + Send + Sync + 'static {
     let stages = use_context::<MountStages>();
-    move || stages.is_none_or(|s| s.reached(stage)).then(&parts)
+    let reached = Memo::new(move |_| stages.is_none_or(|s| s.reached(stage)));
+    move || reached.get().then(&parts)
 }
 
 /// On the site's own page, after the last stage: the app shows, in place of the loading screen and
