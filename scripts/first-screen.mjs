@@ -48,11 +48,14 @@ export async function firstScreen(dir) {
     const copies = {};
     for (const lang of LANGS) {
       copies[lang] = await Promise.race([exited, capture(send, `${server.url}?lang=${lang}`, lang)]);
+      // The copy is served from anywhere: nothing in it may name the build's temporary address.
+      if (copies[lang].includes(server.origin)) throw new Error(`the ${lang} first screen names ${server.origin}`);
     }
     return copies;
   } finally {
     browser.removeAllListeners('exit');
-    const gone = new Promise((r) => (browser.exitCode !== null ? r() : browser.once('exit', r)));
+    // (No pid: Chromium never started, and there is nothing to wait for.)
+    const gone = new Promise((r) => (browser.pid === undefined || browser.exitCode !== null ? r() : browser.once('exit', r)));
     try {
       process.kill(-browser.pid, 'SIGKILL');
     } catch {
@@ -156,6 +159,8 @@ function devtools(browser) {
   let next = 0;
   let buffer = '';
   const pending = new Map();
+  // A browser that never started (or stopped) closes the pipe: its 'exit' or 'error' says why.
+  browser.stdio[3].on('error', () => {});
   browser.stdio[4].setEncoding('utf8');
   browser.stdio[4].on('data', (chunk) => {
     buffer += chunk;
