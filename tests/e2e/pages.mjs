@@ -1,7 +1,7 @@
 // Page objects: what the tests do on each screen, written against the UI contract (data-testid
 // hooks, the keyboard contract). Keyboard-only helpers never click.
 import assert from 'node:assert/strict';
-import { activeTestId, byId, chooseByKeyboard, tabTo, typeInto, until, untilFocusOn } from './harness.mjs';
+import { activeTestId, appReady, byId, chooseByKeyboard, tabTo, typeInto, until, untilFocusOn } from './harness.mjs';
 import { readTable } from './table-state.mjs';
 
 /** The top bar. On a phone held upright the record buttons and the preferences fold behind
@@ -10,6 +10,8 @@ export const topBar = {
   /** Shows the folded controls if they are folded; true if it unfolded them. The toggle is
    *  pressed without taking the keyboard's focus (a game's decision may hold it). */
   async unfold(page) {
+    // (Whether the bar is folded is known once the app shows: it is built out of sight.)
+    await appReady(page);
     const toggle = byId(page, 'more-settings');
     if (!(await toggle.isVisible()) || (await toggle.getAttribute('aria-expanded')) === 'true') return false;
     await toggle.evaluate((button) => button.click());
