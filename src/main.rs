@@ -14,9 +14,15 @@ fn main() {
     tapis::app::features::guide::CHUNK.set_loader(game_views::guide_code);
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if document.query_selector("meta[name='tapis-app']").ok().flatten().is_some() {
-        // The mount is a task of its own: the one that ends the wasm's compilation and runs this
-        // is long enough on a phone (docs/measurements.md, "First visit").
-        gloo_timers::callback::Timeout::new(0, move || mount(&document)).forget();
+        // Under the first screen (a newcomer's phone) the mount is a task of its own: the one that
+        // ends the wasm's compilation and runs this is long enough (docs/measurements.md, "First
+        // visit"). Elsewhere (a frame, a returning player) it goes at once, as timers may wait in
+        // a frame out of sight.
+        if tapis::app::shell::mount_stages::first_screen_shown() {
+            gloo_timers::callback::Timeout::new(0, move || mount(&document)).forget();
+        } else {
+            mount(&document);
+        }
     }
 }
 

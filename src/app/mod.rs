@@ -300,9 +300,10 @@ pub fn App() -> impl IntoView {
     });
     start_page_services(state);
     follow_lang_and_title(state);
-    // The first build in a few tasks; on the site's own page the app then shows (index.html's
-    // loading screen or first screen gives way).
-    provide_context(MountStages::start(state.screen.get_untracked() == Screen::NewGame, move || {
+    // The first build, in a few tasks under the first screen; on the site's own page the app then
+    // shows (index.html's loading screen or first screen gives way).
+    let staged = state.screen.get_untracked() == Screen::NewGame && mount_stages::first_screen_shown();
+    provide_context(MountStages::start(staged, move || {
         if !host.is_mounted() {
             mount_stages::show_site_page();
         }

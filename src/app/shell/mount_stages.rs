@@ -21,10 +21,10 @@ pub struct MountStages(RwSignal<usize>);
 
 impl MountStages {
     /// Starts the stages: stage 1 in the next task, each stage in a task of its own, and `done`
-    /// in the task of the last stage, after its parts are built. Unless the app opens on the
-    /// new-game screen (`staged` false: a saved game, a link's game): then everything is built at
-    /// once and `done` runs now, so that the table is in sight when its first effects run (the
-    /// focus goes to a card: a hidden element takes no focus).
+    /// in the task of the last stage, after its parts are built. Unless `staged` is false (no first
+    /// screen shows, or the app opens on a table): then everything is built at once and `done` runs
+    /// now, so that the table is in sight when its first effects run (the focus goes to a card: a
+    /// hidden element takes no focus).
     pub fn start(staged: bool, done: impl FnOnce() + 'static) -> MountStages {
         if !staged {
             done();
@@ -63,6 +63,13 @@ pub fn later(stage: usize, parts: impl Fn() -> AnyView + Send + Sync + 'static) 
     let stages = use_context::<MountStages>();
     let reached = Memo::new(move |_| stages.is_none_or(|s| s.reached(stage)));
     move || reached.get().then(&parts)
+}
+
+/// Whether index.html's first screen shows (web/boot-check.js marks `<html data-first>`): only
+/// then is the app built in stages; elsewhere (a frame, a returning player, a saved game) it is
+/// built in one task, as no copy stands in for it meanwhile.
+pub fn first_screen_shown() -> bool {
+    web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()).is_some_and(|root| root.has_attribute("data-first"))
 }
 
 /// On the site's own page, after the last stage: the app shows, in place of the loading screen and
